@@ -1,0 +1,130 @@
+import { ApiError, errorBodySchema } from './errors';
+import { buildPath, type CallArgs, type CallResult, type Endpoint } from './endpoint';
+import { endpoints, type EndpointName, type Endpoints } from './endpoints';
+
+export const API_PREFIX = '/service/api/v1';
+
+export interface TokenStore {
+  getAccessToken(): string | null;
+  setAccessToken(token: string | null): void;
+}
+
+export interface ApiClientOptions {
+  /** Origin + prefix; defaults to same-origin `/service/api/v1`. */
+  baseUrl?: string;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+  /** Called once the session cannot be recovered (refresh failed, or a session-ending 401). */
+  onSessionEnd?: (err: ApiError) => void;
+}
+
+export interface ApiClient {
+  call<N extends EndpointName>(name: N, args?: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]>>;
+  /** Raw request for binary downloads and multipart uploads; same auth and refresh handling. */
+  request(method: string, path: string, init?: { body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
+  refresh(): Promise<string>;
+}
+
+function toQueryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    if (v === undefined || v === null) continue;
+    sp.set(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // Non-JSON error (proxy page, empty body): fall through to a generic error.
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) return new ApiError(res.status, parsed.data.status_code, parsed.data.message, parsed.data);
+  const code = res.status === 429 ? 'API_RATE_EXCEEDED' : res.status === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR';
+  return new ApiError(res.status, code, res.statusText || code);
+}
+
+/**
+ * Typed client over `endpoints`: bearer token on every call, one refresh-and-retry on a 401
+ * TOKEN_EXPIRED, error bodies mapped to ApiError. Concurrent 401s share one refresh.
+ */
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const base = opts.baseUrl ?? API_PREFIX;
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  let refreshing: Promise<string> | null = null;
+
+  async function send(method: string, path: string, body: BodyInit | undefined, headers: Record<string, string>, auth: boolean) {
+    const h: Record<string, string> = { Accept: 'application/json', ...headers };
+    const token = opts.tokens.getAccessToken();
+    if (auth && token) h.Authorization = `Bearer ${token}`;
+    return doFetch(base + path, { method, body, headers: h, credentials: 'same-origin' });
+  }
+
+  function refresh(): Promise<string> {
+    refreshing ??= (async () => {
+      try {
+        const res = await doFetch(base + endpoints.refresh.path, {
+          method: 'GET',
+          headers: { Accept: 'application/json' },
+          credentials: 'same-origin',
+        });
+        if (!res.ok) throw await toApiError(res);
+        const parsed = endpoints.refresh.response.parse(await res.json());
+        opts.tokens.setAccessToken(parsed.items.access_token);
+        return parsed.items.access_token;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function withRetry(method: string, path: string, body: BodyInit | undefined, headers: Record<string, string>, auth: boolean): Promise<Response> {
+    let res = await send(method, path, body, headers, auth);
+    if (res.status !== 401 || !auth) return res;
+    const err = await toApiError(res.clone());
+    if (err.code !== 'TOKEN_EXPIRED') {
+      if (err.code !== 'USER_NOT_BE_LONG_TO_GROUP') opts.onSessionEnd?.(err);
+      return res;
+    }
+    try {
+      await refresh();
+    } catch (e) {
+      const failure = e instanceof ApiError ? e : new ApiError(401, 'INVALID_TOKEN', 'refresh failed');
+      opts.onSessionEnd?.(failure);
+      return res;
+    }
+    res = await send(method, path, body, headers, auth);
+    if (res.status === 401) opts.onSessionEnd?.(await toApiError(res.clone()));
+    return res;
+  }
+
+  return {
+    refresh,
+    async call(name, args) {
+      const ep = endpoints[name] as Endpoint;
+      const a = (args ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+      const path = buildPath(ep.path, a.params) + toQueryString(a.query);
+      const hasBody = a.body !== undefined && ep.method !== 'GET';
+      const res = await withRetry(
+        ep.method,
+        path,
+        hasBody ? JSON.stringify(a.body) : undefined,
+        hasBody ? { 'Content-Type': 'application/json' } : {},
+        ep.auth,
+      );
+      if (!res.ok) throw await toApiError(res);
+      return ep.response.parse(await res.json()) as never;
+    },
+    async request(method, path, init) {
+      const res = await withRetry(method, path, init?.body, init?.headers ?? {}, true);
+      if (!res.ok) throw await toApiError(res);
+      return res;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every success body is `{ items: T }` (the spec's "response items.access_token"). */
+export function envelope<T extends z.ZodType>(items: T) {
+  return z.object({ items });
+}
+
+/** Page reply per spec section 3: data plus last_page (1-based pages). */
+export function page<T extends z.ZodType>(row: T) {
+  return z.object({
+    data: z.array(row),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
+export const pageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(99999).default(10),
+  })
+  .strict();
+
+export const okSchema = envelope(z.object({ ok: z.literal(true) }));
+export const idParam = z.object({ id: z.coerce.number().int().positive() }).strict();
