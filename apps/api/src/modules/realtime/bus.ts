@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
 
 /** An event for some users; `kind` is a dotted name such as `settings.updated`. */
 export interface RealtimeEvent {
@@ -16,8 +17,19 @@ export interface ServerBus {
   publish(userIds: number[], event: Omit<RealtimeEvent, 'at'>): Promise<void>;
   /** Receives every event published by any process (including this one). */
   subscribe(handler: (userIds: number[], event: RealtimeEvent) => void): () => void;
+  /**
+   * Resolves once events published by other processes reach this one (the Redis subscription
+   * is live). Optional so a bus without a remote side need not implement it.
+   */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface BusLogger {
+  warn(obj: unknown, msg?: string): void;
+}
+
+export const REDIS_CHANNEL = 'portal:events';
 
 /** In-process bus; the Redis transport replaces it when configured (see createBus). */
 export function createInProcessBus(): ServerBus {
@@ -31,12 +43,103 @@ export function createInProcessBus(): ServerBus {
       emitter.on('event', handler);
       return () => emitter.off('event', handler);
     },
+    async ready() {},
     async close() {
       emitter.removeAllListeners();
     },
   };
 }
 
-export function createBus(_opts: { redisUrl?: string }): ServerBus {
+interface WireMessage {
+  userIds: number[];
+  event: RealtimeEvent;
+}
+
+function parseWire(raw: string): WireMessage | null {
+  try {
+    const m = JSON.parse(raw) as Partial<WireMessage> | null;
+    if (!m || !Array.isArray(m.userIds) || !m.event || typeof m.event.kind !== 'string') return null;
+    if (!m.userIds.every((id) => Number.isInteger(id))) return null;
+    return { userIds: m.userIds, event: { kind: m.event.kind, payload: m.event.payload, at: Number(m.event.at) } };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pub/sub over Redis so N API processes act as one: a subscriber connection cannot issue other
+ * commands, hence two connections. ioredis reconnects and re-subscribes by itself after a Redis
+ * restart (autoResubscribe); events published while Redis is away are lost, which is acceptable
+ * because clients reload their lists on reconnect rather than trusting the stream to be complete.
+ */
+export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; channel?: string }): ServerBus {
+  const channel = opts.channel ?? REDIS_CHANNEL;
+  const log: BusLogger = opts.logger ?? { warn: (obj, msg) => console.warn(msg ?? '', obj) };
+  // A publish must not hold an HTTP request hostage while Redis is down: fail fast instead of
+  // queueing commands until it returns.
+  const publisher = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const subscriber = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+  const handlers = new Set<(userIds: number[], event: RealtimeEvent) => void>();
+  let closed = false;
+
+  for (const [name, conn] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+    // Without an error listener ioredis prints every failed reconnect as an unhandled error.
+    conn.on('error', (err: Error) => log.warn({ err: err.message, conn: name }, 'realtime redis error'));
+  }
+
+  subscriber.on('message', (ch: string, raw: string) => {
+    if (ch !== channel) return;
+    const msg = parseWire(raw);
+    if (!msg) {
+      log.warn({ raw: raw.slice(0, 200) }, 'realtime: ignored malformed bus message');
+      return;
+    }
+    for (const h of handlers) {
+      try {
+        h(msg.userIds, msg.event);
+      } catch (err) {
+        log.warn({ err }, 'realtime: subscriber handler failed');
+      }
+    }
+  });
+
+  const publisherReady = new Promise<void>((resolve) => {
+    if (publisher.status === 'ready') resolve();
+    else publisher.once('ready', () => resolve());
+  });
+  // The subscriber keeps its offline queue, so this SUBSCRIBE waits for the first connection.
+  const connected = Promise.all([publisherReady, subscriber.subscribe(channel)]).then(() => undefined);
+  connected.catch(() => {}); // reported through ready(); not an unhandled rejection meanwhile
+
+  return {
+    async publish(userIds, event) {
+      if (closed || userIds.length === 0) return;
+      const msg: WireMessage = { userIds, event: { ...event, at: Date.now() } };
+      try {
+        await publisher.publish(channel, JSON.stringify(msg));
+      } catch (err) {
+        // Realtime is a hint on top of data already committed; losing one must not fail the write.
+        log.warn({ err: (err as Error).message, kind: event.kind }, 'realtime: publish failed');
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    ready: () => connected,
+    async close() {
+      if (closed) return;
+      closed = true;
+      handlers.clear();
+      // QUIT on a connection that is down would wait for a reconnect that may never come.
+      await Promise.allSettled(
+        [publisher, subscriber].map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))),
+      );
+    },
+  };
+}
+
+export function createBus(opts: { redisUrl?: string; logger?: BusLogger }): ServerBus {
+  if (opts.redisUrl) return createRedisBus({ redisUrl: opts.redisUrl, logger: opts.logger });
   return createInProcessBus();
 }

@@ -1,0 +1,84 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { LIMITS } from '@portal/api-client';
+
+/**
+ * A small Module Federation runtime plugin: a remote's manifest, entry script and exposed-module
+ * chunks are retried a few times with backoff before the area gives up and shows its fallback.
+ * One flaky request should cost a short delay, not a broken page.
+ */
+export interface RetryOptions {
+  /** Extra attempts after the first one. */
+  retries?: number;
+  /** Delay before retry n (1-based) is baseDelayMs * 2^(n-1). */
+  baseDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  { retries = 3, baseDelayMs = 500, sleep = defaultSleep }: RetryOptions = {},
+): Promise<T> {
+  let lastError: unknown;
+  for (let i = 0; i <= retries; i++) {
+    if (i > 0) await sleep(baseDelayMs * 2 ** (i - 1));
+    try {
+      return await attempt();
+    } catch (e) {
+      lastError = e;
+    }
+  }
+  throw lastError;
+}
+
+/** A 5xx or a network failure may pass; a 404 will not, so it is not retried. */
+async function fetchRetrying(url: string, init: RequestInit, opts: RetryOptions): Promise<Response> {
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  let last: Response | undefined;
+  try {
+    return await withRetry(async () => {
+      const res = await doFetch(url, init);
+      if (res.status >= 500) {
+        last = res;
+        throw new Error(`HTTP ${res.status}`);
+      }
+      return res;
+    }, opts);
+  } catch (e) {
+    if (last) return last;
+    throw e;
+  }
+}
+
+export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlugin {
+  return {
+    name: 'portal-retry-plugin',
+    fetch(url, init) {
+      return fetchRetrying(url, { ...init, cache: 'no-store' }, opts);
+    },
+    createScript() {
+      // The SDK's default entry timeout is 20 s; the spec allows a script 120 s on slow links.
+      return { timeout: LIMITS.chunkLoadTimeoutMs } as never;
+    },
+    async loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
+      // The failed load is still registered as "in flight"; without clearing it every retry
+      // would just await the same rejected promise.
+      return withRetry(
+        async () => {
+          delete globalLoading[uniqueKey];
+          const exports = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports: undefined });
+          if (!exports) throw new Error(`remote ${remoteInfo.name} has no entry exports`);
+          return exports;
+        },
+        { ...opts, retries: Math.max(0, (opts.retries ?? 3) - 1) },
+      ).catch(() => undefined);
+    },
+    getModuleFactory({ remoteEntryExports, expose }) {
+      // A chunk that failed to load is dropped from the bundler's cache, so calling get() again
+      // fetches it again.
+      return withRetry(() => Promise.resolve(remoteEntryExports.get(expose)), opts);
+    },
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: reproducible figures for the platform, printed and written to
+ * e2e/bench/results/latest.json.
+ * - gzip size of the shell's initial JavaScript (the scripts index.html loads) and of each
+ *   remote's entry (remoteEntry.js);
+ * - gzip size of every script Chromium actually loads to render home for a logged-in user
+ *   (shell + home widgets), against the 200 KB budget;
+ * - login requests per second (argon2id verification included) over a fixed duration.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { REPO_ROOT, DEMO_PASSWORD, MEMBER } from '../support/env';
+import { startPortal } from '../support/portal';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18790);
+const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
+const LOGIN_CONCURRENCY = Number(process.env.BENCH_LOGIN_CONCURRENCY ?? 8);
+const HOME_BUDGET_KB = 200;
+const REMOTES = ['groups', 'common-topic', 'chat', 'calendar', 'notifications', 'settings'];
+
+const gzipKb = (buf: Buffer) => Math.round((zlib.gzipSync(buf, { level: 9 }).length / 1024) * 10) / 10;
+
+function shellInitialJs() {
+  const dist = path.join(REPO_ROOT, 'apps/shell/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const srcs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
+  const files = srcs.map((s) => ({ file: s, kb: gzipKb(fs.readFileSync(path.join(dist, s.replace(/^\//, '')))) }));
+  return { files, total_kb: Math.round(files.reduce((a, f) => a + f.kb, 0) * 10) / 10 };
+}
+
+function remoteEntries() {
+  return Object.fromEntries(
+    REMOTES.map((name) => {
+      const file = path.join(REPO_ROOT, 'apps', name, 'dist', 'remoteEntry.js');
+      return [name, fs.existsSync(file) ? gzipKb(fs.readFileSync(file)) : null];
+    }),
+  );
+}
+
+async function homeJs(baseUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel(/社員番号/).fill(MEMBER.employeeNumber);
+    await page.getByLabel(/パスワード/).first().fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /^ログイン$/ }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    // Fresh page load of home with the session in place: count every script it fetches.
+    const scripts: { url: string; kb: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      try {
+        scripts.push({ url: new URL(res.url()).pathname, kb: gzipKb(await res.body()) });
+      } catch {
+        // A response without a body (redirect) carries no script.
+      }
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    const total = Math.round(scripts.reduce((a, s) => a + s.kb, 0) * 10) / 10;
+    return { scripts, total_kb: total, budget_kb: HOME_BUDGET_KB, within_budget: total <= HOME_BUDGET_KB };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function loginRps(baseUrl: string) {
+  const body = JSON.stringify({ employee_number: MEMBER.employeeNumber, password: DEMO_PASSWORD });
+  const until = Date.now() + LOGIN_SECONDS * 1000;
+  let ok = 0;
+  let failed = 0;
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: LOGIN_CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        const res = await fetch(`${baseUrl}/service/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t);
+        if (res.ok) ok++;
+        else failed++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
+  return {
+    seconds: LOGIN_SECONDS,
+    concurrency: LOGIN_CONCURRENCY,
+    ok,
+    failed,
+    requests_per_second: Math.round((ok / LOGIN_SECONDS) * 10) / 10,
+    latency_ms: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99) },
+  };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const portal = await startPortal({
+    port: PORT,
+    dataDir,
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' },
+  });
+  try {
+    const result = {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      shell_initial_js_gzip: shellInitialJs(),
+      remote_entry_js_gzip_kb: remoteEntries(),
+      home_initial_js_gzip: await homeJs(portal.baseUrl),
+      login: await loginRps(portal.baseUrl),
+    };
+    const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+    console.log(JSON.stringify(result, null, 2));
+    console.log(`written to ${path.relative(REPO_ROOT, out)}`);
+    if (!result.home_initial_js_gzip.within_budget) process.exitCode = 1;
+  } finally {
+    await portal.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { DATA_DIR, E2E_PORT, E2E_SMTP_PORT, MAIL_DIR, RUN_DIR } from './env';
+import { startPortal } from './portal';
+
+/** A real SMTP server: every message is parsed and written to MAIL_DIR as JSON for the tests. */
+function startSmtp(): Promise<SMTPServer> {
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+          const file = path.join(MAIL_DIR, `${Date.now()}-${++n}.json`);
+          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }));
+          done();
+        })
+        .catch(done);
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(E2E_SMTP_PORT, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export default async function globalSetup() {
+  fs.rmSync(RUN_DIR, { recursive: true, force: true });
+  fs.mkdirSync(MAIL_DIR, { recursive: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const smtp = await startSmtp();
+  const portal = await startPortal({
+    port: E2E_PORT,
+    dataDir: DATA_DIR,
+    env: { SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` },
+  });
+  return async () => {
+    await portal.stop();
+    await new Promise<void>((r) => smtp.close(() => r()));
+  };
+}
