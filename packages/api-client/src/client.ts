@@ -4,6 +4,9 @@ import { endpoints, type EndpointName, type Endpoints } from './endpoints';
 
 export const API_PREFIX = '/service/api/v1';
 
+/** `BodyInit` is a DOM-only name; this spelling also compiles in apps/api (no DOM lib). */
+type RequestBody = NonNullable<RequestInit['body']>;
+
 export interface TokenStore {
   getAccessToken(): string | null;
   setAccessToken(token: string | null): void;
@@ -21,7 +24,7 @@ export interface ApiClientOptions {
 export interface ApiClient {
   call<N extends EndpointName>(name: N, args?: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]>>;
   /** Raw request for binary downloads and multipart uploads; same auth and refresh handling. */
-  request(method: string, path: string, init?: { body?: BodyInit; headers?: Record<string, string> }): Promise<Response>;
+  request(method: string, path: string, init?: { body?: RequestBody; headers?: Record<string, string> }): Promise<Response>;
   refresh(): Promise<string>;
 }
 
@@ -58,11 +61,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   let refreshing: Promise<string> | null = null;
 
-  async function send(method: string, path: string, body: BodyInit | undefined, headers: Record<string, string>, auth: boolean) {
+  async function send(method: string, path: string, body: RequestBody | undefined, headers: Record<string, string>, auth: boolean) {
     const h: Record<string, string> = { Accept: 'application/json', ...headers };
     const token = opts.tokens.getAccessToken();
     if (auth && token) h.Authorization = `Bearer ${token}`;
-    return doFetch(base + path, { method, body, headers: h, credentials: 'same-origin' });
+    return { token, res: await doFetch(base + path, { method, body, headers: h, credentials: 'same-origin' }) };
   }
 
   function refresh(): Promise<string> {
@@ -84,22 +87,28 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
-  async function withRetry(method: string, path: string, body: BodyInit | undefined, headers: Record<string, string>, auth: boolean): Promise<Response> {
-    let res = await send(method, path, body, headers, auth);
+  async function withRetry(method: string, path: string, body: RequestBody | undefined, headers: Record<string, string>, auth: boolean): Promise<Response> {
+    const first = await send(method, path, body, headers, auth);
+    let res = first.res;
     if (res.status !== 401 || !auth) return res;
     const err = await toApiError(res.clone());
     if (err.code !== 'TOKEN_EXPIRED') {
       if (err.code !== 'USER_NOT_BE_LONG_TO_GROUP') opts.onSessionEnd?.(err);
       return res;
     }
-    try {
-      await refresh();
-    } catch (e) {
-      const failure = e instanceof ApiError ? e : new ApiError(401, 'INVALID_TOKEN', 'refresh failed');
-      opts.onSessionEnd?.(failure);
-      return res;
+    // A concurrent call may already have refreshed while this one was in flight; refreshing
+    // again would spend (and, with rotating refresh tokens, burn) the refresh token for nothing.
+    const current = opts.tokens.getAccessToken();
+    if (!current || current === first.token) {
+      try {
+        await refresh();
+      } catch (e) {
+        const failure = e instanceof ApiError ? e : new ApiError(401, 'INVALID_TOKEN', 'refresh failed');
+        opts.onSessionEnd?.(failure);
+        return res;
+      }
     }
-    res = await send(method, path, body, headers, auth);
+    res = (await send(method, path, body, headers, auth)).res;
     if (res.status === 401) opts.onSessionEnd?.(await toApiError(res.clone()));
     return res;
   }

@@ -15,12 +15,22 @@ const PHONE = /^[0-9-]{1,13}$/;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const SCRIPT_TAG = /<\s*script\b|<\?php|<%/i;
 
+/**
+ * Characters as the user sees them: code points, so 𠮷 or an emoji (two UTF-16 units) counts
+ * once, as the spec's server (mb_strlen) counts it.
+ */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
 /** Max length in characters, and at most 4 bytes per character (section 5). */
 export function text(max: number) {
   return z
     .string()
     .trim()
-    .max(max, 'validation.max_length')
+    .refine((s) => charLength(s) <= max, 'validation.max_length')
     .refine((s) => utf8.encode(s).length <= max * LIMITS.bytesPerChar, 'validation.max_length')
     .refine((s) => !SCRIPT_TAG.test(s), 'validation.no_script');
 }

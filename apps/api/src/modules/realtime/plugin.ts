@@ -1,4 +1,191 @@
+import websocket from '@fastify/websocket';
+import {
+  REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_CLOSE_UNAUTHORIZED,
+  REALTIME_PATH,
+  realtimeClientMessageSchema,
+  type RealtimeServerMessage,
+} from '@portal/api-client/realtime';
+import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { verifyAccessToken } from '../auth/tokens';
+import type { RealtimeEvent } from './bus';
 
-/** Placeholder until the WebSocket transport lands: registers nothing. */
-export default async function realtimePlugin(_app: FastifyInstance): Promise<void> {}
+export interface RealtimeOptions {
+  /** Heartbeat period; a socket that missed the previous ping is dropped. */
+  heartbeatMs?: number;
+  authTimeoutMs?: number;
+}
+
+/** Close codes other than the auth one: policy violation for junk, going-away on shutdown. */
+const CLOSE_BAD_MESSAGE = 1008;
+const CLOSE_GOING_AWAY = 1001;
+const MAX_MESSAGE_BYTES = 16 * 1024;
+/** Each auth message costs a database lookup; a client refreshing its token needs a handful. */
+const MAX_AUTH_PER_MINUTE = 20;
+
+interface Conn {
+  socket: WebSocket;
+  userId: number | null;
+  alive: boolean;
+}
+
+/**
+ * GET /service/api/v1/realtime (WebSocket). Browsers cannot put a bearer header on a
+ * WebSocket, and a token in the URL would land in access logs, so the socket authenticates by
+ * its first message `{type:'auth', token}`. Until that succeeds it receives nothing and is
+ * closed (4401 + error code) after a timeout. A later auth message re-verifies a refreshed token
+ * on the same socket. Events come from app.ctx.bus, so with Redis every process delivers the
+ * events published by any process to the sockets it holds.
+ */
+export default async function realtimePlugin(app: FastifyInstance, opts: RealtimeOptions = {}): Promise<void> {
+  const heartbeatMs = opts.heartbeatMs ?? 30_000;
+  const authTimeoutMs = opts.authTimeoutMs ?? REALTIME_AUTH_TIMEOUT_MS;
+  const byUser = new Map<number, Set<Conn>>();
+  const all = new Set<Conn>();
+
+  // Added before @fastify/websocket so it runs before that plugin's own preClose, which would
+  // close every socket with no code; 1001 tells clients to reconnect (to another process).
+  app.addHook('preClose', async () => {
+    for (const conn of all) conn.socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+  });
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+
+  function attach(conn: Conn, userId: number) {
+    if (conn.userId === userId) return;
+    detach(conn);
+    conn.userId = userId;
+    let set = byUser.get(userId);
+    if (!set) byUser.set(userId, (set = new Set()));
+    set.add(conn);
+  }
+
+  function detach(conn: Conn) {
+    if (conn.userId === null) return;
+    const set = byUser.get(conn.userId);
+    set?.delete(conn);
+    if (set?.size === 0) byUser.delete(conn.userId);
+    conn.userId = null;
+  }
+
+  function send(conn: Conn, data: string) {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
+  }
+  const frame = (msg: RealtimeServerMessage) => JSON.stringify(msg);
+  const READY = frame({ type: 'ready' });
+
+  const unsubscribe = app.ctx.bus.subscribe((userIds: number[], event: RealtimeEvent) => {
+    if (byUser.size === 0) return;
+    const data = frame({ type: 'event', event }); // once, however many sockets get it
+    for (const id of new Set(userIds)) {
+      for (const conn of byUser.get(id) ?? []) send(conn, data);
+    }
+  });
+
+  // Proxies and NATs drop idle connections silently; a ping keeps them up and a missing pong
+  // tells us the peer is gone, so its entry does not linger in the map.
+  const heartbeat = setInterval(() => {
+    for (const conn of all) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  app.addHook('onReady', async () => {
+    // Wait for the Redis subscription so events from other processes are not missed right after
+    // start; never block start-up for long on it (the bus keeps reconnecting on its own).
+    const ready = app.ctx.bus.ready?.();
+    if (!ready) return;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      ready.catch((err: unknown) => app.log.warn({ err }, 'realtime bus not ready')),
+      new Promise<void>((resolve) => {
+        timeout = setTimeout(() => {
+          app.log.warn('realtime bus not ready after 5 s; starting anyway');
+          resolve();
+        }, 5000);
+      }),
+    ]);
+    clearTimeout(timeout);
+  });
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  });
+
+  app.get(
+    API_PREFIX + REALTIME_PATH,
+    {
+      websocket: true,
+      // Authenticated by its first message, not by a header (see above); the flag tells the
+      // route audit this is deliberate.
+      config: { authByMessage: true },
+    },
+    (socket, req) => {
+      const conn: Conn = { socket, userId: null, alive: true };
+      all.add(conn);
+      let verifying = Promise.resolve();
+      let authWindowStart = Date.now();
+      let authCount = 0;
+
+      const authTimer = setTimeout(() => {
+        if (conn.userId === null) socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'INVALID_TOKEN');
+      }, authTimeoutMs);
+
+      socket.on('pong', () => {
+        conn.alive = true;
+      });
+
+      socket.on('message', (data, isBinary) => {
+        let parsed;
+        try {
+          parsed = isBinary ? null : realtimeClientMessageSchema.safeParse(JSON.parse(data.toString()));
+        } catch {
+          parsed = null;
+        }
+        if (!parsed?.success) {
+          socket.close(CLOSE_BAD_MESSAGE, 'BAD_MESSAGE');
+          return;
+        }
+        if (Date.now() - authWindowStart > 60_000) {
+          authWindowStart = Date.now();
+          authCount = 0;
+        }
+        if (++authCount > MAX_AUTH_PER_MINUTE) {
+          socket.close(CLOSE_BAD_MESSAGE, 'API_RATE_EXCEEDED');
+          return;
+        }
+        const { token } = parsed.data;
+        // Serialised so a slow verification cannot overtake a later one (old token after new).
+        verifying = verifying.then(async () => {
+          const result = await verifyAccessToken(app.ctx, token).catch((err: unknown) => {
+            req.log.error({ err }, 'realtime token verification failed');
+            return { ok: false as const, code: 'INVALID_TOKEN' as const };
+          });
+          if (socket.readyState !== socket.OPEN) return;
+          if (!result.ok) {
+            detach(conn);
+            socket.close(REALTIME_CLOSE_UNAUTHORIZED, result.code);
+            return;
+          }
+          clearTimeout(authTimer);
+          attach(conn, result.userId);
+          send(conn, READY);
+        });
+      });
+
+      socket.on('close', () => {
+        clearTimeout(authTimer);
+        detach(conn);
+        all.delete(conn);
+      });
+    },
+  );
+}

@@ -1,0 +1,250 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import { z } from 'zod';
+
+/**
+ * Realtime events for the browser. The shell creates one bus and shares it (Module Federation
+ * singleton) so every remote subscribes to the same connection.
+ *
+ * Transports sit behind `RealtimeBus`: the API's own WebSocket (below) is the default. A
+ * Firebase transport can implement the same interface later — `start` attaches Firestore
+ * listeners on the spec's collections filtered by `userIds array-contains me` and createdAt
+ * within the last minute, maps each new document to a RealtimeEvent (`kind` from the
+ * collection, `at` from createdAt) and dispatches it to the same `subscribe` handlers; `status`
+ * follows the listeners' state. Callers never learn which transport is running.
+ */
+
+/** An event for the current user; `kind` is a dotted name such as `settings.updated`. */
+export const realtimeEventSchema = z.object({
+  kind: z.string().min(1),
+  payload: z.unknown(),
+  /** Epoch ms when the server published it (the spec's one-minute live window uses it). */
+  at: z.number(),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/** Wire protocol of GET /service/api/v1/realtime (WebSocket). */
+export const REALTIME_PATH = '/realtime';
+/** Close code for a failed or missing auth message; the close reason is the error code. */
+export const REALTIME_CLOSE_UNAUTHORIZED = 4401;
+/** The server waits this long for the first auth message. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+
+export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('event'), event: realtimeEventSchema }),
+]);
+export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
+
+export interface RealtimeBus {
+  /** `kind` '*' receives every event. Returns the unsubscribe function. */
+  subscribe(kind: string, handler: (event: RealtimeEvent) => void): () => void;
+  start(): void;
+  stop(): void;
+  status: ReadableAtom<RealtimeStatus>;
+}
+
+/** The subset of the DOM WebSocket the bus uses, so tests can pass a fake. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+export type WebSocketCtor = new (url: string) => WebSocketLike;
+
+export interface WebSocketBusOptions {
+  /** Full ws(s):// URL; defaults to the page origin + /service/api/v1/realtime. */
+  url?: string;
+  getToken: () => string | null;
+  /**
+   * Calls back when the token may have changed (e.g. `(cb) => $session.listen(cb)`). Without
+   * it the bus notices a new token only when it reconnects.
+   */
+  watchToken?: (onChange: () => void) => () => void;
+  /** Told when the server refuses the token, e.g. to trigger an access-token refresh. */
+  onAuthFailure?: (code: string) => void;
+  WebSocketImpl?: WebSocketCtor;
+  /** Backoff: base delay, cap, and the random source (tests pin it). */
+  backoff?: { baseMs?: number; maxMs?: number; random?: () => number };
+}
+
+const OPEN = 1;
+
+type PageLocation = { protocol: string; host: string };
+
+export function defaultRealtimeUrl(
+  loc: PageLocation = (globalThis as unknown as { location: PageLocation }).location,
+): string {
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${loc.host}/service/api/v1${REALTIME_PATH}`;
+}
+
+/** Equal jitter: half the capped exponential delay is fixed, half random, so reconnect storms spread out. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export function createWebSocketBus(opts: WebSocketBusOptions): RealtimeBus {
+  const Impl = opts.WebSocketImpl ?? (globalThis as unknown as { WebSocket: WebSocketCtor }).WebSocket;
+  const baseMs = opts.backoff?.baseMs ?? 1000;
+  const maxMs = opts.backoff?.maxMs ?? 30_000;
+  const random = opts.backoff?.random ?? Math.random;
+  const status = atom<RealtimeStatus>('idle');
+  const handlers = new Map<string, Set<(e: RealtimeEvent) => void>>();
+
+  let wanted = false;
+  let ws: WebSocketLike | null = null;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let sentToken: string | null = null;
+  /** The token the server refused; retrying with it is pointless until it changes. */
+  let refusedToken: string | null = null;
+  let unwatch: (() => void) | null = null;
+
+  function dispatch(event: RealtimeEvent) {
+    for (const key of [event.kind, '*']) {
+      for (const h of handlers.get(key) ?? []) {
+        try {
+          h(event);
+        } catch (err) {
+          // One broken subscriber must not starve the others.
+          console.error('realtime handler failed', err);
+        }
+      }
+    }
+  }
+
+  function clearTimer() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  function scheduleReconnect() {
+    clearTimer();
+    if (!wanted) return;
+    const delay = backoffDelay(attempt++, baseMs, maxMs, random);
+    timer = setTimeout(connect, delay);
+  }
+
+  function sendAuth(token: string) {
+    if (ws?.readyState !== OPEN) return;
+    sentToken = token;
+    ws.send(JSON.stringify({ type: 'auth', token } satisfies RealtimeClientMessage));
+  }
+
+  function connect() {
+    clearTimer();
+    if (!wanted || ws) return;
+    const token = opts.getToken();
+    // No session, or the same token the server already refused: wait for a new one.
+    if (!token || token === refusedToken) {
+      status.set('closed');
+      if (!opts.watchToken) scheduleReconnect();
+      return;
+    }
+    status.set('connecting');
+    const sock = new Impl(opts.url ?? defaultRealtimeUrl());
+    ws = sock;
+    sock.onopen = () => {
+      const current = opts.getToken();
+      if (current) sendAuth(current);
+      else sock.close(1000, 'logged out');
+    };
+    sock.onmessage = (ev) => {
+      if (typeof ev.data !== 'string') return;
+      let parsed;
+      try {
+        parsed = realtimeServerMessageSchema.safeParse(JSON.parse(ev.data));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return; // a newer server's message type; ignore rather than break
+      if (parsed.data.type === 'ready') {
+        attempt = 0;
+        refusedToken = null;
+        status.set('open');
+      } else {
+        dispatch(parsed.data.event);
+      }
+    };
+    sock.onerror = () => {
+      // onclose follows and decides what to do.
+    };
+    sock.onclose = (ev) => {
+      if (ws !== sock) return;
+      ws = null;
+      if (ev.code === REALTIME_CLOSE_UNAUTHORIZED) {
+        refusedToken = sentToken;
+        opts.onAuthFailure?.(ev.reason);
+      }
+      sentToken = null;
+      if (!wanted) return;
+      status.set('closed');
+      scheduleReconnect();
+    };
+  }
+
+  function onTokenChange() {
+    if (!wanted) return;
+    const token = opts.getToken();
+    if (!token) {
+      // Logged out: drop the connection; a later login reconnects through this same path.
+      if (ws) {
+        const sock = ws;
+        ws = null;
+        sock.close(1000, 'logged out');
+      }
+      clearTimer();
+      status.set('closed');
+      return;
+    }
+    if (ws && ws.readyState === OPEN && sentToken !== token) sendAuth(token);
+    else if (!ws && token !== refusedToken) {
+      attempt = 0;
+      connect();
+    }
+  }
+
+  return {
+    status,
+    subscribe(kind, handler) {
+      let set = handlers.get(kind);
+      if (!set) handlers.set(kind, (set = new Set()));
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+        if (set.size === 0) handlers.delete(kind);
+      };
+    },
+    start() {
+      if (wanted) return;
+      wanted = true;
+      attempt = 0;
+      unwatch = opts.watchToken?.(onTokenChange) ?? null;
+      connect();
+    },
+    stop() {
+      wanted = false;
+      clearTimer();
+      unwatch?.();
+      unwatch = null;
+      const sock = ws;
+      ws = null;
+      sentToken = null;
+      refusedToken = null;
+      sock?.close(1000, 'stopped');
+      status.set('idle');
+    },
+  };
+}
