@@ -7,7 +7,7 @@ import { LIMITS } from '@portal/api-client';
  * One flaky request should cost a short delay, not a broken page.
  */
 export interface RetryOptions {
-  /** Extra attempts after the first one. */
+  /** Extra attempts after the first failure. */
   retries?: number;
   /** Delay before retry n (1-based) is baseDelayMs * 2^(n-1). */
   baseDelayMs?: number;
@@ -17,12 +17,20 @@ export interface RetryOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+export const DEFAULT_RETRIES = 2;
+
+/**
+ * Runs `attempt` up to 1 + retries times. `alreadyFailed` means the caller's first try has
+ * failed already, so every call here is a retry and waits its backoff first.
+ */
 export async function withRetry<T>(
   attempt: () => Promise<T>,
-  { retries = 3, baseDelayMs = 500, sleep = defaultSleep }: RetryOptions = {},
+  { retries = DEFAULT_RETRIES, baseDelayMs = 500, sleep = defaultSleep }: RetryOptions = {},
+  alreadyFailed = false,
 ): Promise<T> {
   let lastError: unknown;
-  for (let i = 0; i <= retries; i++) {
+  const offset = alreadyFailed ? 1 : 0;
+  for (let i = offset; i <= retries; i++) {
     if (i > 0) await sleep(baseDelayMs * 2 ** (i - 1));
     try {
       return await attempt();
@@ -62,7 +70,7 @@ export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlu
       // The SDK's default entry timeout is 20 s; the spec allows a script 120 s on slow links.
       return { timeout: LIMITS.chunkLoadTimeoutMs } as never;
     },
-    async loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
+    loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
       // The failed load is still registered as "in flight"; without clearing it every retry
       // would just await the same rejected promise.
       return withRetry(
@@ -72,8 +80,10 @@ export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlu
           if (!exports) throw new Error(`remote ${remoteInfo.name} has no entry exports`);
           return exports;
         },
-        { ...opts, retries: Math.max(0, (opts.retries ?? 3) - 1) },
-      ).catch(() => undefined);
+        opts,
+        true,
+        // The hook's declared type wraps the result in one more promise than the runtime awaits.
+      ).catch(() => undefined) as never;
     },
     getModuleFactory({ remoteEntryExports, expose }) {
       // A chunk that failed to load is dropped from the bundler's cache, so calling get() again

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@portal/api-client';
+import { translateError } from '@portal/i18n';
+
+const LINK_SLOT = '\u0000';
+
+/** Keeps a reset link on our own origin; anything else becomes the forgot-password page. */
+function resetLinkPath(raw: unknown): string {
+  if (typeof raw !== 'string' || !raw) return '/forgot-password';
+  try {
+    const url = new URL(raw, globalThis.location?.origin ?? 'http://localhost');
+    if (url.origin !== (globalThis.location?.origin ?? 'http://localhost')) return '/forgot-password';
+    return url.pathname + url.search;
+  } catch {
+    return '/forgot-password';
+  }
+}
+
+/**
+ * An API error shown inline under a login-type form, in the user's language (errors namespace).
+ * ACCOUNT_LOCKED carries the reset link (`data.reset_link`), rendered inside the message.
+ */
+export function AuthError({ error }: { error: unknown }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  if (!error) return null;
+  const code = error instanceof ApiError ? error.code : null;
+  if (code === 'ACCOUNT_LOCKED') {
+    const [before = '', after = ''] = translateError(t, code, { link: LINK_SLOT }).split(LINK_SLOT);
+    const to = resetLinkPath((error as ApiError).body?.data?.reset_link);
+    return (
+      <p className="shell-form-error" role="alert">
+        {before}
+        <Link to={to}>{t('auth:links.reset_password_here')}</Link>
+        {after}
+      </p>
+    );
+  }
+  return (
+    <p className="shell-form-error" role="alert">
+      {translateError(t, code)}
+    </p>
+  );
+}

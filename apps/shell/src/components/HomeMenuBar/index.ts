@@ -1,0 +1,1 @@
+export { HomeMenuBar } from './HomeMenuBar';

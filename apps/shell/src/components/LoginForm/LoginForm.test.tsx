@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { $session, EMPTY_SESSION } from '@portal/api-client/session';
+import { routes } from '../../routes/routes';
+import { fakeRemotes, renderRoutes } from '../../test/render';
+
+afterEach(() => $session.set(EMPTY_SESSION));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubApi(handler: (url: string, init: RequestInit) => Response) {
+  const fetch = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+async function openLogin(path = '/login') {
+  fakeRemotes({});
+  const r = renderRoutes(routes, path);
+  const id = await screen.findByLabelText(path.startsWith('/email') ? 'メールアドレス' : '社員番号');
+  const pw = screen.getByLabelText('パスワード');
+  return { ...r, id, pw };
+}
+
+describe('login form', () => {
+  it('Enter during IME composition does not submit; a plain Enter does', async () => {
+    const fetch = stubApi(() => json(401, { status_code: 'EMPLOYEE_PASSWORD_MISMATCH', message: 'x' }));
+    const { id, pw } = await openLogin();
+    fireEvent.change(id, { target: { value: 'E001' } });
+    fireEvent.change(pw, { target: { value: 'secret-pw' } });
+
+    fireEvent.keyDown(pw, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(pw, { key: 'Enter', keyCode: 229 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.keyDown(pw, { key: 'Enter' });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/service/api/v1/auth/login');
+    expect(JSON.parse(String(init.body))).toEqual({ employee_number: 'E001', password: 'secret-pw' });
+  });
+
+  it('shows an API error code as its Japanese message', async () => {
+    stubApi(() => json(401, { status_code: 'EMPLOYEE_PASSWORD_MISMATCH', message: 'mismatch' }));
+    const { id, pw } = await openLogin();
+    fireEvent.change(id, { target: { value: 'E001' } });
+    fireEvent.change(pw, { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('企業ID、ログインIDまたはパスワードが正しくありません。');
+  });
+
+  it('ACCOUNT_LOCKED shows the message with the reset link from data.reset_link', async () => {
+    stubApi(() =>
+      json(403, { status_code: 'ACCOUNT_LOCKED', message: 'locked', data: { reset_link: '/forgot-password?locked=1' } }),
+    );
+    const { id, pw } = await openLogin('/email/login');
+    fireEvent.change(id, { target: { value: 'a@example.com' } });
+    fireEvent.change(pw, { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('アカウントがロックされました');
+    const link = screen.getByRole('link', { name: 'こちら' });
+    expect(link.getAttribute('href')).toBe('/forgot-password?locked=1');
+  });
+
+  it('shows the validation message in Japanese and sends nothing for an empty form', async () => {
+    const fetch = stubApi(() => json(500, {}));
+    await openLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByText('社員番号を入力してください')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('MUST_RESET_PASSWORD goes to the reset page with the reset token', async () => {
+    stubApi(() => json(403, { status_code: 'MUST_RESET_PASSWORD', message: 'm', data: { reset_token: 'tok-1234567890abcdef' } }));
+    const { id, pw, router } = await openLogin();
+    fireEvent.change(id, { target: { value: 'E001' } });
+    fireEvent.change(pw, { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    expect(router.state.location.search).toBe('?token=tok-1234567890abcdef');
+  });
+
+  it('a full login stores the session and lands on the original target', async () => {
+    const settings = (await import('@portal/api-client')).DEFAULT_USER_SETTINGS;
+    const me = {
+      info: { id: 7, name: '山田太郎', name_kana: '', email: '', employee_number: 'E001', is_company_admin: false, must_reset_password: false, last_login_at: null },
+      profile: { email_option: 0, avatar: null, avatar_small: null, avatar_file_name: null, last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', self_introduction: '' },
+      company_info: { company_info_display_option: 0, company_name: '', department: '', job_title: '', zipcode: '', prefecture: '', city: '', other_address: '', building_name: '', phone: '', url: '' },
+      group_role: [], common_topic_role: false, current_group_max_file_size: 25,
+    };
+    const calls: string[] = [];
+    stubApi((url) => {
+      calls.push(url);
+      if (url.endsWith('/auth/login')) return json(200, { items: { access_token: 'AT', token_type: 'Bearer', expires_in: 900, refresh_token: 'RT' } });
+      if (url.endsWith('/auth/check-group-user-login')) return json(200, { items: { group_count: 2 } });
+      if (url.endsWith('/members/me')) return json(200, { items: me });
+      if (url.endsWith('/members/me/settings')) return json(200, { items: settings });
+      return json(404, { status_code: 'NOT_FOUND', message: '' });
+    });
+    fakeRemotes({ 'chat/routes': () => <p>chat area</p> });
+    const { router } = renderRoutes(routes, `/login?redirect=${encodeURIComponent('/chat/list')}`);
+    fireEvent.change(await screen.findByLabelText('社員番号'), { target: { value: 'E001' } });
+    fireEvent.change(screen.getByLabelText('パスワード'), { target: { value: 'Passw0rd!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/list'));
+    expect($session.get()).toMatchObject({ accessToken: 'AT', user: { id: 7, name: '山田太郎' }, emailLogin: false });
+    expect(calls.slice(0, 4)).toEqual([
+      '/service/api/v1/auth/login',
+      '/service/api/v1/auth/check-group-user-login',
+      '/service/api/v1/members/me',
+      '/service/api/v1/members/me/settings',
+    ]);
+  });
+});

@@ -1,0 +1,1 @@
+export { MenuLayer } from './MenuLayer';

@@ -1,0 +1,1 @@
+export { RemoteModule, type RemoteModuleProps } from './RemoteModule';

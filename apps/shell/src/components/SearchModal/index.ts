@@ -1,0 +1,1 @@
+export { SearchModal } from './SearchModal';

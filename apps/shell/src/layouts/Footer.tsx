@@ -1,0 +1,9 @@
+import { Copyright } from '@portal/ui';
+
+export function Footer() {
+  return (
+    <footer className="shell-footer">
+      <Copyright />
+    </footer>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useStore } from '@nanostores/react';
+import { $session } from '@portal/api-client/session';
+import { Spinner } from '@portal/ui';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { TITLE_KEYS } from '../routes/titles';
+import { loginRedirectTarget } from '../routes/redirect';
+
+/**
+ * How long a new tab waits for another tab to share its session (startSessionSync answers
+ * through a storage event, which arrives asynchronously) before sending the user to login.
+ */
+export const SESSION_SHARE_WAIT_MS = 600;
+
+/**
+ * /waiting?redirect=: where the guard parks a request without a token. A logged-in user (or one
+ * whose session another tab just shared) continues to the target; otherwise on to /login,
+ * keeping the target for after login. Only same-origin relative targets are followed.
+ */
+export function WaitingPage() {
+  usePageTitle(TITLE_KEYS.waiting);
+  const token = useStore($session).accessToken;
+  const raw = useSearchParams()[0].get('redirect');
+  const [waited, setWaited] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), SESSION_SHARE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const target = loginRedirectTarget(raw);
+  if (token) return <Navigate to={target} replace />;
+  if (waited) {
+    const keep = target !== '/' ? `?redirect=${encodeURIComponent(target)}` : '';
+    return <Navigate to={`/login${keep}`} replace />;
+  }
+  return <Spinner />;
+}

@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useStore } from '@nanostores/react';
+import { $session } from '@portal/api-client/session';
+import { waitingUrl } from './redirect';
+
+/**
+ * Pathless parent of every auth-only route (spec section 2, route guards). It sits above the
+ * lazy remote routes rather than on them, so the guard runs before any remote code loads.
+ */
+export function RequireAuth() {
+  const token = useStore($session).accessToken;
+  const location = useLocation();
+  if (!token) return <Navigate to={waitingUrl(location)} replace />;
+  return <Outlet />;
+}
+
+/** Login pages: a logged-in user has nothing to do there and goes home. */
+export function GuestOnly() {
+  const token = useStore($session).accessToken;
+  if (token) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,69 @@
+import {
+  ApiError,
+  queryKeys,
+  type ApiClient,
+  type LoginBody,
+  type Settings,
+} from '@portal/api-client';
+import { setSession } from '@portal/api-client/session';
+import type { QueryClient } from '@tanstack/react-query';
+import { applyUserSettings, type ApplyDeps } from './settings';
+import { endSessionLocally } from './logout';
+import { loginRedirectTarget } from '../routes/redirect';
+
+export interface LoginDeps extends ApplyDeps {
+  api: Pick<ApiClient, 'call'>;
+  queryClient: QueryClient;
+}
+
+export type LoginOutcome =
+  | { kind: 'done'; to: string }
+  | { kind: 'no-group'; to: '/employee-without-group' }
+  | { kind: 'must-reset'; to: string };
+
+/**
+ * The login sequence of section 2/4: token → user → group check → settings (language, theme)
+ * → the page the user first asked for. Errors other than the two handled here are thrown as
+ * ApiError for the form to show inline.
+ */
+export async function performLogin(
+  body: LoginBody,
+  opts: { emailLogin: boolean; redirect: string | null },
+  deps: LoginDeps,
+): Promise<LoginOutcome> {
+  let token: string;
+  try {
+    token = (await deps.api.call('login', { body })).items.access_token;
+  } catch (e) {
+    const resetToken = e instanceof ApiError && e.code === 'MUST_RESET_PASSWORD' ? e.body?.data?.reset_token : undefined;
+    if (typeof resetToken === 'string' && resetToken) {
+      return { kind: 'must-reset', to: `/reset-password?token=${encodeURIComponent(resetToken)}` };
+    }
+    throw e;
+  }
+  setSession({ accessToken: token, emailLogin: opts.emailLogin, lastActivity: Date.now(), user: null });
+
+  try {
+    await deps.api.call('checkGroupUserLogin');
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'USER_NOT_BE_LONG_TO_GROUP') {
+      return { kind: 'no-group', to: '/employee-without-group' };
+    }
+    endSessionLocally();
+    throw e;
+  }
+
+  try {
+    const me = (await deps.api.call('me')).items;
+    setSession({ user: { id: me.info.id, name: me.info.name || 'User' } });
+    deps.queryClient.setQueryData(queryKeys.me(), me);
+    const settings: Settings = (await deps.api.call('settings')).items;
+    deps.queryClient.setQueryData(queryKeys.settings(), settings);
+    await applyUserSettings(settings, deps);
+  } catch (e) {
+    // Half a login (token but no user) would show a broken portal; start over instead.
+    endSessionLocally();
+    throw e;
+  }
+  return { kind: 'done', to: loginRedirectTarget(opts.redirect) };
+}
