@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createDb, migrateToLatest } from './db';
+import { seedDemo } from './db/seed';
+import { installErrorHandling, rateLimitBody } from './http/error-handler';
+import type { RouteInfo } from './http/route';
+import { systemRoutes } from './http/system';
+import { createMailer } from './mail';
+import { authRoutes } from './modules/auth/routes';
+import { membersRoutes } from './modules/members/routes';
+import { createBus } from './modules/realtime/bus';
+import realtimePlugin from './modules/realtime/plugin';
+import remotesPlugin from './modules/remotes/plugin';
+
+/**
+ * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
+ * seeded before it is returned, so `listen` or `inject` can follow at once.
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = createDb(config);
+  const mailer = createMailer(config);
+  const bus = createBus({ redisUrl: config.redisUrl });
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, now: config.now };
+  app.decorate('ctx', ctx);
+  app.decorate('routeRegistry', [] as RouteInfo[]);
+  app.decorateRequest('user', null);
+
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  // skipOnError lets requests through while Redis is down; log instead of crashing on 'error'.
+  limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+
+  app.addHook('onClose', async () => {
+    await bus.close();
+    mailer.close();
+    limiterRedis?.disconnect();
+    await database.destroy();
+  });
+
+  try {
+    await migrateToLatest(database.db);
+    if (config.seedOnEmpty) await seedDemo(ctx, { onlyIfEmpty: true });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    // Static shell and remote assets are not API calls; one page load fetches dozens.
+    allowList: (request) => !request.url.startsWith('/service/api/'),
+    errorResponseBuilder: () => rateLimitBody(),
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'portal-rl-', skipOnError: true } : {}),
+  });
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(membersRoutes);
+
+  await app.register(realtimePlugin);
+  await app.register(remotesPlugin);
+  return app;
+}

@@ -1,0 +1,22 @@
+import { createBus } from '../modules/realtime/bus';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { createDb, migrateToLatest } from '../db';
+import { DEMO_ACCOUNTS, seedDemo } from '../db/seed';
+import { createMailer } from '../mail';
+
+/** `npm run seed`: migrate, then add whatever part of the demo data is missing. */
+const config = loadConfig(process.env);
+const database = createDb(config);
+const bus = createBus({});
+try {
+  await migrateToLatest(database.db);
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, now: config.now };
+  const result = await seedDemo(ctx);
+  console.log(`seed: ${result.users} users and ${result.groups} groups added (${database.dialect})`);
+  console.log(`demo logins (password ${DEMO_ACCOUNTS.member.password}):`);
+  for (const [role, a] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(12)} ${a.employee_number}  ${a.email}`);
+} finally {
+  await bus.close();
+  await database.destroy();
+}

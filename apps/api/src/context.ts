@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { Config, Clock } from './config';
+import type { DB, DialectName } from './db';
+import type { Mailer } from './mail';
+import type { ServerBus } from './modules/realtime/bus';
+
+/** What every module needs, hung on `app.ctx` so routes and services share one set. */
+export interface AppContext {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  config: Config;
+  mailer: Mailer;
+  bus: ServerBus;
+  now: Clock;
+}
+
+/** The authenticated caller, set by registerEndpoint for `auth: true` endpoints. */
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  isCompanyAdmin: boolean;
+  /** The login (token family) this request belongs to; logout and password change use it. */
+  sessionId: string;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { DialectName } from './dialect';
+import { migrations } from './migrations';
+import type { DB } from './types';
+
+export type { DB } from './types';
+export type { DialectName } from './dialect';
+
+export interface DbHandle {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+// COUNT(*) and bigint epoch-ms columns arrive as int8; they all fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbHandle {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = new Database(path.join(config.dataDir, 'portal.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Brings the schema up to date; throws (and the app refuses to start) if a migration fails. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_core';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
+ * the same set. Later issues append here; never edit a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+};

@@ -1,0 +1,133 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types shared by both dialects. Times are epoch milliseconds (bigint columns, read back
+ * as numbers); booleans are 0/1 integers because SQLite has no boolean type.
+ */
+export type Bool = 0 | 1;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  name_kana: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type UserStatus = 'active' | 'left';
+
+export interface UsersTable {
+  id: Generated<number>;
+  company_id: number;
+  employee_number: string;
+  email: string;
+  password_hash: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  is_company_admin: Generated<Bool>;
+  common_topic_role: Generated<Bool>;
+  must_reset_password: Generated<Bool>;
+  failed_login_count: Generated<number>;
+  locked_at: number | null;
+  last_login_at: number | null;
+  status: Generated<UserStatus>;
+  self_introduction: Generated<string>;
+  email_option: Generated<number>;
+  avatar_path: string | null;
+  avatar_small_path: string | null;
+  avatar_file_name: string | null;
+  company_info_display_option: Generated<number>;
+  department: Generated<string>;
+  job_title: Generated<string>;
+  zipcode: Generated<string>;
+  prefecture: Generated<string>;
+  city: Generated<string>;
+  other_address: Generated<string>;
+  building_name: Generated<string>;
+  phone: Generated<string>;
+  url: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  /** One login = one family; refresh and logout act on the family. */
+  family: string;
+  expires_at: number;
+  last_used_at: number | null;
+  created_at: number;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface UserSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  section: string;
+  /** JSON text of the stored (partial) section. */
+  value: string;
+  updated_at: number;
+}
+
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token: string;
+  unread_counter: Generated<number>;
+  updated_at: number;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  group_link: string;
+  letter_color: Generated<number>;
+  notice: Generated<string>;
+  icon_image: Generated<number>;
+  icon_image_path: string | null;
+  icon_image_small_path: string | null;
+  header_image: string | null;
+  auto_delete_day: Generated<number>;
+  max_img_size_per_attachment: Generated<number>;
+  storage_capacity_gb: Generated<number>;
+  storage_used_bytes: Generated<number>;
+  is_stopped: Generated<Bool>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  user_id: number;
+  role_admin: Generated<Bool>;
+  role_invite: Generated<Bool>;
+  role_edit_shared_folder: Generated<Bool>;
+  role_edit_topic: Generated<Bool>;
+  can_notify: Generated<Bool>;
+  joined_at: number;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  password_resets: PasswordResetsTable;
+  user_settings: UserSettingsTable;
+  device_tokens: DeviceTokensTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+}

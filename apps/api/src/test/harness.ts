@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { AppContext } from '../context';
+import { hashPassword } from '../modules/auth/password';
+
+export const DIALECTS = ['sqlite', 'postgres'] as const;
+export type TestDialect = (typeof DIALECTS)[number];
+
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_PASSWORD = 'Test#Pass2026';
+
+/** A clock tests can move forward to simulate expiry and idle time. */
+export interface TestClock {
+  (): number;
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export function testClock(start = Date.UTC(2026, 10, 2, 0, 0, 0)): TestClock {
+  let t = start;
+  const clock = (() => t) as TestClock;
+  clock.advance = (ms) => {
+    t += ms;
+  };
+  clock.set = (ms) => {
+    t = ms;
+  };
+  return clock;
+}
+
+export interface TestUser {
+  id: number;
+  companyId: number;
+  employee_number: string;
+  email: string;
+  password: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  clock: TestClock;
+  inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  createCompany(name?: string): Promise<number>;
+  createUser(opts?: Partial<{ companyId: number; password: string; isCompanyAdmin: boolean; mustReset: boolean; status: 'active' | 'left'; lastName: string; firstName: string }>): Promise<TestUser>;
+  createGroup(companyId: number, name?: string): Promise<number>;
+  addMember(groupId: number, userId: number, roles?: Partial<Record<'role_admin' | 'role_invite' | 'role_edit_shared_folder' | 'role_edit_topic' | 'can_notify', 0 | 1>>): Promise<void>;
+  /** Logs in by employee number and returns the access token. */
+  login(user: TestUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+let seq = 0;
+const unique = () => `${process.pid}${++seq}${randomBytes(2).toString('hex')}`;
+
+/** A fresh app on a fresh database of the given dialect, with a silent logger and a test clock. */
+export async function createTestApp(
+  dialect: TestDialect,
+  overrides: Partial<Config> = {},
+  /** Extra routes or decorations a test needs, added before the app is sealed. */
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const clock = testClock();
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      databaseUrl: pgDb?.url,
+      logLevel: 'silent',
+      seedOnEmpty: false,
+      publicUrl: 'http://portal.test',
+      now: clock,
+      // Tests log in far more often than a person; the rate-limit test sets its own low limits.
+      rateLimitMax: 100_000,
+      rateLimitLogin: 100_000,
+      ...overrides,
+    },
+  );
+  const app = await buildApp(config);
+  beforeReady?.(app);
+  await app.ready();
+  const ctx = app.ctx;
+  const passwordHashes = new Map<string, Promise<string>>();
+  const hashFor = (pw: string) => {
+    if (!passwordHashes.has(pw)) passwordHashes.set(pw, hashPassword(pw));
+    return passwordHashes.get(pw)!;
+  };
+
+  const t: TestApp = {
+    app,
+    ctx,
+    config,
+    clock,
+    inject({ token, headers, ...opts }) {
+      return app.inject({ ...opts, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async createCompany(name = `テスト株式会社${unique()}`) {
+      const now = clock();
+      const row = await ctx.db.insertInto('companies').values({ name, name_kana: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async createUser(o = {}) {
+      const companyId = o.companyId ?? (await t.createCompany());
+      const password = o.password ?? TEST_PASSWORD;
+      const n = unique();
+      const now = clock();
+      const row = await ctx.db
+        .insertInto('users')
+        .values({
+          company_id: companyId,
+          employee_number: `T${n}`,
+          email: `user${n}@test.example`,
+          password_hash: await hashFor(password),
+          last_name: o.lastName ?? '山田',
+          first_name: o.firstName ?? '太郎',
+          last_name_kana: 'やまだ',
+          first_name_kana: 'たろう',
+          is_company_admin: o.isCompanyAdmin ? 1 : 0,
+          must_reset_password: o.mustReset ? 1 : 0,
+          status: o.status ?? 'active',
+          locked_at: null,
+          last_login_at: null,
+          avatar_path: null,
+          avatar_small_path: null,
+          avatar_file_name: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'employee_number', 'email'])
+        .executeTakeFirstOrThrow();
+      return { id: row.id, companyId, employee_number: row.employee_number, email: row.email, password };
+    },
+    async createGroup(companyId, name = `グループ${unique()}`) {
+      const now = clock();
+      const row = await ctx.db
+        .insertInto('groups')
+        .values({ company_id: companyId, name, group_link: `g${unique()}`, icon_image_path: null, icon_image_small_path: null, header_image: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async addMember(groupId, userId, roles = {}) {
+      await ctx.db.insertInto('group_members').values({ group_id: groupId, user_id: userId, joined_at: clock(), ...roles }).execute();
+    },
+    async login(user) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/service/api/v1/auth/login',
+        payload: { employee_number: user.employee_number, password: user.password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { items: { access_token: string } }).items.access_token;
+    },
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
