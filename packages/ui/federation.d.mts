@@ -17,3 +17,16 @@ export declare const SHARE_STRATEGY: 'loaded-first';
 export declare function mfName(remoteName: string): string;
 export declare const REMOTES: RemoteSpec[];
 export declare function remoteByName(name: string): RemoteSpec;
+export interface RemoteFederationOptions {
+  name: string;
+  filename: 'remoteEntry.js';
+  exposes: Record<string, string>;
+  shared: Record<string, SharedDep>;
+  shareStrategy: 'loaded-first';
+  manifest: true;
+  dts: false;
+}
+export declare function remoteFederationOptions(
+  name: RemoteSpec['name'],
+  exposes: Record<string, string>,
+): RemoteFederationOptions;

@@ -100,3 +100,22 @@ export function remoteByName(name) {
   if (!r) throw new Error(`unknown remote ${name}; known: ${REMOTES.map((x) => x.name).join(', ')}`);
   return r;
 }
+
+/**
+ * Module Federation options of one remote; its rsbuild config only adds the exposes map.
+ * `dts: false`: the type plugin opens ports and fetches types; types come from api-client.
+ */
+export function remoteFederationOptions(name, exposes) {
+  const spec = remoteByName(name);
+  const missing = spec.exposes.filter((key) => !(key in exposes));
+  if (missing.length) throw new Error(`remote ${name} must expose ${missing.join(', ')}`);
+  return {
+    name: mfName(name),
+    filename: 'remoteEntry.js',
+    exposes,
+    shared: sharedDeps,
+    shareStrategy: SHARE_STRATEGY,
+    manifest: true,
+    dts: false,
+  };
+}

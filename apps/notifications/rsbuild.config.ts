@@ -1,0 +1,28 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+
+/** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
+const exposes = {
+  './routes': './src/routes/index.tsx',
+  './todo': './src/routes/TodoPage.tsx',
+  './NewsList': './src/widgets/NewsList.tsx',
+  './NavbarNotifications': './src/widgets/NavbarNotifications.tsx',
+};
+
+export default defineConfig({
+  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('notifications', exposes))],
+  // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
+  // remoteEntry.js / mf-manifest.json).
+  source: { entry: { index: './src/index.ts' } },
+  html: { title: 'notifications', mountId: 'root' },
+  output: {
+    distPath: { root: 'dist' },
+    // Chunks load from wherever mf-manifest.json was fetched (the versioned /remotes/ folder),
+    // not from the shell's origin root.
+    assetPrefix: 'auto',
+    cleanDistPath: true,
+  },
+  server: { port: remoteByName('notifications').devPort, strictPort: true },
+});

@@ -1,0 +1,9 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+// Binds the shared i18n instance to react-i18next, as the shell does at start-up.
+import '@portal/i18n';
+
+// Testing Library only auto-cleans when vitest globals are on; they are off here.
+afterEach(() => {
+  cleanup();
+});

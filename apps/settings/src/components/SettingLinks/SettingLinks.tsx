@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SETTING_PAGES, SETTINGS_BASE } from '../../routes/pages';
+import './SettingLinks.css';
+
+export interface SettingLinksProps {
+  /** Called after a link is followed (the navbar menu closes itself). */
+  onNavigate?: () => void;
+  variant?: 'side' | 'menu';
+}
+
+/** Links to every setting page; the current one is marked with aria-current by NavLink. */
+export function SettingLinks({ onNavigate, variant = 'side' }: SettingLinksProps) {
+  const { t } = useTranslation('settings');
+  return (
+    <nav aria-label={t('menu.label')} className={`pset-links pset-links--${variant}`}>
+      <ul>
+        {SETTING_PAGES.map((p) => (
+          <li key={p.path}>
+            <NavLink to={`${SETTINGS_BASE}/${p.path}`} className="pset-links__link" onClick={onNavigate}>
+              {t(p.titleKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,1 @@
+export { SettingLinks, type SettingLinksProps } from './SettingLinks';

@@ -1,0 +1,74 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import SettingMenu from '../widgets/SettingMenu';
+import SettingsRoutes from '.';
+
+vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(() => new Promise(() => {})) } }));
+
+const TITLES = [
+  ['account-info', 'アカウント情報'],
+  ['change-email', 'メールアドレス変更'],
+  ['change-password', 'パスワード変更'],
+  ['setting-language', '言語設定'],
+  ['change-info', 'プロフィール編集'],
+  ['setting-display', '表示設定'],
+  ['setting-notify-news', 'メール通知設定'],
+  ['setting-order', 'グループの表示順'],
+  ['setting-theme', 'テーマ設定'],
+] as const;
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderAt(url: string) {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/setting/*" element={<SettingsRoutes />} />
+          <Route path="*" element={<p>shell catch-all</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('settings routes', () => {
+  it('redirects /setting to account-info', async () => {
+    renderAt('/setting');
+    expect(screen.getByTestId('where').textContent).toBe('/setting/account-info');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('アカウント情報');
+  });
+
+  it.each(TITLES)('/setting/%s has the title %s and the side menu of all nine pages', (path, title) => {
+    renderAt(`/setting/${path}`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    const menu = screen.getByRole('navigation', { name: '設定メニュー' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(TITLES.map(([p]) => `/setting/${p}`));
+    expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('sends unknown setting paths to the shell not-found page', () => {
+    renderAt('/setting/nope');
+    expect(screen.getByText('shell catch-all')).toBeTruthy();
+  });
+});
+
+describe('./SettingMenu', () => {
+  it('links to every setting page with absolute paths', () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <SettingMenu />
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(
+      TITLES.map(([p, t]) => [`/setting/${p}`, t]),
+    );
+  });
+});
