@@ -1,0 +1,71 @@
+import { act, render, screen } from '@testing-library/react';
+import { setLanguage } from '@portal/i18n';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDisplayDate, lastLoginBucket } from './date';
+import { LastLogin } from './DateDisplay';
+
+// 2026-11-20 is a Friday. 10:00 in Tokyo is 01:00 UTC.
+const NOW = new Date('2026-11-20T01:00:00Z');
+
+afterEach(async () => {
+  await act(() => setLanguage('ja'));
+});
+
+describe('formatDisplayDate', () => {
+  it('shows HH:mm for today (in Tokyo)', () => {
+    expect(formatDisplayDate('2026-11-19T15:05:00Z', NOW, 'ja')).toBe('00:05');
+    expect(formatDisplayDate('2026-11-20T14:59:00Z', NOW, 'en')).toBe('23:59');
+  });
+
+  it('shows DD/MM with the weekday for another day', () => {
+    // 23:59 UTC on the 19th is already the 20th in Tokyo; 14:59 UTC on the 19th is still the 19th.
+    expect(formatDisplayDate('2026-11-19T14:59:00Z', NOW, 'ja')).toBe('19/11 (木)');
+    expect(formatDisplayDate('2026-11-20T15:00:00Z', NOW, 'ja')).toBe('21/11 (土)');
+  });
+
+  it('writes the weekday in the requested language', () => {
+    expect(formatDisplayDate('2026-11-16T03:00:00Z', NOW, 'en')).toBe('16/11 (Mon)');
+    expect(formatDisplayDate('2026-11-16T03:00:00Z', NOW, 'ja')).toBe('16/11 (月)');
+  });
+
+  it('accepts Unix seconds as well as milliseconds', () => {
+    const ms = Date.parse('2026-11-16T03:00:00Z');
+    expect(formatDisplayDate(ms / 1000, NOW, 'ja')).toBe(formatDisplayDate(ms, NOW, 'ja'));
+  });
+});
+
+describe('lastLoginBucket', () => {
+  const ago = (ms: number) => new Date(NOW.getTime() - ms);
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const DAY = 24 * HOUR;
+
+  it.each([
+    [0, { key: 'within_hour', count: 0 }],
+    [HOUR - 1, { key: 'within_hour', count: 0 }],
+    [HOUR, { key: 'hours_ago', count: 1 }],
+    [DAY - 1, { key: 'hours_ago', count: 23 }],
+    [DAY, { key: 'days_ago', count: 1 }],
+    [7 * DAY, { key: 'days_ago', count: 7 }],
+    [7 * DAY + 1, { key: 'over_week', count: 7 }],
+    [-5 * MIN, { key: 'within_hour', count: 0 }],
+  ])('%d ms ago → %o', (ms, expected) => {
+    expect(lastLoginBucket(ago(ms), NOW)).toEqual(expected);
+  });
+});
+
+describe('<LastLogin />', () => {
+  it('renders the bucket in the current language', async () => {
+    const value = new Date(NOW.getTime() - 3 * 3_600_000);
+    const { rerender } = render(<LastLogin value={value} now={NOW} />);
+    expect(screen.getByText('3時間前')).toBeTruthy();
+    await act(() => setLanguage('en'));
+    rerender(<LastLogin value={value} now={NOW} />);
+    expect(screen.getByText('3 hours ago')).toBeTruthy();
+  });
+
+  it('says never for a missing value', () => {
+    render(<LastLogin value={null} />);
+    expect(screen.getByText('未ログイン')).toBeTruthy();
+  });
+});

@@ -1,0 +1,22 @@
+import { translateValidation } from '@portal/i18n';
+import { useTranslation } from 'react-i18next';
+
+export interface FormErrorProps {
+  /** A validation key such as 'validation.required' (api-client zod messages, API 400 bodies). */
+  message?: string | null;
+  /** Interpolation values; `field` is usually the field's label. */
+  values?: Record<string, unknown>;
+  id?: string;
+  className?: string;
+}
+
+/** The translated message for a validation key, announced to screen readers. */
+export function FormError({ message, values, id, className }: FormErrorProps) {
+  const { t } = useTranslation('validation');
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={['pui-field__error', className].filter(Boolean).join(' ')}>
+      {translateValidation(t, message, values)}
+    </p>
+  );
+}

@@ -1,0 +1,7 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+// Binds the shared i18n instance to react-i18next, as importing @portal/ui does in the apps.
+import '@portal/i18n';
+
+// Testing Library only auto-cleans when vitest globals are on; they are off here.
+afterEach(() => cleanup());
