@@ -23,7 +23,7 @@ export default defineConfig({
   html: {
     title: 'グループポータル',
     meta: { viewport: 'width=device-width, initial-scale=1' },
-    htmlAttrs: { lang: 'ja' },
+    template: './index.html',
     mountId: 'root',
   },
   output: {

@@ -23,8 +23,10 @@ setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
 startSessionSync();
 applyDisplayMode($displayMode.get());
 
+// <html lang> must be right from the first paint (screen readers, CJK font choice); a logged-in
+// user's stored language replaces it once the settings load.
 const guestLanguage = readGuestLanguage();
-if (!$session.get().accessToken && guestLanguage) void setLanguage(guestLanguage);
+void setLanguage(!$session.get().accessToken && guestLanguage ? guestLanguage : i18n.language === 'en' ? 'en' : 'ja');
 
 const queryClient = createQueryClient({ modal: modalBus, t: (key) => i18n.t(key) });
 const router = createBrowserRouter(routes);

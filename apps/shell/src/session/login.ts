@@ -49,7 +49,9 @@ export async function performLogin(
     if (e instanceof ApiError && e.code === 'USER_NOT_BE_LONG_TO_GROUP') {
       return { kind: 'no-group', to: '/employee-without-group' };
     }
-    endSessionLocally();
+    // Only a refusal from the server ends the new session; a fetch aborted because the user
+    // navigated away (or the tab reloads) must not wipe the token the next page relies on.
+    if (e instanceof ApiError) endSessionLocally();
     throw e;
   }
 
@@ -61,8 +63,9 @@ export async function performLogin(
     deps.queryClient.setQueryData(queryKeys.settings(), settings);
     await applyUserSettings(settings, deps);
   } catch (e) {
-    // Half a login (token but no user) would show a broken portal; start over instead.
-    endSessionLocally();
+    // Half a login (token but no user) would show a broken portal; start over instead. An
+    // aborted fetch is not a refusal: the next page loads the user and settings itself.
+    if (e instanceof ApiError) endSessionLocally();
     throw e;
   }
   return { kind: 'done', to: loginRedirectTarget(opts.redirect) };

@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, MEMBER } from '../support/env';
+import { waitForMail } from '../support/mail';
+import { gotoLogin, loginByEmployeeNumber, logoutViaMenu, nav, recordRemoteRequests } from './helpers';
+
+test('Japanese login, every area from its own remote, logout', async ({ page }) => {
+  const remotes = recordRemoteRequests(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page).toHaveTitle(/グループポータル.*ログイン/);
+
+  await loginByEmployeeNumber(page, MEMBER.employeeNumber);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle(/ホーム/);
+
+  const areas: [string, RegExp, string][] = [
+    ['カレンダー', /\/calendar/, 'calendar'],
+    ['チャット', /\/chat/, 'chat'],
+    ['ホーム', /\/$/, 'groups'],
+  ];
+  for (const [label, url, remote] of areas) {
+    await nav(page, label).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.locator('main')).not.toBeEmpty();
+    await expect.poll(() => remotes.has(remote)).toBe(true);
+  }
+  await page.goto('/notification/unread');
+  await expect.poll(() => remotes.has('notifications')).toBe(true);
+  await page.goto('/common-topic/topics');
+  await expect.poll(() => remotes.has('common-topic')).toBe(true);
+  await page.goto('/setting/change-password');
+  await expect(page.getByRole('heading', { name: /パスワード変更/ }).first()).toBeVisible();
+  await expect.poll(() => remotes.has('settings')).toBe(true);
+  expect([...remotes].sort()).toEqual(['calendar', 'chat', 'common-topic', 'groups', 'notifications', 'settings']);
+
+  await page.goto('/');
+  await logoutViaMenu(page);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await page.goto('/setting/change-password');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('ten wrong passwords lock the account; the message carries the reset link', async ({ page }) => {
+  await gotoLogin(page);
+  for (let i = 1; i <= 10; i++) {
+    await loginByEmployeeNumber(page, 'E0010', `Wrong#pass${i}`);
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('ロック');
+  await expect(alert.getByRole('link')).toHaveAttribute('href', /\/forgot-password/);
+
+  // The right password no longer opens a locked account.
+  await loginByEmployeeNumber(page, 'E0010', DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toContainText('ロック');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('forgot password: the mailed link resets the password, then login works', async ({ page }) => {
+  const email = 'e0011@sakura-seiki.example';
+  const since = Date.now();
+  await page.goto('/forgot-password');
+  await page.getByRole('textbox', { name: 'メールアドレス' }).fill(email);
+  await page.getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByText('パスワード再設定用のメールを送信しました', { exact: false })).toBeVisible();
+
+  const mail = await waitForMail(email, since);
+  expect(mail.subject).toMatch(/パスワード/);
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  const newPassword = 'Sakura-2026x';
+  await page.getByLabel('新しいパスワード', { exact: true }).fill(newPassword);
+  await page.getByLabel('新しいパスワード（確認）').fill(newPassword);
+  await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto('/email/login');
+  await page.getByRole('textbox', { name: 'メールアドレス' }).fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The link is single-use.
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(page).toHaveURL(/token-expired|reset-password/);
+  await expect(page.getByText(/有効期限|無効/).first()).toBeVisible();
+});
+
+test('a deep link while logged out goes through /waiting and login to the original target', async ({ page }) => {
+  const seen: string[] = [];
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) seen.push(new URL(f.url()).pathname);
+  });
+  await page.goto('/setting/change-password?from=e2e');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(seen).toContain('/waiting');
+  await loginByEmployeeNumber(page, 'E0003');
+  await expect(page).toHaveURL(/\/setting\/change-password\?from=e2e$/);
+});
+
+test('switching to English changes the whole UI, logout returns to Japanese', async ({ page }) => {
+  await gotoLogin(page);
+  await loginByEmployeeNumber(page, 'E0004');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/setting/setting-language');
+  await page.getByLabel('English').check();
+  await page.getByRole('button', { name: /保存/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(nav(page, 'Home')).toBeVisible();
+  await expect(nav(page, 'Calendar')).toBeVisible();
+
+  // The stored setting survives a reload and a new login.
+  await page.reload();
+  await expect(nav(page, 'Home')).toBeVisible();
+  await page.goto('/');
+  await logoutViaMenu(page, 'en');
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await loginByEmployeeNumber(page, 'E0004');
+  await expect(nav(page, 'Home')).toBeVisible();
+});
