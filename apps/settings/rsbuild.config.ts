@@ -13,7 +13,10 @@ export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('settings', exposes))],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
-  source: { entry: { index: './src/index.ts' } },
+  source: {
+    entry: { index: './src/index.ts' },
+    define: { 'process.env.PORTAL_BUILD_LABEL': JSON.stringify(process.env.PORTAL_BUILD_LABEL ?? '') },
+  },
   html: { title: 'settings', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },

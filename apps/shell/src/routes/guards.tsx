@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
 import { waitingUrl } from './redirect';
+import { $loginInProgress } from '../stores/login';
 
 /**
  * Pathless parent of every auth-only route (spec section 2, route guards). It sits above the
@@ -17,6 +18,7 @@ export function RequireAuth() {
 /** Login pages: a logged-in user has nothing to do there and goes home. */
 export function GuestOnly() {
   const token = useStore($session).accessToken;
-  if (token) return <Navigate to="/" replace />;
+  const loggingIn = useStore($loginInProgress);
+  if (token && !loggingIn) return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { applyUserSettings, type ApplyDeps } from './settings';
 import { endSessionLocally } from './logout';
 import { loginRedirectTarget } from '../routes/redirect';
+import { $loginInProgress } from '../stores/login';
 
 export interface LoginDeps extends ApplyDeps {
   api: Pick<ApiClient, 'call'>;
@@ -27,6 +28,19 @@ export type LoginOutcome =
  * ApiError for the form to show inline.
  */
 export async function performLogin(
+  body: LoginBody,
+  opts: { emailLogin: boolean; redirect: string | null },
+  deps: LoginDeps,
+): Promise<LoginOutcome> {
+  $loginInProgress.set(true);
+  try {
+    return await loginSteps(body, opts, deps);
+  } finally {
+    $loginInProgress.set(false);
+  }
+}
+
+async function loginSteps(
   body: LoginBody,
   opts: { emailLogin: boolean; redirect: string | null },
   deps: LoginDeps,
