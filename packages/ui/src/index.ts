@@ -46,5 +46,5 @@ export { SearchInput, type SearchInputProps } from './ime/SearchInput';
 export { NotAvailable, Spinner, EmptyState, ErrorFallback, type EmptyStateProps, type ErrorFallbackProps } from './feedback/feedback';
 export { Button, type ButtonProps, type ButtonVariant } from './controls/Button';
 export { Tabs, type TabItem, type TabsProps } from './controls/Tabs';
-export { BellIcon, EyeIcon, EyeOffIcon, SearchIcon } from './controls/icons';
+export { BellIcon, EyeIcon, EyeOffIcon, MenuIcon, SearchIcon } from './controls/icons';
 export { useDocumentTitle, formatDocumentTitle } from './useDocumentTitle';

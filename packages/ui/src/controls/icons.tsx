@@ -36,3 +36,11 @@ export const BellIcon = () => (
     <path d="M13.73 21a2 2 0 0 1-3.46 0" />
   </Svg>
 );
+
+export const MenuIcon = () => (
+  <Svg>
+    <line x1="3" y1="6" x2="21" y2="6" />
+    <line x1="3" y1="12" x2="21" y2="12" />
+    <line x1="3" y1="18" x2="21" y2="18" />
+  </Svg>
+);

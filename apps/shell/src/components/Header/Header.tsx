@@ -7,6 +7,7 @@ import { HomeMenuBar } from '../HomeMenuBar';
 import { SearchModal } from '../SearchModal';
 import { $openMenu, closeMenus } from '../../stores/menus';
 import { MenuButton, MenuPanel } from './MenuButton';
+import { BellIcon, MenuIcon } from '@portal/ui';
 
 /**
  * The full layout's header (spec section 2, navigation): product name, Home / Group / Calendar /
@@ -42,12 +43,12 @@ export function Header() {
       </nav>
       <div className="shell-header__tools">
         <MenuButton menu="notifications" label={t('nav.notifications')} className="shell-header__tool">
-          <span aria-hidden="true">🔔</span>
+          <BellIcon />
           <span className="shell-visually-hidden">{t('nav.notifications')}</span>
         </MenuButton>
         <SearchModal />
         <MenuButton menu="home" label={t('nav.home_menu')} className="shell-header__tool">
-          <span aria-hidden="true">☰</span>
+          <MenuIcon />
           <span className="shell-visually-hidden">{t('nav.home_menu')}</span>
         </MenuButton>
       </div>

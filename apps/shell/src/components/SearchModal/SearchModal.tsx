@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useModal } from '@portal/ui';
+import { SearchIcon, useModal } from '@portal/ui';
 import { closeMenus } from '../../stores/menus';
 
 /**
@@ -18,7 +18,7 @@ export function SearchModal() {
         modal.info({ title: t('search.title'), message: t('search.not_available'), closeSeconds: 0 });
       }}
     >
-      <span aria-hidden="true">🔍</span>
+      <SearchIcon />
       <span className="shell-visually-hidden">{t('search.open')}</span>
     </button>
   );
