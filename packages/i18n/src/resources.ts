@@ -10,6 +10,7 @@ import jaCommon from './locales/ja/common.json';
 import jaCommonTopic from './locales/ja/commonTopic.json';
 import jaErrors from './locales/ja/errors.json';
 import jaGroups from './locales/ja/groups.json';
+import jaGroupMenu from './locales/ja/groupMenu.json';
 import jaNotifications from './locales/ja/notifications.json';
 import jaSettings from './locales/ja/settings.json';
 import jaShell from './locales/ja/shell.json';
@@ -22,6 +23,7 @@ import enCommon from './locales/en/common.json';
 import enCommonTopic from './locales/en/commonTopic.json';
 import enErrors from './locales/en/errors.json';
 import enGroups from './locales/en/groups.json';
+import enGroupMenu from './locales/en/groupMenu.json';
 import enNotifications from './locales/en/notifications.json';
 import enSettings from './locales/en/settings.json';
 import enShell from './locales/en/shell.json';
@@ -40,6 +42,8 @@ export const NAMESPACES = [
   'shell',
   'settings',
   'groups',
+  /** Home group list, navbar group menu, group folders and display order (groups remote widgets). */
+  'groupMenu',
   'commonTopic',
   'chat',
   'calendar',
@@ -62,6 +66,7 @@ export const resources: Record<Language, Record<Namespace, Messages>> = {
     shell: jaShell,
     settings: jaSettings,
     groups: jaGroups,
+    groupMenu: jaGroupMenu,
     commonTopic: jaCommonTopic,
     chat: jaChat,
     calendar: jaCalendar,
@@ -76,6 +81,7 @@ export const resources: Record<Language, Record<Namespace, Messages>> = {
     shell: enShell,
     settings: enSettings,
     groups: enGroups,
+    groupMenu: enGroupMenu,
     commonTopic: enCommonTopic,
     chat: enChat,
     calendar: enCalendar,
