@@ -11,6 +11,7 @@ import type { RouteInfo } from './http/route';
 import { systemRoutes } from './http/system';
 import { createMailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
+import { groupsRoutes } from './modules/groups/routes';
 import { membersRoutes } from './modules/members/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(membersRoutes);
+  await app.register(groupsRoutes);
 
   await app.register(realtimePlugin);
   await app.register(remotesPlugin);

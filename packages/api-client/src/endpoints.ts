@@ -3,6 +3,7 @@ import { endpoint } from './endpoint';
 import * as auth from './schemas/auth';
 import * as members from './schemas/members';
 import { okSchema } from './schemas/common';
+import { groupEndpoints } from './endpoints/groups';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -90,6 +91,7 @@ export const endpoints = {
     body: members.changePasswordBody, response: okSchema,
     summary: 'Change own password', tags: ['members'],
   }),
+  ...groupEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -9,3 +9,4 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/members';
 export * from './schemas/remotes';
+export * from './schemas/groups';

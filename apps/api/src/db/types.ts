@@ -106,6 +106,10 @@ export interface GroupsTable {
   storage_capacity_gb: Generated<number>;
   storage_used_bytes: Generated<number>;
   is_stopped: Generated<Bool>;
+  /** InvitePermission: 0 role_invite holders, 1 every member, 2 administrators only. */
+  invite_permission: Generated<number>;
+  /** JSON array of tag strings. */
+  group_tags: Generated<string>;
   created_at: number;
   updated_at: number;
 }
@@ -119,6 +123,53 @@ export interface GroupMembersTable {
   role_edit_topic: Generated<Bool>;
   can_notify: Generated<Bool>;
   joined_at: number;
+  /** The member's own folder for this group on their home list, if any. */
+  folder_id: number | null;
+  display_order: Generated<number>;
+}
+
+export interface UserGroupFoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  memo: Generated<string>;
+  display_order: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export type InvitationStatus = 'invited' | 'cancelled' | 'superseded' | 'accepted';
+
+export interface GroupInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  email: string;
+  unique_url: string;
+  invited_by: number | null;
+  status: Generated<InvitationStatus>;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GroupJoinRequestsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  invitation_id: number | null;
+  /** Rejected requests are deleted (section 4), so only two states are stored. */
+  status: Generated<'pending' | 'approved'>;
+  decided_by: number | null;
+  created_at: number;
+  decided_at: number | null;
+}
+
+export interface GroupEquipmentsTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface DB {
@@ -130,4 +181,8 @@ export interface DB {
   device_tokens: DeviceTokensTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  user_group_folders: UserGroupFoldersTable;
+  group_invitations: GroupInvitationsTable;
+  group_join_requests: GroupJoinRequestsTable;
+  group_equipments: GroupEquipmentsTable;
 }

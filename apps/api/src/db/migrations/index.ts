@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core';
+import * as m0002 from './0002_groups';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -7,4 +8,5 @@ import * as m0001 from './0001_core';
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0002_groups': m0002,
 };

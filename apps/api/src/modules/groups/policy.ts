@@ -1,0 +1,175 @@
+import { InvitePermission, type GroupRole } from '@portal/api-client';
+import type { AppContext, AuthUser } from '../../context';
+import { HttpError } from '../../http/errors';
+import { effectiveRole } from '../members/policy';
+
+/**
+ * Who may do what with a group (spec section 6), in one place. Every handler calls
+ * `authorizeGroup` first and then the `require…` helper for each further id in the request, so
+ * no id vouches for another: an invitation, join request, member, equipment or folder is looked
+ * up inside the group (or user) that was authorised, never on its own.
+ */
+
+export type GroupAction =
+  /** Read the group as a member. */
+  | 'member'
+  /** Read the group as a member, or as an administrator of the group's company. */
+  | 'member-or-company-admin'
+  | 'role_admin'
+  | 'invite'
+  | 'role_edit_shared_folder'
+  | 'role_edit_topic';
+
+export interface MemberFlags {
+  role_admin: number;
+  role_invite: number;
+  role_edit_shared_folder: number;
+  role_edit_topic: number;
+  can_notify: number;
+}
+
+export interface GroupAccess {
+  group: Awaited<ReturnType<typeof findGroup>> & {};
+  /** null only for a company administrator reading a group they are not in. */
+  member: MemberFlags | null;
+  role: GroupRole | null;
+}
+
+/** Invitation setting: role_invite holders (default), every member, or administrators only. */
+export function canInvite(role: GroupRole, invitePermission: number): boolean {
+  if (invitePermission === InvitePermission.ADMIN_ONLY) return role.role_admin;
+  if (invitePermission === InvitePermission.ALL_MEMBERS) return true;
+  return role.role_invite;
+}
+
+export function allows(role: GroupRole, invitePermission: number, action: GroupAction): boolean {
+  switch (action) {
+    case 'member':
+    case 'member-or-company-admin':
+      return true;
+    case 'invite':
+      return canInvite(role, invitePermission);
+    default:
+      return role[action];
+  }
+}
+
+/**
+ * Rights as stored for display: an administrator is listed as administrator only, because
+ * holding ADMIN makes the other flags meaningless (section 6).
+ */
+export function heldRoleNames(flags: Omit<MemberFlags, 'can_notify'>) {
+  if (flags.role_admin === 1) return ['role_admin' as const];
+  return (['role_invite', 'role_edit_shared_folder', 'role_edit_topic'] as const).filter((r) => flags[r] === 1);
+}
+
+/** Stored flags for a rights update: ADMIN clears the others so "admin only" holds in the data too. */
+export function normalizedFlags(r: { role_admin: boolean; role_invite: boolean; role_edit_shared_folder: boolean; role_edit_topic: boolean }) {
+  const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
+  if (r.role_admin) return { role_admin: 1, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0 } as const;
+  return { role_admin: 0, role_invite: bit(r.role_invite), role_edit_shared_folder: bit(r.role_edit_shared_folder), role_edit_topic: bit(r.role_edit_topic) } as const;
+}
+
+function findGroup(ctx: AppContext, groupId: number, companyId: number) {
+  return ctx.db
+    .selectFrom('groups')
+    .selectAll()
+    .where('id', '=', groupId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+function findMember(ctx: AppContext, groupId: number, userId: number) {
+  return ctx.db
+    .selectFrom('group_members')
+    .select(['role_admin', 'role_invite', 'role_edit_shared_folder', 'role_edit_topic', 'can_notify'])
+    .where('group_id', '=', groupId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+const notFound = () => new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
+export const forbidden = () => new HttpError(403, 'UNAUTHORIZED_ACTION', 'This action is unauthorized.');
+
+/**
+ * 404 GROUP_NOT_FOUND for a group the caller cannot see (another company's, or one they are not
+ * in, so ids cannot be probed), 404 GROUP_IS_STOPPED for a stopped group, 403 for a missing right.
+ */
+export async function authorizeGroup(ctx: AppContext, user: AuthUser, groupId: number, action: GroupAction): Promise<GroupAccess> {
+  const group = await findGroup(ctx, groupId, user.companyId);
+  if (!group) throw notFound();
+  const member = (await findMember(ctx, groupId, user.id)) ?? null;
+  if (!member) {
+    if (action === 'member-or-company-admin' && user.isCompanyAdmin) return { group, member: null, role: null };
+    throw notFound();
+  }
+  if (group.is_stopped === 1) throw new HttpError(404, 'GROUP_IS_STOPPED', 'The group has been stopped.');
+  const role = effectiveRole({ group_id: groupId, ...member });
+  if (!allows(role, group.invite_permission, action)) throw forbidden();
+  return { group, member, role };
+}
+
+/** A user id from the request that must be a member of the authorised group. */
+export async function requireMember(ctx: AppContext, groupId: number, userId: number): Promise<MemberFlags> {
+  const m = await findMember(ctx, groupId, userId);
+  if (!m) throw new HttpError(404, 'USER_NOT_FOUND', 'The user is not a member of this group.');
+  return m;
+}
+
+export async function requireInvitation(ctx: AppContext, groupId: number, inviteId: number) {
+  const row = await ctx.db
+    .selectFrom('group_invitations')
+    .selectAll()
+    .where('id', '=', inviteId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The invitation does not exist.');
+  return row;
+}
+
+export async function requireJoinRequest(ctx: AppContext, groupId: number, requestId: number) {
+  const row = await ctx.db
+    .selectFrom('group_join_requests')
+    .selectAll()
+    .where('id', '=', requestId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The join request does not exist.');
+  return row;
+}
+
+export async function requireEquipment(ctx: AppContext, groupId: number, equipmentId: number) {
+  const row = await ctx.db
+    .selectFrom('group_equipments')
+    .selectAll()
+    .where('id', '=', equipmentId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The equipment does not exist.');
+  return row;
+}
+
+/** A group folder is private to its owner; someone else's folder id is simply not found. */
+export async function requireOwnFolder(ctx: AppContext, userId: number, folderId: number) {
+  const row = await ctx.db
+    .selectFrom('user_group_folders')
+    .selectAll()
+    .where('id', '=', folderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'The folder does not exist.');
+  return row;
+}
+
+/** Ids of groups the user belongs to, among the given ones (for folder and order calls). */
+export async function requireOwnGroups(ctx: AppContext, userId: number, groupIds: number[]): Promise<void> {
+  const unique = [...new Set(groupIds)];
+  if (unique.length === 0) return;
+  const rows = await ctx.db
+    .selectFrom('group_members')
+    .select('group_id')
+    .where('user_id', '=', userId)
+    .where('group_id', 'in', unique)
+    .execute();
+  if (rows.length !== unique.length) throw notFound();
+}

@@ -1,0 +1,31 @@
+/**
+ * Japanese-aware matching for group and member names: NFKC (full-width ↔ half-width, compatibility
+ * forms), lower case, and katakana folded to hiragana, so ｴｲｷﾞｮｳ, エイギョウ and えいぎょう all find
+ * 営業 when its reading is stored, and "ＡＢＣ" finds "abc".
+ */
+export function normalizeForSearch(s: string): string {
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** True when every space-separated term of the keyword occurs in one of the texts. */
+export function matchesKeyword(keyword: string | undefined, ...texts: string[]): boolean {
+  const terms = normalizeForSearch(keyword ?? '').split(' ').filter(Boolean);
+  if (terms.length === 0) return true;
+  const haystack = texts.map(normalizeForSearch).join('\n');
+  return terms.every((t) => haystack.includes(t));
+}
+
+/** One page of an in-memory list, in the `page()` envelope shape. */
+export function paginate<T>(rows: T[], page: number, limit: number) {
+  return {
+    data: rows.slice((page - 1) * limit, page * limit),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(rows.length / limit)),
+    total: rows.length,
+  };
+}
