@@ -1,33 +1,77 @@
+import type { ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { Pending } from './Pending';
+import type { GroupRight } from '../api/group';
+import { GroupLayout } from './area/GroupLayout';
+import { RequireRight } from './area/RequireRight';
+import { TabPending } from './area/TabPending';
+import { TopPage } from './area/TopPage';
+import { CreateGroupPage } from './CreateGroupPage';
+import { GroupIndex } from './GroupIndex';
+import { InviteByMailPage } from './members/InviteByMailPage';
+import { InvitedPage } from './members/InvitedPage';
+import { JoinRequestPage } from './members/JoinRequestPage';
+import { MemberListPage } from './members/MemberListPage';
+import { MembersLayout } from './members/MembersLayout';
+import { QrInvitePage } from './members/QrInvitePage';
+import { RolePage } from './members/RolePage';
+import { EquipmentPage } from './setting/EquipmentPage';
+import { InformationEditPage } from './setting/InformationEditPage';
+import { InformationPage } from './setting/InformationPage';
+import { SettingLayout } from './setting/SettingLayout';
+import './groups.css';
+
+const guarded = (right: GroupRight, page: ReactNode) => <RequireRight right={right}>{page}</RequireRight>;
+const later = (titleKey: string) => <TabPending titleKey={titleKey} />;
 
 /** Spec section 2, relative to /group/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [
-  // Spec: /group goes to the first group's top page; until the group list exists this
-  // shows NotAvailable rather than guessing a group.
-  { index: true, element: <Pending titleKey="routes.group" /> },
-  { path: ':groupId', element: <Pending titleKey="routes.toppage" /> },
-  { path: ':groupId/new-feed', element: <Pending titleKey="routes.new_feed" /> },
-  { path: ':groupId/topic-create', element: <Pending titleKey="routes.topic_create" /> },
-  { path: ':groupId/topic-update/:topicId', element: <Pending titleKey="routes.topic_update" /> },
-  { path: ':groupId/topic/:topicId', element: <Pending titleKey="routes.topic_detail" /> },
-  { path: ':groupId/shared-folder', element: <Pending titleKey="routes.shared_folder" /> },
-  { path: ':groupId/shared-folder/file-create', element: <Pending titleKey="routes.file_create" /> },
-  { path: ':groupId/shared-folder/file/:fileId', element: <Pending titleKey="routes.file_detail" /> },
-  { path: ':groupId/shared-folder/file/:fileId/file-overwrite', element: <Pending titleKey="routes.file_overwrite" /> },
-  { path: ':groupId/shared-folder/file/:fileId/update-information', element: <Pending titleKey="routes.file_update_information" /> },
-  { path: ':groupId/members', element: <Navigate to="list" replace /> },
-  { path: ':groupId/members/list', element: <Pending titleKey="routes.members_list" /> },
-  { path: ':groupId/members/register', element: <Pending titleKey="routes.members_register" /> },
-  { path: ':groupId/members/qr-code-invite', element: <Pending titleKey="routes.qr_code_invite" /> },
-  { path: ':groupId/members/qr-code-invite-auth', element: <Pending titleKey="routes.qr_code_invite_auth" /> },
-  { path: ':groupId/members/invited', element: <Pending titleKey="routes.invited" /> },
-  { path: ':groupId/members/join-request', element: <Pending titleKey="routes.join_request" /> },
-  { path: ':groupId/members/role', element: <Pending titleKey="routes.role" /> },
-  { path: ':groupId/setting', element: <Navigate to="information" replace /> },
-  { path: ':groupId/setting/information', element: <Pending titleKey="routes.setting_information" /> },
-  { path: ':groupId/setting/information-edit', element: <Pending titleKey="routes.setting_information_edit" /> },
-  { path: ':groupId/setting/equipment', element: <Pending titleKey="routes.equipment" /> },
+  { index: true, element: <GroupIndex /> },
+  { path: 'create', element: <CreateGroupPage /> },
+  {
+    path: ':groupId',
+    element: <GroupLayout />,
+    children: [
+      { index: true, element: <TopPage /> },
+      // Topics and shared folders are later issues; their rights are guarded already.
+      { path: 'new-feed', element: later('routes.new_feed') },
+      { path: 'topic-create', element: guarded('edit_topic', later('routes.topic_create')) },
+      { path: 'topic-update/:topicId', element: later('routes.topic_update') },
+      { path: 'topic/:topicId', element: later('routes.topic_detail') },
+      { path: 'shared-folder', element: later('routes.shared_folder') },
+      { path: 'shared-folder/file-create', element: guarded('edit_shared_folder', later('routes.file_create')) },
+      { path: 'shared-folder/file/:fileId', element: later('routes.file_detail') },
+      { path: 'shared-folder/file/:fileId/file-overwrite', element: guarded('edit_shared_folder', later('routes.file_overwrite')) },
+      {
+        path: 'shared-folder/file/:fileId/update-information',
+        element: guarded('edit_shared_folder', later('routes.file_update_information')),
+      },
+      {
+        path: 'members',
+        element: <MembersLayout />,
+        children: [
+          { index: true, element: <Navigate to="list" replace /> },
+          { path: 'list', element: <MemberListPage /> },
+          // group-members-register (admin registers users) needs an API that does not exist yet.
+          { path: 'register', element: later('routes.members_register') },
+          { path: 'qr-code-invite', element: guarded('invite', <QrInvitePage />) },
+          { path: 'qr-code-invite-auth', element: guarded('invite', <InviteByMailPage />) },
+          { path: 'invited', element: guarded('invite', <InvitedPage />) },
+          { path: 'join-request', element: guarded('invite', <JoinRequestPage />) },
+          { path: 'role', element: guarded('admin', <RolePage />) },
+        ],
+      },
+      {
+        path: 'setting',
+        element: <SettingLayout />,
+        children: [
+          { index: true, element: <Navigate to="information" replace /> },
+          { path: 'information', element: <InformationPage /> },
+          { path: 'information-edit', element: guarded('admin', <InformationEditPage />) },
+          { path: 'equipment', element: guarded('admin', <EquipmentPage />) },
+        ],
+      },
+    ],
+  },
   // Unknown paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },
 ];

@@ -70,8 +70,9 @@ export const routes: RouteObject[] = [
           { path: 'token-expired', element: <TokenExpiredPage /> },
           { path: 'verify', element: <PlaceholderPage titleKey={TITLE_KEYS.verify} /> },
           { path: 'waiting', element: <WaitingPage /> },
-          { path: 'group/:groupLink/preview', element: <PlaceholderPage titleKey={TITLE_KEYS.groupPreview} /> },
-          { path: 'register', element: <PlaceholderPage titleKey={TITLE_KEYS.register} /> },
+          // Public pages of the groups remote: an invitation's preview and new-user registration.
+          { path: 'group/:groupLink/preview', element: <RemoteModule remote="groups" module="GroupPreview" /> },
+          { path: 'register', element: <RemoteModule remote="groups" module="Register" /> },
         ],
       },
       {

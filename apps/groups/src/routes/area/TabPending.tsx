@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NotAvailable, useDocumentTitle } from '@portal/ui';
 
-/** A page a later issue builds: its real title, and a plain "not available yet" (never fake data). */
-export function Pending({ titleKey }: { titleKey: string }) {
+/** A page inside the group area that a later issue builds (new feed, shared folder, topics…). */
+export function TabPending({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('groups');
   const title = t(titleKey);
   useDocumentTitle(title);

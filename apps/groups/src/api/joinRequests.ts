@@ -1,0 +1,36 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@portal/api-client';
+import { api } from '@portal/api-client/browser';
+
+/** GET …/join-requests: pending requests, oldest first. */
+export function useJoinRequests(groupId: number, params: { page: number; limit: number }) {
+  return useQuery({
+    queryKey: queryKeys.groupJoinRequests(groupId, params),
+    queryFn: async () => (await api.call('joinRequests', { params: { id: groupId }, query: params })).items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Approve one, approve all, reject: each refreshes the requests and the member list. */
+export function useJoinRequestActions(groupId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['groups', groupId, 'join-requests'] }),
+      queryClient.invalidateQueries({ queryKey: ['groups', groupId, 'members'] }),
+    ]);
+  return {
+    approve: useMutation({
+      mutationFn: (requestId: number) => api.call('approveJoinRequest', { params: { id: groupId, requestId } }),
+      onSuccess: refresh,
+    }),
+    approveAll: useMutation({
+      mutationFn: async () => (await api.call('approveAllJoinRequests', { params: { id: groupId } })).items,
+      onSuccess: refresh,
+    }),
+    reject: useMutation({
+      mutationFn: (requestId: number) => api.call('rejectJoinRequest', { params: { id: groupId, requestId } }),
+      onSuccess: refresh,
+    }),
+  };
+}

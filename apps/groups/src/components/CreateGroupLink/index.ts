@@ -1,0 +1,1 @@
+export { CreateGroupLink } from './CreateGroupLink';

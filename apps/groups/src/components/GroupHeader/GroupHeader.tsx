@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { IconImage, LetterColor, type GroupDetail } from '@portal/api-client';
+import { Avatar } from '@portal/ui';
+import { CogIcon, UserCogIcon } from '../GroupIcons';
+import './GroupHeader.css';
+
+export interface GroupHeaderProps {
+  group: Pick<GroupDetail, 'id' | 'name' | 'letter_color' | 'icon_image' | 'icon_image_small_path' | 'header_image'>;
+  /** role_admin: cog icon. */
+  admin: boolean;
+  /** Other rights held (invite, shared folder, topic): user-cog icon. */
+  otherRights: boolean;
+}
+
+/**
+ * Spec section 2 "Group header": header image, small icon, name in white or black letters, a
+ * role icon; the whole header links to the group top page.
+ */
+export function GroupHeader({ group, admin, otherRights }: GroupHeaderProps) {
+  const { t } = useTranslation('groups');
+  const tone = group.letter_color === LetterColor.BLACK ? 'black' : 'white';
+  const style = group.header_image ? { backgroundImage: `url(${JSON.stringify(group.header_image)})` } : undefined;
+  return (
+    <Link to={`/group/${group.id}`} className={`pgrp-header pgrp-header--${tone}`} style={style}>
+      {group.icon_image !== IconImage.NONE &&
+        (group.icon_image === IconImage.FILE_UPLOAD && group.icon_image_small_path ? (
+          <img className="pgrp-header__icon" src={group.icon_image_small_path} alt="" />
+        ) : (
+          <Avatar className="pgrp-header__icon" name={group.name} size="lg" />
+        ))}
+      <span className="pgrp-header__name">{group.name}</span>
+      {admin ? (
+        <span className="pgrp-header__role" role="img" aria-label={t('header.role_admin')} title={t('header.role_admin')}>
+          <CogIcon />
+        </span>
+      ) : otherRights ? (
+        <span className="pgrp-header__role" role="img" aria-label={t('header.role_other')} title={t('header.role_other')}>
+          <UserCogIcon />
+        </span>
+      ) : null}
+    </Link>
+  );
+}

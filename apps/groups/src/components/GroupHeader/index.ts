@@ -1,0 +1,1 @@
+export { GroupHeader, type GroupHeaderProps } from './GroupHeader';

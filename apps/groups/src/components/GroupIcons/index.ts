@@ -1,0 +1,1 @@
+export { CogIcon, UserCogIcon } from './GroupIcons';

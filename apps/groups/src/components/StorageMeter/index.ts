@@ -1,0 +1,1 @@
+export { StorageMeter } from './StorageMeter';

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { NotAvailable, useDocumentTitle } from '@portal/ui';
+import { StorageMeter } from '../../components/StorageMeter';
+import { useGroupArea } from './context';
+
+/**
+ * group-toppage: the notice, the group's storage, and the new feed (a later issue builds topics,
+ * so that part says it is not available yet rather than showing anything invented).
+ */
+export function TopPage() {
+  const { t } = useTranslation('groups');
+  const { group } = useGroupArea();
+  useDocumentTitle(`${group.name} | ${t('routes.toppage')}`);
+  return (
+    <div>
+      <h1 className="pui-visually-hidden">{group.name}</h1>
+      <section className="pgrp-section" aria-labelledby="pgrp-notice-title">
+        <h2 id="pgrp-notice-title" className="pgrp-section-title">
+          {t('top.notice')}
+        </h2>
+        {group.notice ? <p className="pgrp-notice">{group.notice}</p> : <p className="pgrp-muted">{t('top.no_notice')}</p>}
+      </section>
+      <div className="pgrp-section">
+        <StorageMeter storage={group.storage} />
+      </div>
+      <section className="pgrp-section" aria-labelledby="pgrp-feed-title">
+        <h2 id="pgrp-feed-title" className="pgrp-section-title">
+          {t('tabs.new_feed')}
+        </h2>
+        <NotAvailable />
+      </section>
+    </div>
+  );
+}

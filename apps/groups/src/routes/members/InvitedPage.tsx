@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { useShowActionError } from '../../api/errors';
+import { usePageSize } from '../../api/group';
+import { useInvitationActions, useInvitations } from '../../api/invitations';
+import { formatDateTime } from '../../components/format';
+import { Pager } from '../../components/Pager';
+import { useGroupArea } from '../area/context';
+
+/**
+ * members/invited: invited addresses with their state (section 4: invited, then expired after
+ * 7 days; cancelled; joined). Re-invite sends a fresh link and expiry; stopping asks first.
+ */
+export function InvitedPage() {
+  const { t } = useTranslation('groups');
+  const title = t('routes.invited');
+  useDocumentTitle(title);
+  const { groupId } = useGroupArea();
+  const limit = usePageSize();
+  const [page, setPage] = useState(1);
+  const list = useInvitations(groupId, { page, limit });
+  const { reinvite, cancel } = useInvitationActions(groupId);
+  const confirm = useConfirm();
+  const modal = useModal();
+  const showError = useShowActionError();
+
+  const onReinvite = async (id: number, email: string) => {
+    const ok = await confirm({ message: t('invited.reinvite_confirm', { email }), confirmLabel: t('invited.reinvite') });
+    if (!ok) return;
+    try {
+      await reinvite.mutateAsync(id);
+      modal.success({ message: t('invited.reinvited', { email }) });
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const onCancel = async (id: number, email: string) => {
+    const ok = await confirm({ message: t('invited.cancel_confirm', { email }), confirmLabel: t('invited.cancel'), destructive: true });
+    if (!ok) return;
+    try {
+      await cancel.mutateAsync(id);
+      modal.success({ message: t('invited.cancelled', { email }) });
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const rows = list.data?.data ?? [];
+  const busy = reinvite.isPending || cancel.isPending;
+  return (
+    <section aria-labelledby="pgrp-invited-title">
+      <h1 id="pgrp-invited-title" className="pui-page-title">
+        {title}
+      </h1>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <p role="alert">{t('common.load_failed')}</p>
+      ) : rows.length === 0 ? (
+        <EmptyState message={t('invited.empty')} />
+      ) : (
+        <table className="pgrp-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('invited.email')}</th>
+              <th scope="col">{t('invited.state_label')}</th>
+              <th scope="col">{t('invited.expires_at')}</th>
+              <th scope="col">
+                <span className="pui-visually-hidden">{t('common.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.email}</td>
+                <td>
+                  <span className={`pgrp-badge pgrp-badge--${row.state}`}>{t(`invited.state.${row.state}`)}</span>
+                </td>
+                <td>{row.state === 'invited' || row.state === 'expired' ? formatDateTime(row.expires_at) : '—'}</td>
+                <td>
+                  <span className="pgrp-actions">
+                    {row.state !== 'accepted' && (
+                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onReinvite(row.id, row.email)}>
+                        {t('invited.reinvite')}
+                      </Button>
+                    )}
+                    {row.state === 'invited' && (
+                      <Button size="sm" variant="danger" disabled={busy} onClick={() => void onCancel(row.id, row.email)}>
+                        {t('invited.cancel')}
+                      </Button>
+                    )}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.data && <Pager page={page} lastPage={list.data.last_page} onChange={setPage} />}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { useShowActionError } from '../../api/errors';
+import { usePageSize } from '../../api/group';
+import { useJoinRequestActions, useJoinRequests } from '../../api/joinRequests';
+import { formatDateTime } from '../../components/format';
+import { Pager } from '../../components/Pager';
+import { useGroupArea } from '../area/context';
+
+/**
+ * members/join-request: pending requests. Inviters see them; deciding is an administrator's right
+ * (section 6), so the buttons are disabled for others and the API refuses them too.
+ */
+export function JoinRequestPage() {
+  const { t } = useTranslation('groups');
+  const title = t('routes.join_request');
+  useDocumentTitle(title);
+  const { groupId, rights } = useGroupArea();
+  const limit = usePageSize();
+  const [page, setPage] = useState(1);
+  const list = useJoinRequests(groupId, { page, limit });
+  const { approve, approveAll, reject } = useJoinRequestActions(groupId);
+  const confirm = useConfirm();
+  const modal = useModal();
+  const showError = useShowActionError();
+  const rows = list.data?.data ?? [];
+  const busy = approve.isPending || approveAll.isPending || reject.isPending;
+  const canDecide = rights.admin && !busy;
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      modal.success({ message: success });
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const onApprove = (id: number, name: string) => run(() => approve.mutateAsync(id), t('join.approved', { name }));
+  const onApproveAll = async () => {
+    const ok = await confirm({ message: t('join.approve_all_confirm', { count: list.data?.total ?? 0 }), confirmLabel: t('join.approve_all') });
+    if (ok) await run(async () => approveAll.mutateAsync(), t('join.approved_all'));
+  };
+  const onReject = async (id: number, name: string) => {
+    const ok = await confirm({ message: t('join.reject_confirm', { name }), confirmLabel: t('join.reject'), destructive: true });
+    if (ok) await run(() => reject.mutateAsync(id), t('join.rejected', { name }));
+  };
+
+  return (
+    <section aria-labelledby="pgrp-join-title">
+      <h1 id="pgrp-join-title" className="pui-page-title">
+        {title}
+      </h1>
+      {!rights.admin && <p className="pgrp-muted">{t('join.admin_only_hint')}</p>}
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <p role="alert">{t('common.load_failed')}</p>
+      ) : rows.length === 0 ? (
+        <EmptyState message={t('join.empty')} />
+      ) : (
+        <>
+          <div className="pgrp-actions pgrp-section">
+            <Button disabled={!canDecide} loading={approveAll.isPending} onClick={() => void onApproveAll()}>
+              {t('join.approve_all')}
+            </Button>
+          </div>
+          <table className="pgrp-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('join.name')}</th>
+                <th scope="col">{t('join.email')}</th>
+                <th scope="col">{t('join.requested_at')}</th>
+                <th scope="col">
+                  <span className="pui-visually-hidden">{t('common.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.name}</td>
+                  <td>{r.email}</td>
+                  <td>{formatDateTime(r.created_at)}</td>
+                  <td>
+                    <span className="pgrp-actions">
+                      <Button size="sm" disabled={!canDecide} onClick={() => void onApprove(r.id, r.name)}>
+                        {t('join.approve')}
+                      </Button>
+                      <Button size="sm" variant="danger" disabled={!canDecide} onClick={() => void onReject(r.id, r.name)}>
+                        {t('join.reject')}
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {list.data && <Pager page={page} lastPage={list.data.last_page} onChange={setPage} />}
+    </section>
+  );
+}

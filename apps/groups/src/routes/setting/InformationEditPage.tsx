@@ -1,0 +1,144 @@
+import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError, LetterColor, LIMITS, updateGroupBody } from '@portal/api-client';
+import { Button, FormError, isImeComposing, TextField, useDocumentTitle, useModal } from '@portal/ui';
+import { useShowActionError } from '../../api/errors';
+import { useUpdateGroup } from '../../api/groupAdmin';
+import { groupPath, useGroupArea } from '../area/context';
+
+/** Tags are typed comma-separated; the API takes a list. */
+const splitTags = (s: string) => [...new Set(s.split(/[,、，]/u).map((x) => x.trim()).filter(Boolean))];
+
+const formSchema = z.object({
+  name: updateGroupBody.shape.name.unwrap(),
+  letter_color: z.enum(['1', '2']),
+  notice: updateGroupBody.shape.notice.unwrap(),
+  tags: z.string().refine((s) => updateGroupBody.shape.group_tags.safeParse(splitTags(s)).success, 'validation.max_length'),
+  auto_delete_day: z.coerce.number<string>().int('validation.numeric').min(1, 'validation.min_value').max(365, 'validation.max_value'),
+  max_img_size_per_attachment: z.coerce
+    .number<string>()
+    .int('validation.numeric')
+    .min(1, 'validation.min_value')
+    .max(LIMITS.imageMaxMb, 'validation.max_value'),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+/**
+ * setting/information-edit (role_admin): name, letter colour, notice, tags, bin auto-delete days
+ * and max attachment size. Icon and header image uploads are not offered: the API has no upload
+ * for them yet.
+ */
+export function InformationEditPage() {
+  const { t } = useTranslation('groups');
+  const title = t('routes.setting_information_edit');
+  useDocumentTitle(title);
+  const { groupId, group } = useGroupArea();
+  const navigate = useNavigate();
+  const modal = useModal();
+  const showError = useShowActionError();
+  const update = useUpdateGroup(groupId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      name: group.name,
+      letter_color: String(group.letter_color === LetterColor.BLACK ? 2 : 1) as '1' | '2',
+      notice: group.notice,
+      tags: group.group_tags.join(', '),
+      auto_delete_day: String(group.auto_delete_day),
+      max_img_size_per_attachment: String(group.max_img_size_per_attachment),
+    },
+  });
+
+  const submit = handleSubmit(async (v) => {
+    try {
+      await update.mutateAsync({
+        name: v.name,
+        letter_color: v.letter_color === '2' ? 2 : 1,
+        notice: v.notice,
+        group_tags: splitTags(v.tags),
+        auto_delete_day: v.auto_delete_day,
+        max_img_size_per_attachment: v.max_img_size_per_attachment,
+      });
+      modal.success({ message: t('edit.saved') });
+      void navigate(groupPath(groupId, 'setting/information'));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'DUPLICATE_GROUP') setError('name', { type: 'server', message: 'errors:DUPLICATE_GROUP' });
+      else showError(err);
+    }
+  });
+
+  // Enter in a one-line field submits only when it is not the Enter confirming an IME conversion.
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+    e.preventDefault();
+    if (!isImeComposing(e) && !isSubmitting) void submit();
+  };
+
+  return (
+    <section aria-labelledby="pgrp-edit-title">
+      <h1 id="pgrp-edit-title" className="pui-page-title">
+        {title}
+      </h1>
+      <form className="pgrp-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
+        <TextField label={t('info.name')} required error={errors.name?.message} {...register('name')} />
+        <fieldset>
+          <legend className="pui-field__label">{t('info.letter_color')}</legend>
+          <label>
+            <input type="radio" value="1" {...register('letter_color')} /> {t('info.white')}
+          </label>
+          <label>
+            <input type="radio" value="2" {...register('letter_color')} /> {t('info.black')}
+          </label>
+        </fieldset>
+        <div className="pui-field">
+          <label className="pui-field__label" htmlFor="pgrp-edit-notice">
+            {t('info.notice')}
+          </label>
+          <textarea id="pgrp-edit-notice" className="pui-input" aria-invalid={errors.notice ? true : undefined} {...register('notice')} />
+          <FormError message={errors.notice?.message} values={{ field: t('info.notice') }} />
+        </div>
+        <TextField label={t('info.tags')} hint={t('edit.tags_hint')} error={errors.tags?.message} {...register('tags')} />
+        <TextField
+          label={t('info.auto_delete_day')}
+          type="number"
+          min={1}
+          max={365}
+          required
+          error={errors.auto_delete_day?.message}
+          errorValues={{ min: 1, max: 365 }}
+          {...register('auto_delete_day')}
+        />
+        <TextField
+          label={t('info.max_attachment')}
+          type="number"
+          min={1}
+          max={LIMITS.imageMaxMb}
+          required
+          hint={t('edit.max_attachment_hint', { max: LIMITS.imageMaxMb })}
+          error={errors.max_img_size_per_attachment?.message}
+          errorValues={{ min: 1, max: LIMITS.imageMaxMb }}
+          {...register('max_img_size_per_attachment')}
+        />
+        <p className="pgrp-muted">{t('edit.images_unavailable')}</p>
+        <div className="pgrp-actions">
+          <Button type="submit" loading={isSubmitting}>
+            {t('actions.save')}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(groupPath(groupId, 'setting/information'))}>
+            {t('actions.cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
