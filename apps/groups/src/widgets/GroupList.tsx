@@ -1,13 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { GroupList } from '../components/GroupList';
 
-/** `./GroupList`: compact "not available yet" with its title until a later issue builds it. */
-export default function GroupList() {
-  const { t } = useTranslation('groups');
-  const { t: tUi } = useTranslation('ui');
-  return (
-    <section className="pgrp-widget pui-not-available" aria-label={t('widgets.group_list')}>
-      <h2 className="pgrp-widget__title">{t('widgets.group_list')}</h2>
-      <p className="pui-not-available__message">{tUi('not_available.message')}</p>
-    </section>
-  );
-}
+/** `./GroupList`: the home page's group list widget. */
+export default GroupList;

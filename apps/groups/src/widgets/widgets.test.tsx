@@ -1,20 +1,29 @@
-import type { ComponentType } from 'react';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@portal/api-client/browser';
+import { group, pageOf, renderWidget } from '../components/GroupList/testing';
 import GroupList from './GroupList';
 import GroupPickMenu from './GroupPickMenu';
 
-const WIDGETS: [string, ComponentType, string][] = [
-  ['GroupList', GroupList, 'グループ一覧'],
-  ['GroupPickMenu', GroupPickMenu, 'グループ'],
-];
+vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
+const call = vi.mocked(api.call);
 
-describe('groups widgets', () => {
-  it.each(WIDGETS)('%s renders its title and a compact not-available state, no data', (_name, Widget, title) => {
-    render(<Widget />);
-    expect(screen.getByRole('region', { name: title })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(title);
-    expect(screen.getByText('この機能はまだ利用できません。')).toBeTruthy();
-    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+beforeEach(() => {
+  call.mockReset();
+  call.mockImplementation((async (name: string) => (name === 'groupFolders' ? { items: [] } : pageOf([group(3, '開発チーム')]))) as never);
+});
+
+/** What the shell loads as `groups/GroupList` and `groups/GroupPickMenu`: the real widgets on real data. */
+describe('exposed widgets', () => {
+  it('./GroupList lists the user’s groups under its title', async () => {
+    renderWidget(<GroupList />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('グループ一覧');
+    expect((await screen.findByRole('link', { name: /開発チーム/ })).getAttribute('href')).toBe('/group/3');
+  });
+
+  it('./GroupPickMenu lists the user’s groups with a search box', async () => {
+    renderWidget(<GroupPickMenu />);
+    expect(screen.getByRole('searchbox', { name: 'グループを検索' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /開発チーム/ })).getAttribute('href')).toBe('/group/3');
   });
 });

@@ -3,12 +3,14 @@ import { ChangePasswordPage } from './ChangePasswordPage';
 import { Pending } from './Pending';
 import { SETTING_PAGES, type SettingPath } from './pages';
 import { SettingLanguagePage } from './SettingLanguagePage';
+import { SettingOrderPage } from './SettingOrderPage';
 import { SettingsLayout } from './SettingsLayout';
 
 /** Pages built so far; the rest of SETTING_PAGES show NotAvailable under their own title. */
 const BUILT: Partial<Record<SettingPath, React.ReactNode>> = {
   'change-password': <ChangePasswordPage />,
   'setting-language': <SettingLanguagePage />,
+  'setting-order': <SettingOrderPage />,
 };
 
 const routes: RouteObject[] = [

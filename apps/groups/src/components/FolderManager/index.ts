@@ -1,0 +1,1 @@
+export { FolderManager } from './FolderManager';

@@ -1,0 +1,2 @@
+export { GroupList } from './GroupList';
+export { GroupRow } from './GroupRow';

@@ -1,0 +1,2 @@
+export { GroupPickMenu } from './GroupPickMenu';
+export { useIsMobileDevice, MOBILE_QUERY } from './useIsMobileDevice';
