@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/ui/federation';
 
 /** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
 const exposes = {
@@ -9,11 +9,15 @@ const exposes = {
   './WeekTable': './src/widgets/WeekTable.tsx',
 };
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('calendar', exposes))],
+export default defineConfig(({ env }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(remoteFederationOptions('calendar', exposes, { production: env === 'production' })),
+  ],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: federationAlias() },
   html: { title: 'calendar', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },
@@ -23,4 +27,4 @@ export default defineConfig({
     cleanDistPath: true,
   },
   server: { port: remoteByName('calendar').devPort, strictPort: true },
-});
+}));

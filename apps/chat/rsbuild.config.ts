@@ -1,18 +1,22 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/ui/federation';
 
 /** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
 const exposes = {
   './routes': './src/routes/index.tsx',
 };
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('chat', exposes))],
+export default defineConfig(({ env }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(remoteFederationOptions('chat', exposes, { production: env === 'production' })),
+  ],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: federationAlias() },
   html: { title: 'chat', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },
@@ -22,4 +26,4 @@ export default defineConfig({
     cleanDistPath: true,
   },
   server: { port: remoteByName('chat').devPort, strictPort: true },
-});
+}));

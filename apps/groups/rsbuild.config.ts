@@ -1,20 +1,27 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/ui/federation';
 
 /** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
 const exposes = {
   './routes': './src/routes/index.tsx',
   './GroupList': './src/widgets/GroupList.tsx',
   './GroupPickMenu': './src/widgets/GroupPickMenu.tsx',
+  // Public pages the shell mounts under its compact layout (no login needed).
+  './GroupPreview': './src/routes/public/GroupPreviewPage.tsx',
+  './Register': './src/routes/public/RegisterPage.tsx',
 };
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('groups', exposes))],
+export default defineConfig(({ env }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(remoteFederationOptions('groups', exposes, { production: env === 'production' })),
+  ],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: federationAlias() },
   html: { title: 'groups', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },
@@ -24,4 +31,4 @@ export default defineConfig({
     cleanDistPath: true,
   },
   server: { port: remoteByName('groups').devPort, strictPort: true },
-});
+}));

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/ui/federation';
 
 /** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
 const exposes = {
@@ -11,11 +11,15 @@ const exposes = {
   './NavbarNotifications': './src/widgets/NavbarNotifications.tsx',
 };
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('notifications', exposes))],
+export default defineConfig(({ env }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(remoteFederationOptions('notifications', exposes, { production: env === 'production' })),
+  ],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: federationAlias() },
   html: { title: 'notifications', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },
@@ -25,4 +29,4 @@ export default defineConfig({
     cleanDistPath: true,
   },
   server: { port: remoteByName('notifications').devPort, strictPort: true },
-});
+}));

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/ui/federation';
 
 /** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
 const exposes = {
@@ -9,14 +9,18 @@ const exposes = {
   './SettingMenu': './src/widgets/SettingMenu.tsx',
 };
 
-export default defineConfig({
-  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('settings', exposes))],
+export default defineConfig(({ env }) => ({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation(remoteFederationOptions('settings', exposes, { production: env === 'production' })),
+  ],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: {
     entry: { index: './src/index.ts' },
     define: { 'process.env.PORTAL_BUILD_LABEL': JSON.stringify(process.env.PORTAL_BUILD_LABEL ?? '') },
   },
+  resolve: { alias: federationAlias() },
   html: { title: 'settings', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },
@@ -26,4 +30,4 @@ export default defineConfig({
     cleanDistPath: true,
   },
   server: { port: remoteByName('settings').devPort, strictPort: true },
-});
+}));

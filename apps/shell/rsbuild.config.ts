@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { sharedDeps, SHARE_STRATEGY } from '@portal/ui/federation';
+import { hostFederationOptions, federationAlias } from '@portal/ui/federation';
 
 /**
  * The Module Federation host. It knows no remote at build time: they are registered at runtime
@@ -10,16 +10,10 @@ import { sharedDeps, SHARE_STRATEGY } from '@portal/ui/federation';
 export default defineConfig({
   plugins: [
     pluginReact(),
-    pluginModuleFederation({
-      name: 'portal_shell',
-      remotes: {},
-      shared: sharedDeps,
-      shareStrategy: SHARE_STRATEGY,
-      // The DTS plugin opens ports and fetches remote types; types come from api-client.
-      dts: false,
-    }),
+    pluginModuleFederation(hostFederationOptions()),
   ],
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: federationAlias() },
   html: {
     title: 'グループポータル',
     meta: { viewport: 'width=device-width, initial-scale=1' },

@@ -1,5 +1,7 @@
 /** Types for federation.mjs (plain ESM so Node loads it without a build step). */
 export interface SharedDep {
+  /** A facade module shared under this key instead of the package itself. */
+  import?: string;
   singleton: true;
   version: string;
   requiredVersion: string;
@@ -25,8 +27,20 @@ export interface RemoteFederationOptions {
   shareStrategy: 'loaded-first';
   manifest: true;
   dts: false;
+  experiments: { externalRuntime: boolean; optimization: { target: 'web'; disableRemote: true } };
 }
 export declare function remoteFederationOptions(
   name: RemoteSpec['name'],
   exposes: Record<string, string>,
+  options?: { production?: boolean },
 ): RemoteFederationOptions;
+export interface HostFederationOptions {
+  name: 'portal_shell';
+  remotes: Record<string, never>;
+  shared: Record<string, SharedDep>;
+  shareStrategy: 'loaded-first';
+  dts: false;
+  experiments: { provideExternalRuntime: true; optimization: { target: 'web' } };
+}
+export declare function hostFederationOptions(): HostFederationOptions;
+export declare function federationAlias(): Record<string, string>;

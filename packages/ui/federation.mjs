@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
@@ -46,6 +47,28 @@ const SINGLETONS = {
   '@portal/i18n': ['@portal/i18n'],
 };
 
+/** Folder of an installed package, found the way installedVersion finds it. */
+function packageDir(pkg) {
+  for (const base of require.resolve.paths(pkg) ?? []) {
+    const dir = join(base, pkg);
+    if (existsSync(join(dir, 'package.json'))) return dir;
+  }
+  throw new Error(`federation: cannot find the installed package ${pkg}`);
+}
+
+/**
+ * Shared packages whose singleton is a facade (federation-facades/*.mjs) re-exporting the part of
+ * the package that browsers use; `impl` is the ESM file the facade reads, reached through the
+ * `@portal/federation-impl/<pkg>` alias because importing the package by name from inside the
+ * facade would be routed back to the shared module itself.
+ */
+const FACADES = {
+  // The production build: the package's exports map has no production condition for imports.
+  'react-router': 'dist/production/index.mjs',
+  'react-i18next': 'dist/es/index.js',
+};
+const facadeFile = (pkg) => fileURLToPath(new URL(`./federation-facades/${pkg}.mjs`, import.meta.url));
+
 /** Installed versions of the shared packages, keyed by package name. */
 export const sharedVersions = Object.fromEntries(
   Object.keys(SINGLETONS).map((pkg) => [pkg, installedVersion(pkg)]),
@@ -57,6 +80,7 @@ export const sharedDeps = Object.fromEntries(
     keys.map((key) => [
       key,
       {
+        ...(key in FACADES ? { import: facadeFile(key) } : {}),
         singleton: true,
         version: sharedVersions[pkg],
         requiredVersion: `^${sharedVersions[pkg]}`,
@@ -67,6 +91,52 @@ export const sharedDeps = Object.fromEntries(
     ]),
   ),
 );
+
+/**
+ * `resolve.alias` for the shell and every remote build: the facades' implementations (see
+ * FACADES) and the MF runtime's ESM builds (see mfRuntimeEsmAlias).
+ */
+export function federationAlias() {
+  const alias = mfRuntimeEsmAlias();
+  for (const [pkg, impl] of Object.entries(FACADES)) {
+    const file = join(packageDir(pkg), impl);
+    if (!existsSync(file)) throw new Error(`federation: ${file} is missing (did ${pkg} change its layout?)`);
+    alias[`@portal/federation-impl/${pkg}$`] = file;
+  }
+  return alias;
+}
+
+/**
+ * The MF plugins hand rspack the runtime's entry points as absolute paths resolved with
+ * `require.resolve`, i.e. their CommonJS builds, which rspack cannot tree-shake: the whole SDK
+ * (Node loaders, manifest tooling, logger) ships in the shell and again in every remoteEntry.js.
+ * Pointing those files at the packages' own ESM builds (same version, same code) lets the unused
+ * parts go.
+ */
+function mfRuntimeEsmAlias() {
+  // Resolved from where rspack's and the rsbuild plugin's own require.resolve start.
+  const from = {
+    '@module-federation/webpack-bundler-runtime': require.resolve('@module-federation/runtime-tools'),
+    '@module-federation/inject-external-runtime-core-plugin': require.resolve('@module-federation/rspack'),
+  };
+  const esmOf = (cjs) => {
+    const esm = cjs.replace(/\.cjs$/, '.js');
+    if (cjs === esm || !existsSync(esm)) throw new Error(`federation: no ESM build next to ${cjs}`);
+    return esm;
+  };
+  const alias = {};
+  for (const [pkg, base] of Object.entries(from)) {
+    const cjs = require.resolve(pkg, { paths: [base] });
+    alias[cjs] = esmOf(cjs);
+  }
+  // rspack itself aliases the bare name to the CommonJS build; this entry replaces that one.
+  // Subpaths (`…/runtime/helpers`) find no file under it and fall back to normal resolution
+  // through the package's exports, which pick ESM for imports.
+  alias['@module-federation/runtime'] = esmOf(
+    require.resolve('@module-federation/runtime', { paths: [from['@module-federation/webpack-bundler-runtime']] }),
+  );
+  return alias;
+}
 
 /** `loaded-first` so one offline remote cannot hang the shell's start-up. */
 export const SHARE_STRATEGY = 'loaded-first';
@@ -82,7 +152,7 @@ export function mfName(remoteName) {
  * `devPort` is the rsbuild dev server port of the remote when run on its own.
  */
 export const REMOTES = [
-  { name: 'groups', mount: '/group', devPort: 18501, exposes: ['./routes', './GroupList', './GroupPickMenu'] },
+  { name: 'groups', mount: '/group', devPort: 18501, exposes: ['./routes', './GroupList', './GroupPickMenu', './GroupPreview', './Register'] },
   { name: 'common-topic', mount: '/common-topic', devPort: 18502, exposes: ['./routes', './CommonTopicLink'] },
   { name: 'chat', mount: '/chat', devPort: 18503, exposes: ['./routes'] },
   { name: 'calendar', mount: '/calendar', devPort: 18504, exposes: ['./routes', './WeekTable'] },
@@ -102,10 +172,29 @@ export function remoteByName(name) {
 }
 
 /**
- * Module Federation options of one remote; its rsbuild config only adds the exposes map.
- * `dts: false`: the type plugin opens ports and fetches types; types come from api-client.
+ * Module Federation options of the shell. `dts: false`: the type plugin opens ports and fetches
+ * remote types; types come from api-client. The shell hands its MF runtime to the remotes
+ * (`provideExternalRuntime`), so their remoteEntry.js need not carry a copy of it (~30 KB gzip
+ * each, and home loads four).
  */
-export function remoteFederationOptions(name, exposes) {
+export function hostFederationOptions() {
+  return {
+    name: 'portal_shell',
+    remotes: {},
+    shared: sharedDeps,
+    shareStrategy: SHARE_STRATEGY,
+    dts: false,
+    // target 'web' drops the runtime's Node script loaders.
+    experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+  };
+}
+
+/**
+ * Module Federation options of one remote; its rsbuild config only adds the exposes map.
+ * Production builds take the MF runtime from the shell (`externalRuntime`): they only ever run
+ * inside it. A dev server keeps its own copy so the remote's stand-alone harness still starts.
+ */
+export function remoteFederationOptions(name, exposes, { production = false } = {}) {
   const spec = remoteByName(name);
   const missing = spec.exposes.filter((key) => !(key in exposes));
   if (missing.length) throw new Error(`remote ${name} must expose ${missing.join(', ')}`);
@@ -117,5 +206,8 @@ export function remoteFederationOptions(name, exposes) {
     shareStrategy: SHARE_STRATEGY,
     manifest: true,
     dts: false,
+    // disableRemote: a remote consumes no other remote at build time, so the bundler runtime's
+    // remote-module loader is dead code here (runtime loading goes through the shell's runtime).
+    experiments: { externalRuntime: production, optimization: { target: 'web', disableRemote: true } },
   };
 }

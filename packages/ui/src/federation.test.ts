@@ -1,0 +1,128 @@
+// @vitest-environment node
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { federationAlias, hostFederationOptions, remoteByName, remoteFederationOptions, sharedDeps } from '../federation.mjs';
+
+/**
+ * The shared react-router and react-i18next are facades exporting a subset of each package
+ * (federation-facades/*.mjs). A name an app imports but the facade lacks would be `undefined` at
+ * runtime only, in whichever remote uses it; these tests turn that into a failing build step.
+ */
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const FACADE_PACKAGES = ['react-router', 'react-i18next'] as const;
+
+function facadeExports(pkg: string): string[] {
+  const file = sharedDeps[pkg]?.import;
+  if (!file) throw new Error(`${pkg} is not shared through a facade`);
+  const block = /export\s*\{([^}]*)\}\s*from/.exec(readFileSync(file, 'utf8'));
+  if (!block?.[1]) throw new Error(`${file} has no export list`);
+  return block[1]
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sourceFiles(path, out);
+    else if (/\.(tsx?|mts|mjs|jsx?)$/.test(name) && !/\.test\.|\.spec\./.test(name)) out.push(path);
+  }
+  return out;
+}
+
+interface Use {
+  file: string;
+  names: string[];
+  /** Set when the import cannot be checked name by name (namespace, default, dynamic). */
+  unchecked?: string;
+}
+
+/** Value imports and re-exports of `pkg` in one file (type-only ones are erased by the build). */
+function usesOf(pkg: string, file: string, text: string): Use[] {
+  const quoted = `['"]${pkg.replace(/[/.]/g, '\\$&')}['"]`;
+  const uses: Use[] = [];
+  const statement = new RegExp(`(import|export)\\s+(type\\s+)?([^;]*?)\\s+from\\s*${quoted}`, 'g');
+  for (const m of text.matchAll(statement)) {
+    if (m[2]) continue;
+    const clause = (m[3] ?? '').trim();
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim();
+    if (outside) uses.push({ file, names: [], unchecked: `${m[1]} ${clause}` });
+    const names = (braces?.[1] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && !s.startsWith('type '))
+      .map((s) => s.split(/\s+as\s+/)[0]!.trim());
+    uses.push({ file, names });
+  }
+  if (new RegExp(`import\\(\\s*${quoted}\\s*\\)`).test(text)) uses.push({ file, names: [], unchecked: 'import()' });
+  return uses;
+}
+
+const files = ['apps', 'packages'].flatMap((top) =>
+  readdirSync(join(REPO, top))
+    .map((name) => join(REPO, top, name, 'src'))
+    .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    .flatMap((dir) => sourceFiles(dir)),
+);
+
+describe.each(FACADE_PACKAGES)('shared %s facade', (pkg) => {
+  const exported = facadeExports(pkg);
+
+  it('re-exports only names the real package has', async () => {
+    const impl = federationAlias()[`@portal/federation-impl/${pkg}$`];
+    expect(impl).toBeTruthy();
+    const real = (await import(pathToFileURL(impl!).href)) as Record<string, unknown>;
+    expect(exported.filter((name) => !(name in real))).toEqual([]);
+  });
+
+  it('covers every name the apps and packages import', () => {
+    const uses = files.flatMap((file) => usesOf(pkg, file, readFileSync(file, 'utf8')));
+    // The scan must see the imports it is guarding, or it guards nothing.
+    expect(uses.length).toBeGreaterThan(3);
+    const problems = uses.flatMap((use) => [
+      ...(use.unchecked ? [`${relative(REPO, use.file)}: ${use.unchecked}`] : []),
+      ...use.names.filter((n) => !exported.includes(n)).map((n) => `${relative(REPO, use.file)}: ${n}`),
+    ]);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('usesOf', () => {
+  it('finds multi-line imports and re-exports, skips type-only names, flags namespaces', () => {
+    const text = [
+      "import {\n  Link,\n  type To,\n  useNavigate as nav,\n} from 'react-router';",
+      "import type { Location } from 'react-router';",
+      "export { Outlet } from 'react-router';",
+      "import * as RR from 'react-router';",
+      "import { x } from 'react-router-dom';",
+    ].join('\n');
+    const uses = usesOf('react-router', 'f.ts', text);
+    expect(uses.flatMap((u) => u.names)).toEqual(['Link', 'useNavigate', 'Outlet']);
+    expect(uses.filter((u) => u.unchecked).map((u) => u.unchecked)).toEqual(['import * as RR']);
+  });
+});
+
+describe('runtime sharing', () => {
+  const exposes = Object.fromEntries(remoteByName('chat').exposes.map((key) => [key, `./src/${key}.tsx`]));
+
+  it('remotes take the MF runtime from the shell in production builds only', () => {
+    expect(hostFederationOptions().experiments.provideExternalRuntime).toBe(true);
+    expect(remoteFederationOptions('chat', exposes, { production: true }).experiments.externalRuntime).toBe(true);
+    // A dev server runs the remote's stand-alone page, where no shell provides the runtime.
+    expect(remoteFederationOptions('chat', exposes).experiments.externalRuntime).toBe(false);
+  });
+
+  it('aliases point at files that exist', () => {
+    const alias = federationAlias();
+    expect(Object.keys(alias).length).toBeGreaterThanOrEqual(5);
+    for (const [from, to] of Object.entries(alias)) {
+      expect(existsSync(to), `${from} -> ${to}`).toBe(true);
+      expect(to.endsWith('.cjs'), `${to} must be an ESM build`).toBe(false);
+    }
+  });
+});
