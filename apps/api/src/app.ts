@@ -13,6 +13,7 @@ import { createMailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { membersRoutes } from './modules/members/routes';
+import { topicsRoutes } from './modules/topics/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(groupsRoutes);
+  await app.register(topicsRoutes);
 
   await app.register(realtimePlugin);
   await app.register(remotesPlugin);

@@ -4,6 +4,7 @@ import * as auth from './schemas/auth';
 import * as members from './schemas/members';
 import { okSchema } from './schemas/common';
 import { groupEndpoints } from './endpoints/groups';
+import { topicEndpoints } from './endpoints/topics';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -92,6 +93,7 @@ export const endpoints = {
     summary: 'Change own password', tags: ['members'],
   }),
   ...groupEndpoints,
+  ...topicEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -10,3 +10,4 @@ export * from './schemas/auth';
 export * from './schemas/members';
 export * from './schemas/remotes';
 export * from './schemas/groups';
+export * from './schemas/topics';

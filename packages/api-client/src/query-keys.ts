@@ -21,4 +21,23 @@ export const queryKeys = {
   groupEquipments: (groupId: number) => ['groups', groupId, 'equipments'] as const,
   groupFolders: () => ['groups', 'folders'] as const,
   invitePreview: (uniqueUrl: string) => ['invite-preview', uniqueUrl] as const,
+  /** Every topic list of a group starts with this, so one invalidation refreshes all tabs. */
+  groupTopics: (groupId: number) => ['groups', groupId, 'topics'] as const,
+  groupTopicList: (
+    groupId: number,
+    list: 'all' | 'unclassified' | 'bin' | { folderId: number },
+    params: { unread_only?: boolean; orderBy?: string; sortedBy?: string; limit?: number } = {},
+  ) => ['groups', groupId, 'topics', 'list', list, params] as const,
+  groupTopicCount: (groupId: number) => ['groups', groupId, 'topics', 'count'] as const,
+  groupTopic: (groupId: number, topicId: number) => ['groups', groupId, 'topics', 'detail', topicId] as const,
+  groupTopicComments: (groupId: number, topicId: number, params: { page?: number; limit?: number; sortedBy?: string } = {}) =>
+    ['groups', groupId, 'topics', 'detail', topicId, 'comments', params] as const,
+  groupTopicFolders: (groupId: number) => ['groups', groupId, 'topics', 'folders'] as const,
+  commonTopics: () => ['common-topics'] as const,
+  commonTopicList: (params: { unread_only?: boolean; order_by?: string; sorted_by?: string; limit?: number } = {}) =>
+    ['common-topics', 'list', params] as const,
+  commonTopic: (topicId: number) => ['common-topics', 'detail', topicId] as const,
+  commonTopicComments: (topicId: number, params: { page?: number; limit?: number; sortedBy?: string } = {}) =>
+    ['common-topics', 'detail', topicId, 'comments', params] as const,
+  commonTopicUnreadCount: () => ['common-topics', 'unread-count'] as const,
 };

@@ -23,6 +23,10 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbHandle {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client that loses its connection (server restart, terminated backend, or a drop
+    // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
+    // that event would crash the process. The next query simply opens a new connection.
+    pool.on('error', () => {});
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -172,6 +172,96 @@ export interface GroupEquipmentsTable {
   updated_at: number;
 }
 
+export interface ContentFoldersTable {
+  id: Generated<number>;
+  group_id: number;
+  /** 'topic' for topic folders; the shared-folder engine uses its own kind. */
+  kind: Generated<string>;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TopicsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** null for a common topic, which reaches the groups in topic_destinations. */
+  group_id: number | null;
+  title: string;
+  /** Sanitised HTML. */
+  content_html: string;
+  /** Plain text of the content, for previews and search. */
+  content_text: string;
+  author_id: number | null;
+  updater_id: number | null;
+  folder_id: number | null;
+  like_character: Generated<string>;
+  emergency_contact: Generated<Bool>;
+  is_multiple_edit: Generated<Bool>;
+  like_enabled: Generated<Bool>;
+  hide_likers: Generated<Bool>;
+  comment_enabled: Generated<Bool>;
+  comment_anonymous: Generated<Bool>;
+  hide_destinations: Generated<Bool>;
+  in_bin: Generated<Bool>;
+  /** When readers first see it; later than created_at for a scheduled topic. */
+  delivery_at: number;
+  moved_to_bin_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TopicDestinationsTable {
+  topic_id: number;
+  group_id: number;
+}
+
+export interface TopicUserMarkTable {
+  topic_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface TopicCommentsTable {
+  id: Generated<number>;
+  topic_id: number;
+  parent_id: number | null;
+  author_id: number | null;
+  content_html: string;
+  content_text: string;
+  is_anonymous: Generated<Bool>;
+  is_deleted: Generated<Bool>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TopicCommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface TopicLocksTable {
+  topic_id: number;
+  user_id: number;
+  token: string;
+  expires_at: number;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  ref_id: number | null;
+  dedupe_key: string | null;
+  claimed_by: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  run_at: number;
+  claimed_at: number | null;
+  done_at: number | null;
+  created_at: number;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -185,4 +275,14 @@ export interface DB {
   group_invitations: GroupInvitationsTable;
   group_join_requests: GroupJoinRequestsTable;
   group_equipments: GroupEquipmentsTable;
+  content_folders: ContentFoldersTable;
+  topics: TopicsTable;
+  topic_destinations: TopicDestinationsTable;
+  topic_reads: TopicUserMarkTable;
+  topic_likes: TopicUserMarkTable;
+  topic_favorites: TopicUserMarkTable;
+  topic_comments: TopicCommentsTable;
+  topic_comment_likes: TopicCommentLikesTable;
+  topic_locks: TopicLocksTable;
+  jobs: JobsTable;
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core';
 import * as m0002 from './0002_groups';
+import * as m0003 from './0003_topics';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -9,4 +10,5 @@ import * as m0002 from './0002_groups';
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_groups': m0002,
+  '0003_topics': m0003,
 };

@@ -1,0 +1,165 @@
+import type { TopicComment } from '@portal/api-client';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db';
+import { HttpError } from '../../http/errors';
+import { forbidden } from '../groups/policy';
+import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
+import { displayName } from './queries';
+import { sanitizeHtml } from './sanitize';
+import { setRead } from './service';
+
+type CommentRow = Selectable<DB['topic_comments']>;
+
+export interface CommentPageOptions {
+  sortedBy: 'asc' | 'desc';
+  limit: number;
+  page: number;
+  find_page_by_comment_id?: number | undefined;
+}
+
+/** Comments and their replies as the caller may see them: anonymity and deletion applied. */
+async function present(ctx: AppContext, userId: number, roots: CommentRow[]): Promise<TopicComment[]> {
+  if (roots.length === 0) return [];
+  const replies = await ctx.db
+    .selectFrom('topic_comments')
+    .selectAll()
+    .where('parent_id', 'in', roots.map((r) => r.id))
+    .orderBy('id')
+    .execute();
+  const all = [...roots, ...replies];
+  const ids = all.map((c) => c.id);
+  const [people, likes] = await Promise.all([
+    ctx.db.selectFrom('users').select(['id', 'last_name', 'first_name']).where('id', 'in', [0, ...all.map((c) => c.author_id ?? 0)]).execute(),
+    ctx.db.selectFrom('topic_comment_likes').select(['comment_id', 'user_id']).where('comment_id', 'in', ids).execute(),
+  ]);
+  const deleted = new Set(roots.filter((r) => r.is_deleted === 1).map((r) => r.id));
+  const view = (c: CommentRow) => {
+    const author = people.find((p) => p.id === c.author_id);
+    const anonymous = c.is_anonymous === 1;
+    const mine = likes.filter((l) => l.comment_id === c.id);
+    return {
+      id: c.id,
+      topic_id: c.topic_id,
+      parent_id: c.parent_id,
+      content: c.is_deleted === 1 ? '' : c.content_html,
+      comment_date: c.created_at,
+      commenter_id: anonymous ? null : c.author_id,
+      commenter_name: anonymous ? null : author ? displayName(author) : 'User',
+      is_anonymous: anonymous,
+      is_own: c.author_id === userId,
+      is_deleted: c.is_deleted === 1,
+      comment_parent_delete: c.parent_id !== null && deleted.has(c.parent_id),
+      is_like: mine.some((l) => l.user_id === userId),
+      liker_count: mine.length,
+    };
+  };
+  return roots.map((r) => ({ ...view(r), comments: replies.filter((x) => x.parent_id === r.id).map(view) }));
+}
+
+/**
+ * Top-level comments paged (replies ride along with their parent). `find_page_by_comment_id`
+ * answers the page holding that comment, or the comment it replies to, so a notification can
+ * jump straight to it.
+ */
+export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRecord, opts: CommentPageOptions) {
+  const roots = () => ctx.db.selectFrom('topic_comments').where('topic_id', '=', topic.id).where('parent_id', 'is', null);
+  const totalRow = await roots().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(totalRow.n);
+  let page = opts.page;
+  if (opts.find_page_by_comment_id !== undefined) {
+    const { comment } = await requireComment(ctx, scope, opts.find_page_by_comment_id, topic.id);
+    const rootId = comment.parent_id ?? comment.id;
+    const before = await roots()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', opts.sortedBy === 'asc' ? '<' : '>', rootId)
+      .executeTakeFirstOrThrow();
+    page = Math.floor(Number(before.n) / opts.limit) + 1;
+  }
+  const rows = await roots()
+    .selectAll()
+    .orderBy('id', opts.sortedBy)
+    .limit(opts.limit)
+    .offset((page - 1) * opts.limit)
+    .execute();
+  return {
+    data: await present(ctx, scope.userId, rows),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / opts.limit)),
+    total,
+  };
+}
+
+export async function commentDetail(ctx: AppContext, scope: Scope, commentId: number): Promise<TopicComment> {
+  const { comment } = await requireComment(ctx, scope, commentId);
+  const root = comment.parent_id === null ? comment : await ctx.db.selectFrom('topic_comments').selectAll().where('id', '=', comment.parent_id).executeTakeFirstOrThrow();
+  const [shown] = await present(ctx, scope.userId, [root]);
+  if (comment.parent_id === null) return shown!;
+  const reply = shown!.comments.find((c) => c.id === comment.id)!;
+  return { ...reply, comments: [] };
+}
+
+export async function addComment(
+  ctx: AppContext,
+  scope: Scope,
+  topic: TopicRecord,
+  body: { content: string; parent_id?: number | null | undefined; is_anonymous: boolean },
+): Promise<TopicComment> {
+  if (topic.comment_enabled !== 1 || topic.in_bin === 1) throw forbidden();
+  if (body.is_anonymous && topic.comment_anonymous !== 1) throw forbidden();
+  let parentId: number | null = null;
+  if (body.parent_id) {
+    const { comment: parent } = await requireComment(ctx, scope, body.parent_id, topic.id);
+    if (parent.is_deleted === 1) throw commentNotFound();
+    // Replies are one level deep: answering a reply joins its thread.
+    parentId = parent.parent_id ?? parent.id;
+  }
+  const { html, text } = sanitizeHtml(body.content);
+  if (text === '' && !html.includes('<img')) {
+    throw new HttpError(400, 'VALIDATION_ERROR', undefined, { content: ['validation.required'] });
+  }
+  const now = ctx.now();
+  const row = await ctx.db
+    .insertInto('topic_comments')
+    .values({
+      topic_id: topic.id,
+      parent_id: parentId,
+      author_id: scope.userId,
+      content_html: html,
+      content_text: text,
+      is_anonymous: body.is_anonymous ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setRead(ctx, scope.userId, topic.id, true);
+  return commentDetail(ctx, scope, row.id);
+}
+
+/** Only the author deletes a comment; it stays as a marked placeholder so replies keep context. */
+export async function deleteComment(ctx: AppContext, scope: Scope, commentId: number): Promise<void> {
+  const { comment } = await requireComment(ctx, scope, commentId);
+  if (comment.author_id !== scope.userId) throw forbidden();
+  await ctx.db
+    .updateTable('topic_comments')
+    .set({ is_deleted: 1, content_html: '', content_text: '', updated_at: ctx.now() })
+    .where('id', '=', commentId)
+    .execute();
+}
+
+export async function likeComment(ctx: AppContext, scope: Scope, topicId: number, commentId: number, on: boolean) {
+  const { comment } = await requireComment(ctx, scope, commentId, topicId);
+  if (comment.is_deleted === 1) throw commentNotFound();
+  if (on) {
+    await ctx.db
+      .insertInto('topic_comment_likes')
+      .values({ comment_id: commentId, user_id: scope.userId, created_at: ctx.now() })
+      .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom('topic_comment_likes').where('comment_id', '=', commentId).where('user_id', '=', scope.userId).execute();
+  }
+  const n = await ctx.db.selectFrom('topic_comment_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('comment_id', '=', commentId).executeTakeFirstOrThrow();
+  return { is_like: on, liker_count: Number(n.n) };
+}

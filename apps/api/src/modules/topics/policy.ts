@@ -1,0 +1,154 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { AppContext, AuthUser } from '../../context';
+import type { DB } from '../../db';
+import { HttpError } from '../../http/errors';
+import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
+
+/**
+ * Who may see and change which topic. A request first resolves a Scope (the group it names, or
+ * the caller's company for common topics); every further id (topic, comment, folder) is then
+ * looked up *inside* that scope, so an id from another group or company is simply not found,
+ * whatever else the request carries.
+ */
+export interface Scope {
+  kind: 'group' | 'common';
+  /** Set for group topics. */
+  groupId: number | null;
+  companyId: number;
+  userId: number;
+  /** role_edit_topic in the group, or common_topic_role for common topics. */
+  canWrite: boolean;
+  /** role_admin in the group, or company administrator for common topics. */
+  isAdmin: boolean;
+  autoDeleteDays: number;
+}
+
+export const topicNotFound = () => new HttpError(404, 'TOPIC_NOT_FOUND', 'The topic does not exist.');
+export const commentNotFound = () => new HttpError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist.');
+export const folderNotFound = () => new HttpError(404, 'FOLDER_NOT_FOUND', 'The folder does not exist.');
+
+export type TopicAction = 'read' | 'write' | 'admin';
+
+const GROUP_ACTION: Record<TopicAction, GroupAction> = { read: 'member', write: 'role_edit_topic', admin: 'role_admin' };
+
+export async function groupScope(ctx: AppContext, user: AuthUser, groupId: number, action: TopicAction): Promise<Scope> {
+  const access = await authorizeGroup(ctx, user, groupId, GROUP_ACTION[action]);
+  return {
+    kind: 'group',
+    groupId,
+    companyId: user.companyId,
+    userId: user.id,
+    canWrite: access.role?.role_edit_topic ?? false,
+    isAdmin: access.role?.role_admin ?? false,
+    autoDeleteDays: access.group.auto_delete_day,
+  };
+}
+
+export async function commonScope(ctx: AppContext, user: AuthUser, action: TopicAction): Promise<Scope> {
+  const row = await ctx.db.selectFrom('users').select(['common_topic_role', 'is_company_admin']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  const scope: Scope = {
+    kind: 'common',
+    groupId: null,
+    companyId: user.companyId,
+    userId: user.id,
+    canWrite: row.common_topic_role === 1,
+    isAdmin: row.is_company_admin === 1,
+    autoDeleteDays: 0,
+  };
+  if (action === 'write' && !scope.canWrite) throw forbidden();
+  if (action === 'admin' && !scope.isAdmin) throw forbidden();
+  return scope;
+}
+
+/**
+ * The topics a scope's caller may see. Before its delivery time a topic is its author's alone;
+ * a common topic reaches members of a (running) destination group.
+ */
+export function visibleTopics(db: Kysely<DB>, scope: Scope, now: number) {
+  const base = db.selectFrom('topics as t');
+  if (scope.kind === 'group') {
+    return base
+      .where('t.group_id', '=', scope.groupId!)
+      .where((eb) => eb.or([eb('t.delivery_at', '<=', now), eb('t.author_id', '=', scope.userId)]));
+  }
+  return base
+    .where('t.company_id', '=', scope.companyId)
+    .where('t.group_id', 'is', null)
+    .where((eb) => eb.or([eb('t.author_id', '=', scope.userId), eb.and([eb('t.delivery_at', '<=', now), reachesUser(eb, scope.userId)])]));
+}
+
+/** A common topic reaches the user through one of their running groups. */
+export function reachesUser(eb: ExpressionBuilder<DB & { t: DB['topics'] }, 't'>, userId: number) {
+  return eb.exists(
+    eb
+      .selectFrom('topic_destinations as d')
+      .innerJoin('group_members as m', 'm.group_id', 'd.group_id')
+      .innerJoin('groups as g', 'g.id', 'd.group_id')
+      .select(sql`1`.as('one'))
+      .whereRef('d.topic_id', '=', 't.id')
+      .where('m.user_id', '=', userId)
+      .where('g.is_stopped', '=', 0),
+  );
+}
+
+export type TopicRecord = Selectable<DB['topics']>;
+
+export async function requireTopic(ctx: AppContext, scope: Scope, topicId: number, opts: { inBin?: boolean } = {}): Promise<TopicRecord> {
+  let q = visibleTopics(ctx.db, scope, ctx.now()).selectAll('t').where('t.id', '=', topicId);
+  if (opts.inBin !== undefined) q = q.where('t.in_bin', '=', opts.inBin ? 1 : 0);
+  const row = await q.executeTakeFirst();
+  if (!row) throw topicNotFound();
+  return row;
+}
+
+/** Every id must be a visible topic of the scope; one stranger id fails the whole request. */
+export async function requireTopicIds(ctx: AppContext, scope: Scope, ids: number[], opts: { inBin?: boolean } = {}): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  let q = visibleTopics(ctx.db, scope, ctx.now()).select('t.id').where('t.id', 'in', unique);
+  if (opts.inBin !== undefined) q = q.where('t.in_bin', '=', opts.inBin ? 1 : 0);
+  const rows = await q.execute();
+  if (rows.length !== unique.length) throw topicNotFound();
+  return unique;
+}
+
+/**
+ * Editing: the topic right, and either authorship, collaborative editing (is_multiple_edit) or
+ * administration. Reading the topic is checked before this, so a stranger still gets 404.
+ */
+export function canEdit(scope: Scope, topic: Pick<TopicRecord, 'author_id' | 'is_multiple_edit'>): boolean {
+  if (!scope.canWrite && !scope.isAdmin) return false;
+  return scope.isAdmin || topic.author_id === scope.userId || topic.is_multiple_edit === 1;
+}
+
+export function requireEdit(scope: Scope, topic: Pick<TopicRecord, 'author_id' | 'is_multiple_edit'>): void {
+  if (!canEdit(scope, topic)) throw forbidden();
+}
+
+export async function requireFolder(ctx: AppContext, groupId: number, folderId: number) {
+  const row = await ctx.db
+    .selectFrom('content_folders')
+    .selectAll()
+    .where('id', '=', folderId)
+    .where('group_id', '=', groupId)
+    .where('kind', '=', 'topic')
+    .executeTakeFirst();
+  if (!row) throw folderNotFound();
+  return row;
+}
+
+/** A comment is found only through a topic the caller can see. */
+export async function requireComment(ctx: AppContext, scope: Scope, commentId: number, topicId?: number) {
+  const row = await ctx.db
+    .selectFrom('topic_comments')
+    .selectAll()
+    .where('id', '=', commentId)
+    .$if(topicId !== undefined, (q) => q.where('topic_id', '=', topicId!))
+    .executeTakeFirst();
+  if (!row) throw commentNotFound();
+  try {
+    const topic = await requireTopic(ctx, scope, row.topic_id);
+    return { comment: row, topic };
+  } catch {
+    throw commentNotFound();
+  }
+}

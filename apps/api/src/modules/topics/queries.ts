@@ -1,0 +1,152 @@
+import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-client';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { visibleTopics, type Scope } from './policy';
+import { preview } from './sanitize';
+
+export type ListKind = { kind: 'all' } | { kind: 'unclassified' } | { kind: 'bin' } | { kind: 'folder'; folderId: number };
+
+export interface ListOptions {
+  unreadOnly: boolean;
+  orderBy: 'update' | 'title';
+  sortedBy: 'asc' | 'desc';
+  limit: number;
+  page: number;
+  cursor?: string | undefined;
+}
+
+/** 'User' when a name is blank (section 3). */
+export function displayName(u: { last_name: string | null; first_name: string | null }): string {
+  return `${u.last_name ?? ''} ${u.first_name ?? ''}`.trim() || 'User';
+}
+
+/** Names are cut hard: splitting a name at a space would drop the given name entirely. */
+export function shortName(name: string, max = LIMITS.previewNameLength): string {
+  const chars = [...name];
+  return chars.length <= max ? name : `${chars.slice(0, max).join('')}…`;
+}
+
+type CursorValue = [string | number, number];
+
+export function encodeCursor(v: CursorValue): string {
+  return Buffer.from(JSON.stringify(v)).toString('base64url');
+}
+
+function decodeCursor(raw: string, orderBy: ListOptions['orderBy']): CursorValue {
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[1]) && typeof v[0] === (orderBy === 'title' ? 'string' : 'number')) {
+      return v as CursorValue;
+    }
+  } catch {
+    // fall through to the validation error
+  }
+  throw new HttpError(400, 'VALIDATION_ERROR', undefined, { cursor: ['validation.format'] });
+}
+
+/**
+ * One feed page. Keyset pagination on (sort column, id): with a cursor the query seeks straight
+ * to the next row through the (group_id, in_bin, updated_at|title, id) index, so page cost does
+ * not grow with the feed. `page` without a cursor is an OFFSET page for the first screens.
+ */
+export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, opts: ListOptions) {
+  const now = ctx.now();
+  const col = opts.orderBy === 'title' ? 't.title' : 't.updated_at';
+  const dir = opts.sortedBy;
+  let q = visibleTopics(ctx.db, scope, now)
+    .leftJoin('users as u', 'u.id', 't.updater_id')
+    .leftJoin('topic_reads as r', (j) => j.onRef('r.topic_id', '=', 't.id').on('r.user_id', '=', scope.userId))
+    .select([
+      't.id', 't.group_id', 't.title', 't.content_text', 't.updated_at', 't.delivery_at', 't.emergency_contact',
+      't.comment_enabled', 't.comment_anonymous', 't.folder_id', 't.in_bin', 't.updater_id',
+      'u.last_name', 'u.first_name', 'u.status as updater_status', 'r.user_id as read_by',
+    ])
+    .where('t.in_bin', '=', list.kind === 'bin' ? 1 : 0);
+  if (scope.kind === 'group') {
+    q = q.select((eb) =>
+      eb
+        .exists(eb.selectFrom('group_members as gm').select(sql`1`.as('one')).whereRef('gm.group_id', '=', 't.group_id').whereRef('gm.user_id', '=', 't.updater_id'))
+        .as('updater_in_group'),
+    );
+  }
+  if (list.kind === 'unclassified') q = q.where('t.folder_id', 'is', null);
+  if (list.kind === 'folder') q = q.where('t.folder_id', '=', list.folderId);
+  if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
+  if (opts.cursor) {
+    const [v, id] = decodeCursor(opts.cursor, opts.orderBy);
+    q = q.where(sql<boolean>`(${sql.ref(col)}, t.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${v}, ${id})`);
+  } else if (opts.page > 1) {
+    q = q.offset((opts.page - 1) * opts.limit);
+  }
+  const rows = await q.orderBy(col, dir).orderBy('t.id', dir).limit(opts.limit + 1).execute();
+  const hasMore = rows.length > opts.limit;
+  const pageRows = rows.slice(0, opts.limit);
+  const last = pageRows.at(-1);
+  const data: TopicRow[] = pageRows.map((r) => ({
+    id: r.id,
+    topic_type: r.group_id === null ? TopicType.COMMON_TOPIC : TopicType.GROUP_TOPIC,
+    group_id: r.group_id,
+    title: r.title,
+    content: preview(r.content_text, LIMITS.previewTextLength),
+    updater: shortName(displayName(r)),
+    user_active_status:
+      r.updater_status === 'left'
+        ? UserActiveStatus.LEAVE_SYSTEM
+        : 'updater_in_group' in r && !r.updater_in_group
+          ? UserActiveStatus.LEAVE_GROUP_TAG
+          : UserActiveStatus.NORMAL,
+    update_at: r.updated_at,
+    delivery_date: r.delivery_at,
+    is_scheduled: r.delivery_at > now,
+    is_read: r.read_by !== null,
+    emergency_contact: r.emergency_contact === 1,
+    allow_anonymous_comment: r.comment_enabled === 1 && r.comment_anonymous === 1,
+    folder_id: r.folder_id,
+    is_in_bin: r.in_bin === 1,
+  }));
+  return {
+    data,
+    current_page: opts.cursor ? 0 : opts.page,
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor([opts.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
+  };
+}
+
+const unread = (scope: Scope) => (eb: any) =>
+  eb.not(eb.exists(eb.selectFrom('topic_reads as r').select(sql`1`.as('one')).whereRef('r.topic_id', '=', 't.id').where('r.user_id', '=', scope.userId)));
+
+async function countWhere(ctx: AppContext, scope: Scope, build: (q: ReturnType<typeof visibleTopics>) => ReturnType<typeof visibleTopics>) {
+  const row = await build(visibleTopics(ctx.db, scope, ctx.now())).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countTopics(ctx: AppContext, scope: Scope) {
+  const [all, unreadCount, unclassified, inBin] = await Promise.all([
+    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0)),
+    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where(unread(scope))),
+    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where('t.folder_id', 'is', null)),
+    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 1)),
+  ]);
+  return { all, unread: unreadCount, unclassified, in_bin: inBin };
+}
+
+export function unreadCount(ctx: AppContext, scope: Scope): Promise<number> {
+  return countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where(unread(scope)));
+}
+
+/** Unread group topics per group for the group list badges (groups/unread.ts source). */
+export async function unreadByGroup(ctx: AppContext, userId: number, groupIds: number[]): Promise<Map<number, number>> {
+  const rows = await ctx.db
+    .selectFrom('topics as t')
+    .select(['t.group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('t.group_id', 'in', groupIds)
+    .where('t.in_bin', '=', 0)
+    .where((eb) => eb.or([eb('t.delivery_at', '<=', ctx.now()), eb('t.author_id', '=', userId)]))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('topic_reads as r').select(sql`1`.as('one')).whereRef('r.topic_id', '=', 't.id').where('r.user_id', '=', userId))),
+    )
+    .groupBy('t.group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id!, Number(r.n)]));
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { BIN_CLEANUP_JOB } from './delivery';
+import { ensurePeriodicJob, installJobRunner } from './jobs';
+import { commonTopicRoutes } from './routes-common';
+import { groupTopicRoutes } from './routes-group';
+import './unread';
+
+/**
+ * The topic engine: group and common topic routes, the unread source for group badges, and the
+ * job runner (delivery, emergency mail, bin auto-delete) that polls while the server listens.
+ */
+export async function topicsRoutes(app: FastifyInstance): Promise<void> {
+  await groupTopicRoutes(app);
+  await commonTopicRoutes(app);
+  await ensurePeriodicJob(app.ctx.db, BIN_CLEANUP_JOB, app.ctx.now(), app.ctx.now());
+  installJobRunner(app);
+}

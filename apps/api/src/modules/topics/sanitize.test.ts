@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { preview, safeUrl, sanitizeHtml } from './sanitize';
+
+/** Markup that must never survive: each is a known way to run script from stored HTML. */
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror="alert(1)">',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="java&#x09;script:alert(1)">x</a>',
+  '<a href="  JaVaScRiPt:alert(1)">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<svg onload="alert(1)"><circle r="5"/></svg>',
+  '<svg><script>alert(1)</script></svg>',
+  '<math><mtext><img src=x onerror=alert(1)></mtext></math>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  '<div style="width: expression(alert(1))">x</div>',
+  '<body onload=alert(1)>',
+  '<object data="x.swf"></object><embed src="x.swf">',
+  '<form action="https://evil.example"><input name="a"><button formaction="javascript:alert(1)">b</button></form>',
+  '<<script>script>alert(1)<</script>/script>',
+  '<img src="x" /onerror=alert(1)>',
+  '<!--<img src=x onerror=alert(1)>-->',
+  '<p title="&quot;><script>alert(1)</script>">t</p>',
+  '<style>@import "https://evil.example/x.css";</style>',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<template><script>alert(1)</script></template>',
+];
+
+function assertInert(html: string): void {
+  expect(html).not.toMatch(/<script|<svg|<math|<iframe|<object|<embed|<style|<meta|<form|<input|<button|<template/i);
+  expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(html).not.toMatch(/javascript:|vbscript:|data:|expression\(|url\(/i);
+}
+
+describe('sanitizeHtml', () => {
+  for (const payload of PAYLOADS) {
+    it(`makes inert: ${payload}`, () => {
+      const { html } = sanitizeHtml(payload);
+      assertInert(html);
+      // The result is a fixed point: sanitising again changes nothing, so it parses the same way.
+      expect(sanitizeHtml(html).html).toBe(html);
+    });
+  }
+
+  it('keeps the formatting the editor produces', () => {
+    const input =
+      '<p class="editor-paragraph" dir="ltr" style="text-align: center;"><b><strong style="white-space: pre-wrap;">太字</strong></b>' +
+      '<a href="https://example.com/a?b=1&amp;c=2" target="_blank">リンク</a></p><ul><li value="1">一</li></ul>' +
+      '<img src="/files/1/inline.png" alt="図" width="640" height="480">';
+    const { html, text } = sanitizeHtml(input);
+    expect(html).toBe(
+      '<p class="editor-paragraph" dir="ltr" style="text-align: center"><b><strong style="white-space: pre-wrap">太字</strong></b>' +
+        '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">リンク</a></p><ul><li value="1">一</li></ul>' +
+        '<img src="/files/1/inline.png" alt="図" width="640" height="480">',
+    );
+    expect(text).toBe('太字リンク\n一');
+  });
+
+  it('keeps the text of unknown tags, escaped', () => {
+    expect(sanitizeHtml('<custom-el>a &lt; b</custom-el><p>1 &amp; 2</p>')).toEqual({ html: 'a &lt; b<p>1 &amp; 2</p>', text: 'a < b\n1 & 2' });
+  });
+
+  it('gives plain text with no markup for the preview', () => {
+    const { text } = sanitizeHtml('<p>お知らせ&nbsp;<b>です</b></p><script>x()</script><p>二行目</p>');
+    expect(text).toBe('お知らせ です\n二行目');
+  });
+});
+
+describe('safeUrl', () => {
+  it('allows relative and http(s), mailto, tel; refuses other schemes', () => {
+    expect(safeUrl('/group/1')).toBe('/group/1');
+    expect(safeUrl('#top')).toBe('#top');
+    expect(safeUrl('https://a.example')).toBe('https://a.example');
+    expect(safeUrl('mailto:a@b.example')).toBe('mailto:a@b.example');
+    expect(safeUrl('javascript:x')).toBeNull();
+    expect(safeUrl('\u0001javascript:x')).toBeNull();
+    expect(safeUrl('file:///etc/passwd')).toBeNull();
+  });
+});
+
+describe('preview', () => {
+  it('cuts at the last space within 50 characters', () => {
+    const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(' ');
+    const p = preview(words, 50);
+    expect(p.endsWith('…')).toBe(true);
+    const body = p.slice(0, -1);
+    expect([...body].length).toBeLessThanOrEqual(50);
+    expect(words.startsWith(`${body} `)).toBe(true);
+  });
+  it('cuts text without spaces hard, counting characters not UTF-16 units', () => {
+    const ja = '𠮷'.repeat(60);
+    expect(preview(ja, 50)).toBe(`${'𠮷'.repeat(50)}…`);
+    expect(preview('短い', 50)).toBe('短い');
+  });
+});

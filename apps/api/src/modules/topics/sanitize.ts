@@ -1,0 +1,163 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * Allow-list HTML sanitiser for topic and comment bodies (the Lexical editor's output). Built on
+ * a real HTML parser (htmlparser2) so malformed markup is tokenised the way a browser would, and
+ * rebuilt from scratch: only listed tags and attributes are written back, every text and
+ * attribute value is re-escaped. Anything else (script, event handlers, javascript: URLs, SVG,
+ * MathML, iframes, forms, comments) never reaches the output.
+ */
+
+const ALLOWED_TAGS = new Set([
+  'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup',
+  'mark', 'small', 'code', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li',
+  'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'figure', 'figcaption',
+]);
+const VOID_TAGS = new Set(['br', 'hr', 'img']);
+/** Dropped with everything inside them: their content is code or foreign markup, not text. */
+const DROP_WITH_CONTENT = new Set([
+  'script', 'style', 'svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template',
+  'noscript', 'noembed', 'noframes', 'textarea', 'select', 'option', 'title', 'head', 'xmp', 'plaintext',
+  'canvas', 'audio', 'video', 'source', 'track', 'base', 'link', 'meta',
+]);
+const BLOCK_TAGS = new Set([
+  'p', 'div', 'br', 'hr', 'li', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'table', 'figure', 'figcaption', 'ul', 'ol',
+]);
+
+const GLOBAL_ATTRS = new Set(['class', 'dir', 'style', 'title']);
+const TAG_ATTRS: Record<string, Set<string>> = {
+  a: new Set(['href', 'target', 'rel']),
+  img: new Set(['src', 'alt', 'width', 'height']),
+  td: new Set(['colspan', 'rowspan']),
+  th: new Set(['colspan', 'rowspan']),
+  ol: new Set(['start']),
+  li: new Set(['value']),
+};
+/** Inline styles Lexical writes for text format, alignment and indentation. */
+const STYLE_PROPS = new Set([
+  'color', 'background-color', 'text-align', 'font-weight', 'font-style', 'font-size', 'font-family',
+  'text-decoration', 'white-space', 'padding-inline-start', 'margin-left', 'text-indent', 'width', 'height',
+]);
+const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+function escapeText(s: string): string {
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+function escapeAttr(s: string): string {
+  const named: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  return s.replace(/[&<>"']/g, (c) => named[c]!);
+}
+
+/**
+ * A URL is kept only if it is relative or uses a safe scheme. Browsers ignore control characters
+ * and whitespace inside a scheme (`java\tscript:`), so those are removed before the check.
+ */
+export function safeUrl(raw: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const compact = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase();
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact);
+  if (scheme) return SAFE_SCHEMES.has(`${scheme[1]}:`) ? raw.trim() : null;
+  // A "relative" value that still holds a colon before any slash is a scheme in disguise.
+  if (/^[^/?#]*:/.test(compact)) return null;
+  return raw.trim();
+}
+
+function safeStyle(raw: string): string | null {
+  const kept: string[] = [];
+  for (const decl of raw.split(';')) {
+    const i = decl.indexOf(':');
+    if (i < 0) continue;
+    const prop = decl.slice(0, i).trim().toLowerCase();
+    const value = decl.slice(i + 1).trim();
+    if (!STYLE_PROPS.has(prop) || value === '') continue;
+    // url(), expression(), escapes and comments are how CSS smuggles script or requests.
+    if (/url\s*\(|expression|javascript|[\\<>]|\/\*|@import/i.test(value)) continue;
+    kept.push(`${prop}: ${value}`);
+  }
+  return kept.length ? kept.join('; ') : null;
+}
+
+function cleanAttrs(tag: string, attribs: Record<string, string>): string {
+  const out: string[] = [];
+  const allowed = TAG_ATTRS[tag];
+  for (const [rawName, value] of Object.entries(attribs)) {
+    const name = rawName.toLowerCase();
+    if (!GLOBAL_ATTRS.has(name) && !allowed?.has(name)) continue;
+    let v: string | null = value;
+    if (name === 'href' || name === 'src') v = safeUrl(value);
+    else if (name === 'style') v = safeStyle(value);
+    else if (name === 'target') v = value === '_blank' ? '_blank' : null;
+    else if (name === 'rel') v = null; // rewritten below
+    else if (['width', 'height', 'colspan', 'rowspan', 'start', 'value'].includes(name)) v = /^\d{1,5}$/.test(value) ? value : null;
+    if (v !== null) out.push(` ${name}="${escapeAttr(v)}"`);
+  }
+  if (tag === 'a' && attribs.target === '_blank') out.push(' rel="noopener noreferrer"');
+  return out.join('');
+}
+
+export interface Sanitized {
+  html: string;
+  /** Plain text: block boundaries become newlines, runs of spaces collapse. */
+  text: string;
+}
+
+export function sanitizeHtml(input: string): Sanitized {
+  let html = '';
+  let text = '';
+  let skipDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(rawName, attribs) {
+        const name = rawName.toLowerCase();
+        if (skipDepth > 0 || DROP_WITH_CONTENT.has(name)) {
+          skipDepth++;
+          return;
+        }
+        if (BLOCK_TAGS.has(name)) text += '\n';
+        if (!ALLOWED_TAGS.has(name)) return;
+        html += `<${name}${cleanAttrs(name, attribs)}>`;
+      },
+      ontext(data) {
+        if (skipDepth > 0) return;
+        html += escapeText(data);
+        text += data;
+      },
+      onclosetag(rawName) {
+        const name = rawName.toLowerCase();
+        if (skipDepth > 0) {
+          skipDepth--;
+          return;
+        }
+        if (BLOCK_TAGS.has(name)) text += '\n';
+        if (ALLOWED_TAGS.has(name) && !VOID_TAGS.has(name)) html += `</${name}>`;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+  );
+  parser.write(input);
+  parser.end();
+  return { html, text: normalizeText(text) };
+}
+
+function normalizeText(s: string): string {
+  return s
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/[ \t\r\f\v]+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/**
+ * Section 5/9 previews: at most `max` characters (code points), cut at the last space inside the
+ * limit when there is one, so words are not split; text without spaces (Japanese) is cut hard.
+ */
+export function preview(s: string, max: number): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  if (chars.length <= max) return flat;
+  const head = chars.slice(0, max).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > 0 ? head.slice(0, space) : head).trimEnd()}…`;
+}

@@ -1,0 +1,242 @@
+import { COMMENT_OPTION, HOW_NICE, type NewTopicBody, type TopicDetail } from '@portal/api-client';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db';
+import { HttpError } from '../../http/errors';
+import { enqueueJob } from './jobs';
+import { assertCanSave } from './lock';
+import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
+import { displayName } from './queries';
+import { sanitizeHtml } from './sanitize';
+
+const DAY_MS = 86_400_000;
+export const DELIVER_JOB = 'topic.deliver';
+
+export interface TopicInput extends Omit<NewTopicBody, 'folder_id'> {
+  folder_id?: number | null | undefined;
+  selected_group?: number[] | undefined;
+  hide_to_selected_group_tag?: boolean | undefined;
+}
+
+const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
+
+/** Stored columns from a create/update body: sanitised HTML, plain text and the option flags. */
+function columns(body: TopicInput) {
+  const { html, text } = sanitizeHtml(body.content);
+  return {
+    title: body.topic_title,
+    content_html: html,
+    content_text: text,
+    emergency_contact: bit(body.emergency_contact),
+    is_multiple_edit: bit(body.is_multiple_edit),
+    like_enabled: bit(body.how_nice.includes(HOW_NICE.ENABLE)),
+    hide_likers: bit(body.how_nice.includes(HOW_NICE.HIDE_LIKERS)),
+    like_character: body.like_character_change ?? '',
+    comment_enabled: bit(body.comment_options.includes(COMMENT_OPTION.ENABLE)),
+    comment_anonymous: bit(body.comment_options.includes(COMMENT_OPTION.ANONYMOUS)),
+    hide_destinations: bit(body.hide_to_selected_group_tag ?? false),
+  };
+}
+
+function futureDelivery(requested: number | null | undefined, now: number): number {
+  if (requested === null || requested === undefined) return now;
+  if (requested <= now) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { delivery_date: ['validation.deadline_future'] });
+  return requested;
+}
+
+/** Destination groups must be running groups of the caller's company. */
+async function requireDestinations(ctx: AppContext, scope: Scope, groupIds: number[]): Promise<number[]> {
+  const unique = [...new Set(groupIds)];
+  const rows = await ctx.db
+    .selectFrom('groups')
+    .select('id')
+    .where('company_id', '=', scope.companyId)
+    .where('is_stopped', '=', 0)
+    .where('id', 'in', unique)
+    .execute();
+  if (rows.length !== unique.length) throw new HttpError(404, 'GROUP_NOT_FOUND', 'A destination group does not exist.');
+  return unique;
+}
+
+async function setDestinations(trx: Kysely<DB>, topicId: number, groupIds: number[]): Promise<void> {
+  await trx.deleteFrom('topic_destinations').where('topic_id', '=', topicId).execute();
+  if (groupIds.length) await trx.insertInto('topic_destinations').values(groupIds.map((g) => ({ topic_id: topicId, group_id: g }))).execute();
+}
+
+/**
+ * A scheduled topic enters the feed at its delivery time, so its sort time (updated_at) is the
+ * delivery time; the deliver job then mails (if emergency) and announces it exactly once.
+ */
+export async function createTopic(ctx: AppContext, scope: Scope, body: TopicInput): Promise<number> {
+  const now = ctx.now();
+  const deliveryAt = futureDelivery(body.delivery_date, now);
+  if (scope.kind === 'group' && body.folder_id) await requireFolder(ctx, scope.groupId!, body.folder_id);
+  const destinations = scope.kind === 'common' ? await requireDestinations(ctx, scope, body.selected_group ?? []) : [];
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('topics')
+      .values({
+        ...columns(body),
+        company_id: scope.companyId,
+        group_id: scope.groupId,
+        author_id: scope.userId,
+        updater_id: scope.userId,
+        folder_id: scope.kind === 'group' ? (body.folder_id ?? null) : null,
+        delivery_at: deliveryAt,
+        moved_to_bin_at: null,
+        created_at: now,
+        updated_at: deliveryAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (destinations.length) await setDestinations(trx, row.id, destinations);
+    // The author has read what they wrote.
+    await trx.insertInto('topic_reads').values({ topic_id: row.id, user_id: scope.userId, created_at: now }).execute();
+    await enqueueJob(trx, { kind: DELIVER_JOB, refId: row.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${row.id}`, now });
+    return row.id;
+  });
+}
+
+/**
+ * An edit makes the topic unread again for everyone but the editor. A topic still waiting for
+ * delivery may be rescheduled; a delivered one keeps its delivery time.
+ */
+export async function updateTopic(ctx: AppContext, scope: Scope, topic: TopicRecord, body: TopicInput & { lock_token?: string | undefined }): Promise<void> {
+  const now = ctx.now();
+  await assertCanSave(ctx, topic.id, scope.userId, body.lock_token);
+  const scheduled = topic.delivery_at > now;
+  const deliveryAt = scheduled ? futureDelivery(body.delivery_date, now) : topic.delivery_at;
+  const destinations = scope.kind === 'common' ? await requireDestinations(ctx, scope, body.selected_group ?? []) : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('topics')
+      .set({ ...columns(body), updater_id: scope.userId, delivery_at: deliveryAt, updated_at: Math.max(now, deliveryAt) })
+      .where('id', '=', topic.id)
+      .execute();
+    if (destinations) await setDestinations(trx, topic.id, destinations);
+    await trx.deleteFrom('topic_reads').where('topic_id', '=', topic.id).where('user_id', '!=', scope.userId).execute();
+    if (scheduled) await enqueueJob(trx, { kind: DELIVER_JOB, refId: topic.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${topic.id}`, now });
+  });
+}
+
+export async function moveToBin(ctx: AppContext, ids: number[]): Promise<number> {
+  const now = ctx.now();
+  const r = await ctx.db.updateTable('topics').set({ in_bin: 1, moved_to_bin_at: now }).where('id', 'in', ids).where('in_bin', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Out of any folder and out of the bin. */
+export async function moveToUnclassified(ctx: AppContext, ids: number[]): Promise<number> {
+  const r = await ctx.db.updateTable('topics').set({ folder_id: null, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function moveToFolder(ctx: AppContext, ids: number[], folderId: number): Promise<number> {
+  const r = await ctx.db.updateTable('topics').set({ folder_id: folderId, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function deleteTopics(ctx: AppContext, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await ctx.db.deleteFrom('topics').where('id', 'in', ids).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function emptyBin(ctx: AppContext, groupId: number): Promise<number> {
+  const r = await ctx.db.deleteFrom('topics').where('group_id', '=', groupId).where('in_bin', '=', 1).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function setRead(ctx: AppContext, userId: number, topicId: number, read: boolean): Promise<void> {
+  if (read) {
+    await ctx.db
+      .insertInto('topic_reads')
+      .values({ topic_id: topicId, user_id: userId, created_at: ctx.now() })
+      .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom('topic_reads').where('topic_id', '=', topicId).where('user_id', '=', userId).execute();
+  }
+}
+
+/**
+ * Likes and favourites are rows keyed (topic, user): setting twice is a no-op and the count is
+ * always COUNT(*), so concurrent requests can neither double-count nor lose a like.
+ */
+export async function setMark(ctx: AppContext, table: 'topic_likes' | 'topic_favorites', userId: number, topicId: number, on: boolean): Promise<void> {
+  if (on) {
+    await ctx.db
+      .insertInto(table)
+      .values({ topic_id: topicId, user_id: userId, created_at: ctx.now() })
+      .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db.deleteFrom(table).where('topic_id', '=', topicId).where('user_id', '=', userId).execute();
+  }
+}
+
+export async function likeCount(ctx: AppContext, topicId: number): Promise<number> {
+  const r = await ctx.db.selectFrom('topic_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('topic_id', '=', topicId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+const flags = (a: [boolean, '1' | '2'][]) => a.filter(([on]) => on).map(([, v]) => v);
+
+export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRecord): Promise<TopicDetail> {
+  const db = ctx.db;
+  const uid = scope.userId;
+  const [people, folder, likers, mine, destinations, comments] = await Promise.all([
+    db.selectFrom('users').select(['id', 'last_name', 'first_name']).where('id', 'in', [topic.author_id ?? 0, topic.updater_id ?? 0]).execute(),
+    topic.folder_id ? db.selectFrom('content_folders').select('name').where('id', '=', topic.folder_id).executeTakeFirst() : undefined,
+    db.selectFrom('topic_likes as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.id', 'u.last_name', 'u.first_name']).where('l.topic_id', '=', topic.id).orderBy('l.created_at').execute(),
+    db
+      .selectFrom('topics as t')
+      .select((eb) => [
+        eb.exists(eb.selectFrom('topic_favorites').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', uid)).as('fav'),
+        eb.exists(eb.selectFrom('topic_reads').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', uid)).as('read'),
+      ])
+      .where('t.id', '=', topic.id)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('topic_destinations as d').innerJoin('groups as g', 'g.id', 'd.group_id').select(['g.id', 'g.name']).where('d.topic_id', '=', topic.id).orderBy('g.id').execute(),
+    db.selectFrom('topic_comments').select((eb) => eb.fn.countAll<number>().as('n')).where('topic_id', '=', topic.id).where('is_deleted', '=', 0).executeTakeFirstOrThrow(),
+  ]);
+  const nameOf = (id: number | null) => {
+    const p = people.find((x) => x.id === id);
+    return p ? displayName(p) : 'User';
+  };
+  const privileged = topic.author_id === uid || canEdit(scope, topic);
+  return {
+    id: topic.id,
+    topic_type: topic.group_id === null ? 1 : 2,
+    group_id: topic.group_id,
+    topic_title: topic.title,
+    content: topic.content_html,
+    emergency_contact: topic.emergency_contact === 1,
+    is_multiple_edit: topic.is_multiple_edit === 1,
+    how_nice: flags([[topic.like_enabled === 1, '1'], [topic.hide_likers === 1, '2']]),
+    like_character_change: topic.like_character,
+    comment_options: flags([[topic.comment_enabled === 1, '1'], [topic.comment_anonymous === 1, '2']]),
+    delivery_date: topic.delivery_at,
+    is_scheduled: topic.delivery_at > ctx.now(),
+    folder_id: topic.folder_id,
+    folder_name: folder?.name ?? null,
+    creater_id: topic.author_id,
+    creater_name: nameOf(topic.author_id),
+    created_at: topic.created_at,
+    updater_id: topic.updater_id,
+    updater_name: nameOf(topic.updater_id),
+    updated_at: topic.updated_at,
+    is_in_bin: topic.in_bin === 1,
+    move_to_bin: topic.moved_to_bin_at,
+    date_remove: topic.in_bin === 1 && topic.moved_to_bin_at !== null && scope.kind === 'group' ? topic.moved_to_bin_at + scope.autoDeleteDays * DAY_MS : null,
+    liker: topic.hide_likers === 1 && !privileged ? [] : likers.map((u) => ({ id: u.id, name: displayName(u) })),
+    liker_count: likers.length,
+    is_like: likers.some((u) => u.id === uid),
+    is_favor: Boolean(mine.fav),
+    is_read: Boolean(mine.read),
+    selected_group: topic.hide_destinations === 1 && !privileged ? [] : destinations,
+    hide_to_selected_group_tag: topic.hide_destinations === 1,
+    comment_count: Number(comments.n),
+    can_edit: canEdit(scope, topic),
+  };
+}
