@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { startPortal } from '../support/portal';
+import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
 const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
@@ -149,6 +150,12 @@ async function main() {
       remote_entry_js_gzip_kb: remoteEntries(),
       home_initial_js_gzip: await homeJs(portal.baseUrl),
       login: await loginRps(portal.baseUrl),
+      // The group feed with 1 000 and 100 000 topics, on both databases (keyset pagination:
+      // the 100 000 figure should stay within 2x of the 1 000 one).
+      feed: {
+        sqlite: await benchFeed('sqlite'),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchFeed('postgres'),
+      },
     };
     const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
