@@ -1,28 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ModalProvider } from '@portal/ui';
+import { mountRemoteDevHarness } from '@portal/ui/dev-harness';
 import ChatRoutes from './routes';
 
-/**
- * Stand-alone dev harness (`npm run dev -w @portal/chat`): the remote's routes at the same
- * mount point the shell uses, with the providers the shell would give it.
- */
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
-        <ModalProvider>
-          <BrowserRouter>
-            <Routes>
-              <Route path="/chat/*" element={<ChatRoutes />} />
-              <Route path="*" element={<Navigate to="/chat" replace />} />
-            </Routes>
-          </BrowserRouter>
-        </ModalProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
+// Stand-alone dev page of this remote (`npm run dev -w @portal/chat`); the shell never loads it.
+mountRemoteDevHarness(ChatRoutes, '/chat');

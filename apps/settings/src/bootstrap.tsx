@@ -1,29 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ModalProvider } from '@portal/ui';
+import { mountRemoteDevHarness } from '@portal/ui/dev-harness';
 import SettingsRoutes from './routes';
 
-/**
- * Stand-alone dev harness (`npm run dev -w @portal/settings`): the remote's routes at the same
- * mount point the shell uses, with the providers the shell would give it. API calls need a
- * session, so for real use open the remote through the shell.
- */
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
-        <ModalProvider>
-          <BrowserRouter>
-            <Routes>
-              <Route path="/setting/*" element={<SettingsRoutes />} />
-              <Route path="*" element={<Navigate to="/setting" replace />} />
-            </Routes>
-          </BrowserRouter>
-        </ModalProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
+// Stand-alone dev page of this remote (`npm run dev -w @portal/settings`); the shell never loads it.
+mountRemoteDevHarness(SettingsRoutes, '/setting');
