@@ -1,30 +1,15 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NotificationBell, Spinner } from '@portal/ui';
+import { CompactLayout as Frame, Spinner } from '@portal/ui';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { Footer } from './Footer';
 
-/** Login-type pages: product name, language switch, the form, footer. */
+/** Login-type pages: ui's compact layout with a link home and the language switch. */
 export function CompactLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <div className="shell-compact">
-      <header className="shell-compact__header">
-        <Link to="/" className="shell-header__brand">
-          {t('product_name')}
-        </Link>
-        <div className="shell-header__tools">
-          <NotificationBell />
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main id="shell-main" className="shell-compact__main">
-        <Suspense fallback={<Spinner />}>
-          {children ?? <Outlet />}
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <Frame brand={<Link to="/">{t('product_name')}</Link>} tools={<LanguageSwitch />}>
+      <Suspense fallback={<Spinner />}>{children ?? <Outlet />}</Suspense>
+    </Frame>
   );
 }

@@ -15,12 +15,24 @@ afterEach(() => {
 describe('FullLayout', () => {
   it('renders the landmarks and the support company copyright', () => {
     render(
-      <FullLayout header={<span>ヘッダー</span>} nav={<a href="/">ホーム</a>} banner={<span>バナー</span>} footer={<span>リンク</span>}>
+      <FullLayout
+        header={
+          <header>
+            <nav aria-label="メインメニュー">
+              <a href="/">ホーム</a>
+            </nav>
+          </header>
+        }
+        overlay={<div role="dialog" aria-label="グループ" />}
+        banner={<span>バナー</span>}
+        footer={<span>リンク</span>}
+      >
         <p>本文</p>
       </FullLayout>,
     );
-    expect(screen.getByRole('banner').textContent).toBe('ヘッダー');
     expect(screen.getByRole('navigation', { name: 'メインメニュー' }).textContent).toBe('ホーム');
+    expect(screen.getByRole('dialog', { name: 'グループ' })).toBeTruthy();
+    expect(screen.getByText('バナー')).toBeTruthy();
     expect(screen.getByRole('main').textContent).toBe('本文');
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain('リンク');
@@ -29,6 +41,20 @@ describe('FullLayout', () => {
 });
 
 describe('CompactLayout', () => {
+  it('puts the brand and extra tools in the header, and the page without a card when untitled', () => {
+    stubNotification('granted');
+    render(
+      <CompactLayout brand={<a href="/">ポータル</a>} tools={<button type="button">EN</button>}>
+        <section aria-label="フォーム">form</section>
+      </CompactLayout>,
+    );
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('ポータル');
+    expect(header.textContent).toContain('EN');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('main').textContent).toBe('form');
+  });
+
   it('shows the bell while permission was never asked, and hides it after asking', async () => {
     const requestPermission = stubNotification('default');
     render(<CompactLayout title="ログイン">form</CompactLayout>);

@@ -23,28 +23,28 @@ export function Copyright() {
 }
 
 export interface FullLayoutProps {
-  /** Header bar content (logo, search button, user menu); placed in the banner landmark. */
+  /**
+   * The header landmark with the main navigation inside it (the shell's Header renders its own
+   * `<header>`, because its pick menus open from the navigation bar).
+   */
   header: ReactNode;
-  /** Main menu items; placed in a <nav> landmark, so do not wrap them in another <nav>. */
-  nav: ReactNode;
-  /** Optional strip under the header (group header image, news ticker). */
+  /** Layers above the page: pick menus, their backdrop. */
+  overlay?: ReactNode;
+  /** Strip under the header (group header image, news ticker); a plain theme strip by default. */
   banner?: ReactNode;
   children: ReactNode;
   /** Extra footer content above the support company copyright. */
   footer?: ReactNode;
 }
 
-/** The authenticated page frame: header, banner, menu, main and footer landmarks. */
-export function FullLayout({ header, nav, banner, children, footer }: FullLayoutProps) {
-  const { t } = useTranslation('ui');
+/** The authenticated page frame: header, banner, main and footer landmarks (spec section 2). */
+export function FullLayout({ header, overlay, banner, children, footer }: FullLayoutProps) {
   return (
     <div className="pui-full">
       <SkipLink />
-      <header className="pui-full__header">{header}</header>
-      {banner && <div className="pui-full__banner">{banner}</div>}
-      <nav className="pui-full__nav" aria-label={t('layout.main_menu')}>
-        {nav}
-      </nav>
+      {header}
+      {overlay}
+      {banner ?? <div className="pui-full__banner" aria-hidden="true" />}
       <main id={MAIN_ID} className="pui-full__main" tabIndex={-1}>
         {children}
       </main>
@@ -57,28 +57,37 @@ export function FullLayout({ header, nav, banner, children, footer }: FullLayout
 }
 
 export interface CompactLayoutProps {
-  /** Page heading (login, forgot password, …). */
+  /** Page heading; when given, the page is shown in a centred card under it. */
   title?: ReactNode;
   children: ReactNode;
-  /** Replaces the product name in the header. */
+  /** Replaces the product name in the header (e.g. a link home). */
   brand?: ReactNode;
+  /** More header controls beside the notification bell (e.g. a language switch). */
+  tools?: ReactNode;
 }
 
-/** Login-type pages: a slim header with the notification-permission bell, a centred card. */
-export function CompactLayout({ title, children, brand }: CompactLayoutProps) {
+/** Login-type pages: a slim header with the notification-permission bell, then the page. */
+export function CompactLayout({ title, children, brand, tools }: CompactLayoutProps) {
   const { t } = useTranslation('common');
   return (
     <div className="pui-compact">
       <SkipLink />
       <header className="pui-compact__header">
         <span className="pui-compact__brand">{brand ?? t('product_name')}</span>
-        <NotificationBell />
+        <div className="pui-compact__tools">
+          <NotificationBell />
+          {tools}
+        </div>
       </header>
       <main id={MAIN_ID} className="pui-compact__main" tabIndex={-1}>
-        <div className="pui-compact__card">
-          {title && <h1 className="pui-compact__title">{title}</h1>}
-          {children}
-        </div>
+        {title ? (
+          <div className="pui-compact__card">
+            <h1 className="pui-compact__title">{title}</h1>
+            {children}
+          </div>
+        ) : (
+          children
+        )}
       </main>
       <footer className="pui-compact__footer">
         <Copyright />
