@@ -6,8 +6,11 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 18725);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const REPO_ROOT = path.dirname(E2E_ROOT);
-/** Scratch space of one run: the portal's DATA_DIR and the mails the SMTP server received. */
-export const RUN_DIR = path.join(E2E_ROOT, '.run');
+/**
+ * Scratch space of one run: the portal's DATA_DIR and the mails the SMTP server received. One per
+ * port, so two runs on different ports never delete each other's data.
+ */
+export const RUN_DIR = path.join(E2E_ROOT, '.run', String(E2E_PORT));
 export const DATA_DIR = path.join(RUN_DIR, 'data');
 export const MAIL_DIR = path.join(RUN_DIR, 'mail');
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/env';
 
 /** Logs in on /login (employee number) and waits until the shell has left the login page. */
@@ -32,4 +32,68 @@ export function recordRemoteRequests(page: Page): Set<string> {
     if (m) seen.add(m[1]!);
   });
   return seen;
+}
+
+/** Logs in by employee number from a fresh page and waits for home. */
+export async function loginAs(page: Page, employeeNumber: string, password = DEMO_PASSWORD) {
+  await gotoLogin(page);
+  await loginByEmployeeNumber(page, employeeNumber, password);
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Logs in on /email/login with an e-mail address and waits for home. */
+export async function loginByEmail(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/email/login');
+  await page.getByRole('textbox', { name: 'メールアドレス' }).fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form field by its label, whether or not the label carries the "必須" (required) mark. */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${escapeRegExp(label)}(必須)?$`));
+}
+
+/**
+ * A group's link in a group list. Its accessible name also carries the icon's alt text
+ * ("…のアイコン 総務部"), so it is matched by how it ends.
+ */
+export function groupLink(scope: Locator, name: string) {
+  return scope.getByRole('link', { name: new RegExp(`(^|\\s)${escapeRegExp(name)}$`) });
+}
+
+/** The group links in a list are exactly these groups, in this order. */
+export async function expectGroupLinks(scope: Locator, names: string[]) {
+  const links = scope.getByRole('link');
+  await expect(links).toHaveCount(names.length);
+  for (const [i, name] of names.entries()) {
+    await expect(links.nth(i)).toHaveAccessibleName(new RegExp(`(^|\\s)${escapeRegExp(name)}$`));
+  }
+}
+
+/** The home page's group list widget. */
+export function homeGroupList(page: Page) {
+  return page.getByRole('region', { name: 'グループ一覧' });
+}
+
+/** Opens a group from the home group list and returns its id (taken from the URL it lands on). */
+export async function openGroupFromHome(page: Page, name: string): Promise<number> {
+  await page.goto('/');
+  await groupLink(homeGroupList(page), name).click();
+  await expect(page).toHaveURL(/\/group\/\d+$/);
+  await expect(page.getByRole('tablist', { name: 'グループメニュー' })).toBeVisible();
+  return Number(/\/group\/(\d+)$/.exec(page.url())![1]);
+}
+
+/**
+ * Waits for the success modal an action shows (checking its message) and lets it go: it closes
+ * itself after 3 s (spec section 9), so clicking "閉じる" would race that timer.
+ */
+export async function expectSuccess(page: Page, message: string | RegExp) {
+  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
 }
