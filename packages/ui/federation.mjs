@@ -37,8 +37,11 @@ const SINGLETONS = {
   i18next: ['i18next'],
   'react-i18next': ['react-i18next'],
   dayjs: ['dayjs'],
+  // `core` is the zod-free entry the start-up path uses; the index (schemas, zod) is only
+  // pulled by lazy form chunks. Both must be singletons so ApiError is one class everywhere.
   '@portal/api-client': [
     '@portal/api-client',
+    '@portal/api-client/core',
     '@portal/api-client/browser',
     '@portal/api-client/session',
     '@portal/api-client/realtime',

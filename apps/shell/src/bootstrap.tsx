@@ -1,17 +1,15 @@
 import './styles/shell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { $session, startSessionSync } from '@portal/api-client/session';
 import { api, setSessionEndHandler } from '@portal/api-client/browser';
 import { i18n, setLanguage } from '@portal/i18n';
 import { modalBus } from '@portal/ui';
 import { App } from './App';
-import { routes } from './routes/routes';
 import { createQueryClient } from './errors/queryClient';
 import { createRemoteRuntime, setRemoteRuntime } from './remotes/runtime';
 import { federationHost } from './remotes/federation';
-import { setNavigator } from './session/navigation';
+import { navigateTo } from './session/navigation';
 import { endSessionLocally, logout } from './session/logout';
 import { startIdleWatch } from './session/idle';
 import { readGuestLanguage } from './components/LanguageSwitch';
@@ -23,23 +21,20 @@ setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
 startSessionSync();
 applyDisplayMode($displayMode.get());
 
-// <html lang> must be right from the first paint (screen readers, CJK font choice); a logged-in
-// user's stored language replaces it once the settings load.
+// <html lang> and the strings must be right from the first paint (screen readers, CJK font
+// choice), so the first render waits for the start language; a logged-in user's stored language
+// replaces it once the settings load.
 const guestLanguage = readGuestLanguage();
-void setLanguage(!$session.get().accessToken && guestLanguage ? guestLanguage : i18n.language === 'en' ? 'en' : 'ja');
-
-const queryClient = createQueryClient({ modal: modalBus, t: (key) => i18n.t(key) });
-const router = createBrowserRouter(routes);
-setNavigator(
-  (to, opts) => void router.navigate(to, opts),
-  () => router.state.location.pathname,
+const languageReady = setLanguage(
+  !$session.get().accessToken && guestLanguage ? guestLanguage : i18n.language === 'en' ? 'en' : 'ja',
 );
 
+const queryClient = createQueryClient({ modal: modalBus, t: (key) => i18n.t(key) });
 // Section 8: a session that cannot be recovered (refresh failed, token invalid) ends here.
 setSessionEndHandler(() => {
   const to = endSessionLocally();
   queryClient.clear();
-  void router.navigate(to, { replace: true });
+  navigateTo(to, { replace: true });
 });
 
 startIdleWatch(() => void logout({ api, setLanguage, force: true }));
@@ -47,8 +42,12 @@ startRealtime(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+// Japanese is bundled (resolves at once); English waits for its strings, or, if they cannot be
+// fetched, renders with the Japanese fallback rather than not at all.
+void languageReady.then(render, render);

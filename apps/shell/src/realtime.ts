@@ -1,7 +1,7 @@
 import { createWebSocketBus, type RealtimeBus } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
-import { queryKeys } from '@portal/api-client';
+import { queryKeys } from '@portal/api-client/core';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**

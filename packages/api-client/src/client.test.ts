@@ -244,10 +244,31 @@ describe('errors and responses', () => {
     await expect(client.call('me')).rejects.toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
   });
 
-  it('a malformed success body throws instead of reaching the caller', async () => {
-    const { client } = setup(() => json(200, { items: { access_token: 42 } }));
-    await expect(client.call('login', { body: { employee_number: 'a', password: 'b' } })).rejects.toThrow();
-    const { client: c2 } = setup(() => json(200, { ok: true }));
-    await expect(c2.call('logout', { body: {} })).rejects.toThrow();
+  it('a success body reaches the caller as sent (the API validated it against the contract)', async () => {
+    const body = { items: { access_token: 't', token_type: 'Bearer', expires_in: 900, refresh_token: 'r' } };
+    const { client } = setup(() => json(200, body));
+    await expect(client.call('login', { body: { employee_number: 'a', password: 'b' } })).resolves.toEqual(body);
+  });
+
+  it('a success reply that is not JSON rejects', async () => {
+    const { client } = setup(() => new Response('<html>proxy</html>', { status: 200 }));
+    await expect(client.call('me')).rejects.toThrow();
+  });
+
+  it('a refresh reply without an access token ends the session and keeps the old token', async () => {
+    const { client, onSessionEnd, tokens } = setup((r) =>
+      isRefresh(r) ? json(200, { items: { access_token: 42 } }) : expired(),
+    );
+    await expect(client.call('me')).rejects.toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
+    expect(tokens.set).not.toHaveBeenCalled();
+    expect(onSessionEnd).toHaveBeenCalledTimes(1);
+    expect((onSessionEnd.mock.calls[0]![0] as ApiError).code).toBe('INVALID_TOKEN');
+  });
+
+  it('an endpoint missing from the route table is refused before any request', async () => {
+    const { client, seen } = setup(() => json(200, okBody));
+    await expect(client.call('noSuchEndpoint' as 'me')).rejects.toThrow('unknown endpoint noSuchEndpoint');
+    await expect(client.call('toString' as 'me')).rejects.toThrow('unknown endpoint toString');
+    expect(seen).toHaveLength(0);
   });
 });

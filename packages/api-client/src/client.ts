@@ -1,6 +1,9 @@
-import { ApiError, errorBodySchema } from './errors';
-import { buildPath, type CallArgs, type CallResult, type Endpoint } from './endpoint';
-import { endpoints, type EndpointName, type Endpoints } from './endpoints';
+import { ApiError, parseErrorBody } from './errors';
+import { buildPath, type CallArgs, type CallResult } from './endpoint';
+// Types only: the schemas behind `endpoints` stay off the browser's start-up path; method, path
+// and auth come from the generated route table.
+import type { EndpointName, Endpoints } from './endpoints';
+import { routes, type Route } from './routes.gen';
 
 export const API_PREFIX = '/service/api/v1';
 
@@ -39,6 +42,17 @@ function toQueryString(query: unknown): string {
   return s ? `?${s}` : '';
 }
 
+/**
+ * The new access token of a refresh reply. Checked by hand because it is stored and sent on every
+ * later call: a malformed reply must fail the refresh, not poison the session.
+ */
+function accessTokenOf(body: unknown): string {
+  const token = (body as { items?: { access_token?: unknown } } | null)?.items?.access_token;
+  // A plain Error: the caller turns it into the same session end as a refused refresh.
+  if (typeof token !== 'string' || !token) throw new Error('malformed refresh reply');
+  return token;
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
@@ -46,8 +60,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     // Non-JSON error (proxy page, empty body): fall through to a generic error.
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(res.status, parsed.data.status_code, parsed.data.message, parsed.data);
+  const parsed = parseErrorBody(body);
+  if (parsed) return new ApiError(res.status, parsed.status_code, parsed.message, parsed);
   const code = res.status === 429 ? 'API_RATE_EXCEEDED' : res.status === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR';
   return new ApiError(res.status, code, res.statusText || code);
 }
@@ -55,6 +69,10 @@ async function toApiError(res: Response): Promise<ApiError> {
 /**
  * Typed client over `endpoints`: bearer token on every call, one refresh-and-retry on a 401
  * TOKEN_EXPIRED, error bodies mapped to ApiError. Concurrent 401s share one refresh.
+ *
+ * Success bodies are not parsed here: the API validates every reply against the endpoint's
+ * response schema before sending it (apps/api/src/http/route.ts), so a second check in the
+ * browser would only cost zod and the schemas on the start-up path.
  */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = opts.baseUrl ?? API_PREFIX;
@@ -71,15 +89,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   function refresh(): Promise<string> {
     refreshing ??= (async () => {
       try {
-        const res = await doFetch(base + endpoints.refresh.path, {
+        const res = await doFetch(base + routes.refresh.path, {
           method: 'GET',
           headers: { Accept: 'application/json' },
           credentials: 'same-origin',
         });
         if (!res.ok) throw await toApiError(res);
-        const parsed = endpoints.refresh.response.parse(await res.json());
-        opts.tokens.setAccessToken(parsed.items.access_token);
-        return parsed.items.access_token;
+        const token = accessTokenOf(await res.json());
+        opts.tokens.setAccessToken(token);
+        return token;
       } finally {
         refreshing = null;
       }
@@ -116,7 +134,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   return {
     refresh,
     async call(name, args) {
-      const ep = endpoints[name] as Endpoint;
+      const ep: Route | undefined = Object.hasOwn(routes, name) ? routes[name] : undefined;
+      // Only reachable from untyped callers or a stale route table (see routes.gen.ts).
+      if (!ep) throw new Error(`unknown endpoint ${String(name)}`);
       const a = (args ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
       const path = buildPath(ep.path, a.params) + toQueryString(a.query);
       const hasBody = a.body !== undefined && ep.method !== 'GET';
@@ -128,7 +148,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         ep.auth,
       );
       if (!res.ok) throw await toApiError(res);
-      return ep.response.parse(await res.json()) as never;
+      return (await res.json()) as CallResult<Endpoints[typeof name]>;
     },
     async request(method, path, init) {
       const res = await withRetry(method, path, init?.body, init?.headers ?? {}, true);

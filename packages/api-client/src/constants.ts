@@ -187,3 +187,14 @@ export const NotificationCountKind = { UNREAD: 1, LIKES: 2 } as const;
 
 /** Product name used in the document title (section 2, route guards). */
 export const PRODUCT_NAME = { ja: 'グループポータル', en: 'Group Portal' } as const;
+
+/** The six feature remotes (design card). */
+export const REMOTE_NAMES = [
+  'groups',
+  'common-topic',
+  'chat',
+  'calendar',
+  'notifications',
+  'settings',
+] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -5,6 +5,7 @@ import * as members from './schemas/members';
 import { okSchema } from './schemas/common';
 import { groupEndpoints } from './endpoints/groups';
 import { topicEndpoints } from './endpoints/topics';
+import { fileEndpoints } from './endpoints/files';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -94,6 +95,7 @@ export const endpoints = {
   }),
   ...groupEndpoints,
   ...topicEndpoints,
+  ...fileEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

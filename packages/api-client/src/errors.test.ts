@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_CODES, errorAction, errorBodySchema, SESSION_ENDING_CODES, UNAUTHORIZED_MESSAGE } from './errors';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { ApiError, ERROR_CODES, errorAction, parseErrorBody, SESSION_ENDING_CODES, UNAUTHORIZED_MESSAGE, type ErrorBody } from './errors';
+import { errorBodySchema } from './schemas/error-body';
 
 const err = (status: number, code: string) => new ApiError(status, code, code);
 
@@ -67,5 +69,33 @@ describe('error catalogue', () => {
     expect(errorBodySchema.safeParse({ status_code: 'ACCOUNT_LOCKED', message: 'm', data: { reset_url: '/x' } }).success).toBe(true);
     expect(errorBodySchema.safeParse({ status_code: 'VALIDATION_ERROR', message: 'm', errors: { a: ['k'] } }).success).toBe(true);
     expect(errorBodySchema.safeParse({ message: 'm' }).success).toBe(false);
+  });
+});
+
+describe('parseErrorBody (hand-written) agrees with errorBodySchema', () => {
+  const samples: [string, unknown][] = [
+    ['minimal', { status_code: 'NOT_FOUND', message: 'm' }],
+    ['field errors', { status_code: 'VALIDATION_ERROR', message: 'm', errors: { a: ['k'], b: [] } }],
+    ['data', { status_code: 'ACCOUNT_LOCKED', message: 'm', data: { reset_url: '/x', n: 1 } }],
+    ['extra keys are dropped', { status_code: 'X', message: 'm', trace: 'secret' }],
+    ['no code', { message: 'm' }],
+    ['no message', { status_code: 'X' }],
+    ['numeric code', { status_code: 401, message: 'm' }],
+    ['errors not a record', { status_code: 'X', message: 'm', errors: ['k'] }],
+    ['errors with a non-string', { status_code: 'X', message: 'm', errors: { a: [1] } }],
+    ['errors with a non-list', { status_code: 'X', message: 'm', errors: { a: 'k' } }],
+    ['data not a record', { status_code: 'X', message: 'm', data: 'x' }],
+    ['data null', { status_code: 'X', message: 'm', data: null }],
+    ['null', null],
+    ['string', 'Bad Gateway'],
+    ['array', [{ status_code: 'X', message: 'm' }]],
+  ];
+  it.each(samples)('%s', (_, body) => {
+    const zodResult = errorBodySchema.safeParse(body);
+    expect(parseErrorBody(body)).toEqual(zodResult.success ? zodResult.data : null);
+  });
+
+  it('ErrorBody is the schema\'s output type', () => {
+    expectTypeOf<ErrorBody>().toEqualTypeOf<z.output<typeof errorBodySchema>>();
   });
 });

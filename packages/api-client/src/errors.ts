@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Error codes the API answers with (spec section 8). The body of every error is
  * `{ status_code, message, errors? }`; `status_code` is one of these and the UI maps it to a
@@ -80,15 +78,41 @@ export const SESSION_ENDING_CODES: readonly ErrorCode[] = [
   'INVALID_USER',
 ];
 
-export const errorBodySchema = z.object({
-  status_code: z.string(),
-  message: z.string(),
+/**
+ * Body of every error reply. Written out by hand (the zod twin, errorBodySchema in
+ * schemas/error-body.ts, serves the API and OpenAPI) so the browser's start-up path needs no
+ * zod; errors.test.ts holds the two to the same answers.
+ */
+export interface ErrorBody {
+  status_code: string;
+  message: string;
   /** Field name → list of message keys, for 400 validation errors. */
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors?: Record<string, string[]>;
   /** Extra data some errors carry (e.g. the reset link on ACCOUNT_LOCKED). */
-  data: z.record(z.string(), z.unknown()).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+  data?: Record<string, unknown>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The body as an ErrorBody, or null when it is not one (proxy page, empty body, garbage). */
+export function parseErrorBody(body: unknown): ErrorBody | null {
+  if (!isRecord(body) || typeof body.status_code !== 'string' || typeof body.message !== 'string') return null;
+  const { errors, data } = body;
+  const out: ErrorBody = { status_code: body.status_code, message: body.message };
+  if (errors !== undefined) {
+    if (!isRecord(errors)) return null;
+    for (const list of Object.values(errors)) {
+      if (!Array.isArray(list) || !list.every((m) => typeof m === 'string')) return null;
+    }
+    out.errors = errors as Record<string, string[]>;
+  }
+  if (data !== undefined) {
+    if (!isRecord(data)) return null;
+    out.data = data;
+  }
+  return out;
+}
 
 /** The message the spec fixes for 403 (section 8). */
 export const UNAUTHORIZED_MESSAGE = 'This action is unauthorized.';

@@ -40,4 +40,24 @@ export const queryKeys = {
   commonTopicComments: (topicId: number, params: { page?: number; limit?: number; sortedBy?: string } = {}) =>
     ['common-topics', 'detail', topicId, 'comments', params] as const,
   commonTopicUnreadCount: () => ['common-topics', 'unread-count'] as const,
+  /** Every shared-folder query of a group starts with this, so one invalidation refreshes all tabs. */
+  groupFiles: (groupId: number) => ['groups', groupId, 'files'] as const,
+  groupFileList: (
+    groupId: number,
+    list: 'all' | 'top' | 'unclassified' | 'bin' | 'attachments' | { folderId: number },
+    params: { unreadOnly?: boolean; orderBy?: string; sortedBy?: string; limit?: number } = {},
+  ) => ['groups', groupId, 'files', 'list', list, params] as const,
+  groupFileCount: (groupId: number) => ['groups', groupId, 'files', 'count'] as const,
+  groupFileFolders: (groupId: number) => ['groups', groupId, 'files', 'folders'] as const,
+  groupStorage: (groupId: number) => ['groups', groupId, 'files', 'storage'] as const,
+  groupFile: (groupId: number, fileId: number) => ['groups', groupId, 'files', 'detail', fileId] as const,
+  groupFileHistory: (groupId: number, fileId: number, params: { page?: number; limit?: number } = {}) =>
+    ['groups', groupId, 'files', 'detail', fileId, 'history', params] as const,
+  commonFiles: () => ['common-files'] as const,
+  commonFileList: (params: { unreadOnly?: boolean; orderBy?: string; sortedBy?: string; limit?: number } = {}) =>
+    ['common-files', 'list', params] as const,
+  commonStorage: () => ['common-files', 'storage'] as const,
+  commonFile: (fileId: number) => ['common-files', 'detail', fileId] as const,
+  commonFileHistory: (fileId: number, params: { page?: number; limit?: number } = {}) =>
+    ['common-files', 'detail', fileId, 'history', params] as const,
 };

@@ -1,5 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { z } from 'zod';
+// Hand-written checks, not zod: the shell starts the bus at start-up (see ./check.ts). The API
+// validates the client's messages with the same checks.
+import { finiteNumber, record, ShapeError, string, validator } from './check';
 
 /**
  * Realtime events for the browser. The shell creates one bus and shares it (Module Federation
@@ -14,13 +16,21 @@ import { z } from 'zod';
  */
 
 /** An event for the current user; `kind` is a dotted name such as `settings.updated`. */
-export const realtimeEventSchema = z.object({
-  kind: z.string().min(1),
-  payload: z.unknown(),
+export interface RealtimeEvent {
+  kind: string;
+  payload?: unknown;
   /** Epoch ms when the server published it (the spec's one-minute live window uses it). */
-  at: z.number(),
-});
-export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+  at: number;
+}
+
+function readEvent(v: unknown, path: string): RealtimeEvent {
+  const o = record(v, path);
+  const event: RealtimeEvent = { kind: string(o.kind, `${path}.kind`, 1), at: finiteNumber(o.at, `${path}.at`) };
+  if ('payload' in o) event.payload = o.payload;
+  return event;
+}
+
+export const realtimeEventSchema = validator((v) => readEvent(v, ''));
 
 /** Wire protocol of GET /service/api/v1/realtime (WebSocket). */
 export const REALTIME_PATH = '/realtime';
@@ -29,16 +39,22 @@ export const REALTIME_CLOSE_UNAUTHORIZED = 4401;
 /** The server waits this long for the first auth message. */
 export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 
-export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
-]);
-export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+export type RealtimeClientMessage = { type: 'auth'; token: string };
 
-export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('event'), event: realtimeEventSchema }),
-]);
-export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
+export const realtimeClientMessageSchema = validator((v): RealtimeClientMessage => {
+  const o = record(v, '');
+  if (o.type !== 'auth') throw new ShapeError('type', "'auth'");
+  return { type: 'auth', token: string(o.token, 'token', 1, 4096) };
+});
+
+export type RealtimeServerMessage = { type: 'ready' } | { type: 'event'; event: RealtimeEvent };
+
+export const realtimeServerMessageSchema = validator((v): RealtimeServerMessage => {
+  const o = record(v, '');
+  if (o.type === 'ready') return { type: 'ready' };
+  if (o.type === 'event') return { type: 'event', event: readEvent(o.event, 'event') };
+  throw new ShapeError('type', "'ready' or 'event'");
+});
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 

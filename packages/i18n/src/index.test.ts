@@ -1,30 +1,92 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, dayjs, i18n, setLanguage, translateError, translateValidation } from './index';
+import type { BackendModule } from 'i18next';
+import { createI18n, dayjs, i18n, loadNamespaces, setLanguage, translateError, translateValidation } from './index';
+import { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, loaders } from './resources';
+import { allResources, createTestI18n } from './testing';
 
 afterEach(async () => {
   await setLanguage('ja');
 });
 
+/** Records which language/namespace pairs the instance asked its backend for. */
+function spyOnReads(inst: ReturnType<typeof createI18n>): string[] {
+  const backend = inst.services.backendConnector.backend as BackendModule;
+  const reads: string[] = [];
+  const read = backend.read.bind(backend);
+  inst.services.backendConnector.backend = {
+    ...backend,
+    read: (lng, ns, cb) => {
+      reads.push(`${lng}/${ns}`);
+      read(lng, ns, cb);
+    },
+  } as BackendModule;
+  return reads;
+}
+
 describe('createI18n', () => {
-  it('is ready synchronously, in Japanese by default', () => {
+  it('is ready synchronously in Japanese with the up-front namespaces only', () => {
     const inst = createI18n();
     expect(inst.isInitialized).toBe(true);
+    expect(inst.language).toBe('ja');
     expect(inst.t('errors:UNAUTHORIZED_ACTION')).toBe('この操作は許可されていません。');
+    for (const ns of UPFRONT_NAMESPACES) expect(inst.hasLoadedNamespace(ns), ns).toBe(true);
+    expect(inst.hasResourceBundle('ja', 'groups')).toBe(false);
+    expect(inst.hasResourceBundle('en', 'common')).toBe(false);
   });
 
+  it('loads a namespace on demand, once', async () => {
+    const inst = createI18n();
+    const reads = spyOnReads(inst);
+    expect(inst.t('auth:titles.login')).toBe('titles.login');
+    await Promise.all([loadNamespaces(['auth'], inst), loadNamespaces(['auth'], inst)]);
+    expect(inst.t('auth:titles.login')).toBe('ログイン');
+    expect(reads).toEqual(['ja/auth']);
+  });
+
+  it('loads English for every namespace in use before it switches', async () => {
+    const inst = createI18n();
+    await loadNamespaces(['groups'], inst);
+    const reads = spyOnReads(inst);
+    const switching = setLanguage('en', inst);
+    // Still Japanese while English loads: never a mix of languages or raw keys.
+    expect(inst.language).toBe('ja');
+    await switching;
+    expect(inst.language).toBe('en');
+    expect(reads.sort()).toEqual([...UPFRONT_NAMESPACES, 'groups'].map((ns) => `en/${ns}`).sort());
+    expect(inst.t('errors:UNAUTHORIZED_ACTION')).toBe('This action is unauthorized.');
+    expect(inst.t('groups:routes.group')).toBe('Groups');
+    expect(inst.t('validation:required', { field: 'A & B' })).toBe('Please enter your A & B');
+  });
+
+  it('keeps the latest of two quick switches', async () => {
+    const inst = createI18n();
+    await Promise.all([setLanguage('en', inst), setLanguage('ja', inst)]);
+    expect(inst.language).toBe('ja');
+  });
+});
+
+describe('loaders', () => {
+  it.each(LANGUAGES)('has one for every namespace in %s, returning that file', async (lng) => {
+    for (const ns of NAMESPACES) {
+      expect((await loaders[lng][ns]()).default, `${lng}/${ns}`).toEqual(allResources[lng][ns]);
+    }
+  });
+});
+
+describe('createTestI18n', () => {
   it('falls back to Japanese for an unknown language', () => {
-    expect(createI18n('fr').language).toBe('ja');
+    expect(createTestI18n('fr').language).toBe('ja');
   });
 
   it('does not escape interpolated values (React escapes on render)', () => {
-    const inst = createI18n('en');
+    const inst = createTestI18n('en');
     expect(inst.t('validation:required', { field: 'A & B' })).toBe('Please enter your A & B');
   });
 
   it('uses English plural forms and the Japanese counter', () => {
-    expect(createI18n('en').t('ui:last_login.hours_ago', { count: 1 })).toBe('1 hour ago');
-    expect(createI18n('en').t('ui:last_login.hours_ago', { count: 3 })).toBe('3 hours ago');
-    expect(createI18n('ja').t('ui:last_login.hours_ago', { count: 3 })).toBe('3時間前');
+    expect(createTestI18n('en').t('ui:last_login.hours_ago', { count: 1 })).toBe('1 hour ago');
+    expect(createTestI18n('en').t('ui:last_login.hours_ago', { count: 3 })).toBe('3 hours ago');
+    expect(createTestI18n('ja').t('ui:last_login.hours_ago', { count: 3 })).toBe('3時間前');
   });
 });
 
@@ -32,6 +94,7 @@ describe('setLanguage', () => {
   it('switches i18next, the document language and the dayjs locale', async () => {
     await setLanguage('en');
     expect(i18n.language).toBe('en');
+    expect(i18n.t('ui:last_login.hours_ago', { count: 3 })).toBe('3 hours ago');
     expect(dayjs().locale()).toBe('en');
     expect(dayjs('2026-11-20T00:00:00Z').tz().format('ddd')).toBe('Fri');
     if (typeof document !== 'undefined') expect(document.documentElement.lang).toBe('en');
@@ -52,7 +115,7 @@ describe('dayjs', () => {
 });
 
 describe('translateError', () => {
-  const t = createI18n('en').t;
+  const t = createTestI18n('en').t;
 
   it('translates a known code', () => {
     expect(translateError(t, 'UNAUTHORIZED_ACTION')).toBe('This action is unauthorized.');
@@ -70,7 +133,7 @@ describe('translateError', () => {
 });
 
 describe('translateValidation', () => {
-  const t = createI18n('ja').t;
+  const t = createTestI18n('ja').t;
 
   it('strips the validation. prefix the api-client messages carry', () => {
     expect(translateValidation(t, 'validation.required', { field: 'メールアドレス' })).toBe(
@@ -85,5 +148,14 @@ describe('translateValidation', () => {
   it('accepts a namespaced key and falls back for unknown ones', () => {
     expect(translateValidation(t, 'errors:DUPLICATE_EMAIL')).toBe(t('errors:DUPLICATE_EMAIL'));
     expect(translateValidation(t, 'validation.nope', { field: 'X' })).toBe('Xの形式が正しくありません');
+  });
+});
+
+describe('instances', () => {
+  it('do not share loaded namespaces', async () => {
+    const a = createI18n();
+    await loadNamespaces(['chat'], a);
+    expect(a.hasResourceBundle('ja', 'chat')).toBe(true);
+    expect(createI18n().hasResourceBundle('ja', 'chat')).toBe(false);
   });
 });

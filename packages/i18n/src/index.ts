@@ -1,13 +1,17 @@
 /**
  * i18n for the whole portal. `i18n` is the shared instance (a Module Federation singleton) that
- * the shell and every remote render with; `createI18n` exists for tests and isolated tools.
+ * the shell and every remote render with. Japanese frame strings are bundled; every other
+ * namespace and all of English load on demand (resources.ts, backend.ts): a component whose
+ * namespace is not loaded yet suspends until it is, so every remote area and lazy page must sit
+ * under a Suspense boundary (the shell's layouts and RemoteModule provide them).
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { chunkBackend } from './backend';
 import { dayjs } from './dayjs';
-import { LANGUAGES, NAMESPACES, resources, type Language } from './resources';
+import { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, upfrontResources, type Language, type Namespace } from './resources';
 
-export { LANGUAGES, NAMESPACES, resources };
+export { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES };
 export type { Language, Messages, Namespace } from './resources';
 export { dayjs, DEFAULT_TIMEZONE, type Dayjs } from './dayjs';
 
@@ -17,37 +21,63 @@ export function isLanguage(code: unknown): code is Language {
   return typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
 }
 
-/** A fresh instance with every resource loaded; ready synchronously (no backend, initAsync off). */
-export function createI18n(lng: string = DEFAULT_LANGUAGE): I18n {
+/**
+ * A fresh instance in Japanese with the up-front namespaces; ready synchronously (they are
+ * bundled, so init finishes before it returns). Other namespaces load when first used
+ * (`useTranslation` suspends, or `loadNamespaces`), other languages through `setLanguage`.
+ */
+export function createI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: isLanguage(lng) ? lng : DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    resources,
-    initAsync: false,
-    // React escapes on render; escaping here too would show &amp; to users.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  void instance
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({
+      lng: DEFAULT_LANGUAGE,
+      // English strings are complete (locales.test.ts); the fallback only covers a chunk that
+      // failed to load, where Japanese beats a raw key.
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...UPFRONT_NAMESPACES],
+      defaultNS: 'common',
+      // i18next stores loaded namespaces into this object: each instance needs its own.
+      resources: { ja: { ...upfrontResources.ja } },
+      // The bundled namespaces come from `resources`, the rest through the backend.
+      partialBundledLanguages: true,
+      initAsync: false,
+      // React escapes on render; escaping here too would show &amp; to users.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // Suspend rather than render raw keys while a namespace loads.
+      react: { useSuspense: true },
+    });
   return instance;
 }
 
-export const i18n: I18n = createI18n(DEFAULT_LANGUAGE);
+export const i18n: I18n = createI18n();
+
+/**
+ * Loads namespaces for the current language without rendering anything, e.g. a page's strings
+ * in parallel with its code rather than after it.
+ */
+export function loadNamespaces(ns: readonly Namespace[], instance: I18n = i18n): Promise<void> {
+  return instance.loadNamespaces([...ns]);
+}
 
 /**
  * Switch the UI language everywhere: i18next (re-renders every useTranslation), the document's
  * lang attribute (screen readers, CJK font choice) and dayjs (weekday and month names).
- * Unknown codes fall back to Japanese, the product default.
+ * Resolves once every namespace in use is loaded in the new language, and only then switches,
+ * so the UI never shows raw keys. Unknown codes fall back to Japanese, the product default.
  */
 export async function setLanguage(code: string, instance: I18n = i18n): Promise<Language> {
   const lng = isLanguage(code) ? code : DEFAULT_LANGUAGE;
-  dayjs.locale(lng);
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  // Loads `lng` for every namespace loaded so far (i18next keeps them in options.ns) first.
   await instance.changeLanguage(lng);
+  // A later call may have overtaken this one; it sets dayjs and <html lang> itself.
+  if (instance.language === lng) {
+    dayjs.locale(lng);
+    if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  }
   return lng;
 }
 

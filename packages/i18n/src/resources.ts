@@ -1,34 +1,14 @@
 /**
- * Every namespace of every language, bundled statically: the shell and all remotes share one
- * i18next instance (a Module Federation singleton), so a remote never has to load its own
- * strings and the first render is never untranslated.
+ * Where every namespace's strings come from. Only the Japanese namespaces that nearly every page
+ * needs (page frame, error modals, form validation) are bundled with the i18n package; every
+ * other namespace, and all of English, is one dynamic import per JSON file, so the bundler emits
+ * one small chunk each and a page downloads only the strings it renders.
  */
-import jaAuth from './locales/ja/auth.json';
-import jaCalendar from './locales/ja/calendar.json';
-import jaChat from './locales/ja/chat.json';
 import jaCommon from './locales/ja/common.json';
-import jaCommonTopic from './locales/ja/commonTopic.json';
 import jaErrors from './locales/ja/errors.json';
-import jaGroups from './locales/ja/groups.json';
-import jaGroupMenu from './locales/ja/groupMenu.json';
-import jaNotifications from './locales/ja/notifications.json';
-import jaSettings from './locales/ja/settings.json';
 import jaShell from './locales/ja/shell.json';
 import jaUi from './locales/ja/ui.json';
 import jaValidation from './locales/ja/validation.json';
-import enAuth from './locales/en/auth.json';
-import enCalendar from './locales/en/calendar.json';
-import enChat from './locales/en/chat.json';
-import enCommon from './locales/en/common.json';
-import enCommonTopic from './locales/en/commonTopic.json';
-import enErrors from './locales/en/errors.json';
-import enGroups from './locales/en/groups.json';
-import enGroupMenu from './locales/en/groupMenu.json';
-import enNotifications from './locales/en/notifications.json';
-import enSettings from './locales/en/settings.json';
-import enShell from './locales/en/shell.json';
-import enUi from './locales/en/ui.json';
-import enValidation from './locales/en/validation.json';
 
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -56,35 +36,52 @@ export interface Messages {
   [key: string]: string | Messages;
 }
 
-export const resources: Record<Language, Record<Namespace, Messages>> = {
+/**
+ * Bundled up front in Japanese: the header and layouts (`shell`, `ui`, `common`), the error
+ * modals any page can raise from outside React (`errors`, `shell`) and form messages
+ * (`validation`), all of which render without a Suspense boundary of their own.
+ */
+export const UPFRONT_NAMESPACES = ['common', 'errors', 'validation', 'ui', 'shell'] as const satisfies readonly Namespace[];
+
+export const upfrontResources: { ja: Record<(typeof UPFRONT_NAMESPACES)[number], Messages> } = {
+  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, ui: jaUi, shell: jaShell },
+};
+
+type Loader = () => Promise<{ default: Messages }>;
+
+/**
+ * One literal import() per file (not a template string) so each file is its own chunk and a
+ * renamed file fails the typecheck instead of a page at runtime.
+ */
+export const loaders: Record<Language, Record<Namespace, Loader>> = {
   ja: {
-    common: jaCommon,
-    errors: jaErrors,
-    validation: jaValidation,
-    ui: jaUi,
-    auth: jaAuth,
-    shell: jaShell,
-    settings: jaSettings,
-    groups: jaGroups,
-    groupMenu: jaGroupMenu,
-    commonTopic: jaCommonTopic,
-    chat: jaChat,
-    calendar: jaCalendar,
-    notifications: jaNotifications,
+    common: () => import('./locales/ja/common.json'),
+    errors: () => import('./locales/ja/errors.json'),
+    validation: () => import('./locales/ja/validation.json'),
+    ui: () => import('./locales/ja/ui.json'),
+    auth: () => import('./locales/ja/auth.json'),
+    shell: () => import('./locales/ja/shell.json'),
+    settings: () => import('./locales/ja/settings.json'),
+    groups: () => import('./locales/ja/groups.json'),
+    groupMenu: () => import('./locales/ja/groupMenu.json'),
+    commonTopic: () => import('./locales/ja/commonTopic.json'),
+    chat: () => import('./locales/ja/chat.json'),
+    calendar: () => import('./locales/ja/calendar.json'),
+    notifications: () => import('./locales/ja/notifications.json'),
   },
   en: {
-    common: enCommon,
-    errors: enErrors,
-    validation: enValidation,
-    ui: enUi,
-    auth: enAuth,
-    shell: enShell,
-    settings: enSettings,
-    groups: enGroups,
-    groupMenu: enGroupMenu,
-    commonTopic: enCommonTopic,
-    chat: enChat,
-    calendar: enCalendar,
-    notifications: enNotifications,
+    common: () => import('./locales/en/common.json'),
+    errors: () => import('./locales/en/errors.json'),
+    validation: () => import('./locales/en/validation.json'),
+    ui: () => import('./locales/en/ui.json'),
+    auth: () => import('./locales/en/auth.json'),
+    shell: () => import('./locales/en/shell.json'),
+    settings: () => import('./locales/en/settings.json'),
+    groups: () => import('./locales/en/groups.json'),
+    groupMenu: () => import('./locales/en/groupMenu.json'),
+    commonTopic: () => import('./locales/en/commonTopic.json'),
+    chat: () => import('./locales/en/chat.json'),
+    calendar: () => import('./locales/en/calendar.json'),
+    notifications: () => import('./locales/en/notifications.json'),
   },
 };

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorAction } from '@portal/api-client';
+import { ApiError, errorAction } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
 import { useModal } from '@portal/ui';
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_SETTINGS, queryKeys, type GroupDetail, type Settings } from '@portal/api-client';
+import { DEFAULT_SETTINGS, queryKeys, type GroupDetail, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /** The caller's rights in a group, as the server reports them (it enforces them too). */

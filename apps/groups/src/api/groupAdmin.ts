@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@portal/api-client';
+import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import type { z } from 'zod';
-import type { createGroupBody, updateGroupBody } from '@portal/api-client';
+import type { createGroupBody, updateGroupBody } from '@portal/api-client/core';
 
 export type UpdateGroupInput = z.input<typeof updateGroupBody>;
 export type CreateGroupInput = z.input<typeof createGroupBody>;

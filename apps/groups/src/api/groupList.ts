@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { LIMITS, queryKeys, type GroupListItem } from '@portal/api-client';
+import { LIMITS, queryKeys, type GroupListItem } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /**

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type LanguageCode } from '@portal/api-client';
+import { queryKeys, type LanguageCode } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /** GET …/invite-link: the group's current link (also the QR code's content). */

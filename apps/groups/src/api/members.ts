@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type GroupRole } from '@portal/api-client';
+import { queryKeys, type GroupRole } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 export interface ListParams {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@portal/api-client';
+import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import type { z } from 'zod';
-import type { registerBody } from '@portal/api-client';
+import type { registerBody } from '@portal/api-client/core';
 
 /** GET invite-members/{uniqueUrl}: no login needed; LINK_UNUSABLE for a dead link. */
 export function useInvitePreview(uniqueUrl: string) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { answer, call, GROUP, groupHandlers, renderAt } from './test-utils';
 

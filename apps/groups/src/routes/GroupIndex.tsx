@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '@portal/api-client';
+import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { EmptyState, Spinner, useDocumentTitle } from '@portal/ui';
 import { CreateGroupLink } from '../components/CreateGroupLink';

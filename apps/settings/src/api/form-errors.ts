@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 
 /** The form-level slot for a server error that belongs to no single field. */
 export const SERVER_ERROR = 'root.server' as const;

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type LanguageCode, type Settings } from '@portal/api-client';
+import { queryKeys, type LanguageCode, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { setLanguage } from '@portal/i18n';
 import type { z } from 'zod';
-import type { changePasswordBody } from '@portal/api-client';
+import type { changePasswordBody } from '@portal/api-client/core';
 
 /**
  * Server state of the settings remote. The cache holds `Settings` (the `items` of the

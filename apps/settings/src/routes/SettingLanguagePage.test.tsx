@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_SETTINGS, queryKeys, type Settings } from '@portal/api-client';
+import { queryKeys, type Settings } from '@portal/api-client/core';
+import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { i18n, setLanguage } from '@portal/i18n';
 import { closeModal } from '@portal/ui';

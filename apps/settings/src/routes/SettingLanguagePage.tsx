@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type LanguageCode } from '@portal/api-client';
+import { LANGUAGES, type LanguageCode } from '@portal/api-client/core';
 import { Button, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { useSettings, useUpdateLanguage } from '../api/settings';
 

@@ -1,4 +1,4 @@
-import type { GroupListItem } from '@portal/api-client';
+import type { GroupListItem } from '@portal/api-client/core';
 
 /** One orderable row: a folder or a group. */
 export interface OrderItem {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, queryKeys } from '@portal/api-client';
+import { LIMITS, queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { Button, EmptyState, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { OrderList } from './SettingOrderPage.list';

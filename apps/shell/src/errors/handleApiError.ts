@@ -1,4 +1,4 @@
-import { errorAction, UNAUTHORIZED_MESSAGE } from '@portal/api-client';
+import { errorAction, UNAUTHORIZED_MESSAGE } from '@portal/api-client/core';
 import type { ModalApi } from '@portal/ui';
 import { currentPathname, navigateTo, reloadHome } from '../session/navigation';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@portal/api-client';
+import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { setLanguage } from '@portal/i18n';
 import { applyTheme } from '@portal/ui';

@@ -2,7 +2,7 @@ import { useLocation, useNavigate, useSearchParams, Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
-import type { LoginBody } from '@portal/api-client';
+import type { LoginBody } from '@portal/api-client/core';
 import { setLanguage } from '@portal/i18n';
 import { applyTheme } from '@portal/ui';
 import { LoginForm, type LoginMode } from '../components/LoginForm';

@@ -1,4 +1,4 @@
-import { remotesManifest, type RemotesManifest } from '@portal/api-client';
+import { remotesManifest, type RemotesManifest } from '@portal/api-client/core';
 
 /**
  * Reads `/remotes.json`. The document decides which remote versions the portal runs, so it is

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { LIMITS } from '@portal/api-client';
+import { LIMITS } from '@portal/api-client/core';
 
 /**
  * A small Module Federation runtime plugin: a remote's manifest, entry script and exposed-module

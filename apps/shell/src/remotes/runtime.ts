@@ -1,4 +1,4 @@
-import { LIMITS, REMOTE_NAMES, type RemoteName } from '@portal/api-client';
+import { LIMITS, REMOTE_NAMES, type RemoteName } from '@portal/api-client/core';
 import { loadManifest, type ManifestDeps, type ManifestSource } from './manifest';
 import { retryPlugin } from './retryPlugin';
 

@@ -1,7 +1,8 @@
-import type { RouteObject } from 'react-router';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
-import { Spinner } from '@portal/ui';
+import { loadNamespaces } from '@portal/i18n';
 import { RemoteModule } from '../components/RemoteModule';
 import { FullLayout } from '../layouts/FullLayout';
 import { CompactLayout } from '../layouts/CompactLayout';
@@ -17,7 +18,7 @@ import {
   WithdrawPage,
 } from '../pages/InfoPages';
 import { GuestOnly, RequireAuth } from './guards';
-import { RootRoute, RouteError } from './RootRoute';
+import { RootRoute } from './RootRoute';
 import { TITLE_KEYS } from './titles';
 
 /** Catch-all: the not-found page in whichever layout the visitor would see. */
@@ -31,6 +32,25 @@ function NotFoundRoute() {
   );
 }
 
+/**
+ * A page loaded on first visit (the login-type pages are not on the logged-in user's path). Its
+ * strings (`auth`) are fetched alongside its code rather than after it renders and suspends.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
+  return lazy(async () => {
+    const [mod] = await Promise.all([load(), loadNamespaces(['auth'])]);
+    return { default: pick(mod) };
+  });
+}
+
+const EmployeeLoginPage = page(() => import('../pages/LoginPage'), (m) => m.EmployeeLoginPage);
+const EmailLoginPage = page(() => import('../pages/LoginPage'), (m) => m.EmailLoginPage);
+const ForgotPasswordPage = page(() => import('../pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
+const EmployeeForgotPasswordPage = page(() => import('../pages/ForgotPasswordPage'), (m) => m.EmployeeForgotPasswordPage);
+const ResetPasswordPage = page(() => import('../pages/ResetPasswordPage'), (m) => m.ResetPasswordPage);
+const TermsPage = page(() => import('../pages/PolicyPage'), (m) => m.TermsPage);
+const PrivacyPage = page(() => import('../pages/PolicyPage'), (m) => m.PrivacyPage);
+
 const remote = (path: string, name: Parameters<typeof RemoteModule>[0]['remote'], module = 'routes'): RouteObject => ({
   path,
   element: <RemoteModule remote={name} module={module} />,
@@ -43,10 +63,8 @@ const remote = (path: string, name: Parameters<typeof RemoteModule>[0]['remote']
  */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    // Loading fallback and error boundary for everything below (see RootRoute).
     element: <RootRoute />,
-    hydrateFallbackElement: <Spinner />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <CompactLayout />,
@@ -54,18 +72,15 @@ export const routes: RouteObject[] = [
           {
             element: <GuestOnly />,
             children: [
-              { path: 'login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).EmployeeLoginPage }) },
-              { path: 'email/login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).EmailLoginPage }) },
+              { path: 'login', element: <EmployeeLoginPage /> },
+              { path: 'email/login', element: <EmailLoginPage /> },
             ],
           },
-          { path: 'forgot-password', lazy: async () => ({ Component: (await import('../pages/ForgotPasswordPage')).ForgotPasswordPage }) },
-          {
-            path: 'employee-forgot-password',
-            lazy: async () => ({ Component: (await import('../pages/ForgotPasswordPage')).EmployeeForgotPasswordPage }),
-          },
-          { path: 'reset-password', lazy: async () => ({ Component: (await import('../pages/ResetPasswordPage')).ResetPasswordPage }) },
-          { path: 'terms', lazy: async () => ({ Component: (await import('../pages/PolicyPage')).TermsPage }) },
-          { path: 'policy', lazy: async () => ({ Component: (await import('../pages/PolicyPage')).PrivacyPage }) },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'employee-forgot-password', element: <EmployeeForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'policy', element: <PrivacyPage /> },
           { path: 'line-login', element: <PlaceholderPage titleKey={TITLE_KEYS.lineLogin} /> },
           { path: 'token-expired', element: <TokenExpiredPage /> },
           { path: 'verify', element: <PlaceholderPage titleKey={TITLE_KEYS.verify} /> },
@@ -103,3 +118,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The shell's route tree, rendered inside whichever router the caller provides. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

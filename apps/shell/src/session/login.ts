@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  queryKeys,
-  type ApiClient,
-  type LoginBody,
-  type Settings,
-} from '@portal/api-client';
+import { ApiError, queryKeys, type ApiClient, type LoginBody, type Settings } from '@portal/api-client/core';
 import { setSession } from '@portal/api-client/session';
 import type { QueryClient } from '@tanstack/react-query';
 import { applyUserSettings, type ApplyDeps } from './settings';

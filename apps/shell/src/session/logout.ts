@@ -1,4 +1,4 @@
-import { LIMITS, type ApiClient } from '@portal/api-client';
+import { LIMITS, type ApiClient } from '@portal/api-client/core';
 import { $session, clearSession } from '@portal/api-client/session';
 import { blockUi } from '@portal/ui';
 import { clearBrowserStorage, readDeviceToken } from './storage';

@@ -1,4 +1,4 @@
-import { ThemeType, type Settings } from '@portal/api-client';
+import { ThemeType, type Settings } from '@portal/api-client/core';
 
 /**
  * Applies the parts of the user's settings that live outside React: UI language and theme

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { LIMITS } from '@portal/api-client';
+import { LIMITS } from '@portal/api-client/core';
 
 /**
  * The home menu's PC/mobile display toggle: "PC" pins the layout viewport at the PC width so a

@@ -77,7 +77,8 @@ export const groupEndpoints = {
   }),
   cancelInvitation: endpoint({
     method: 'DELETE', path: `${MY}/invite-members/:inviteId`, auth: true, params: g.groupIdAndInviteParam,
-    response: okSchema, summary: 'Stop an invitation', tags,
+    response: g.stopOrDeleteInvitationResponse,
+    summary: 'Stop a live invitation; remove one already stopped, superseded or expired', tags,
   }),
   inviteLink: endpoint({
     method: 'GET', path: `${MY}/invite-link`, auth: true, params: g.groupIdParam, response: g.inviteLinkResponse,
@@ -154,6 +155,26 @@ export const groupEndpoints = {
   updateEquipment: endpoint({
     method: 'PATCH', path: `${MY}/equipments/:equipmentId`, auth: true, params: g.groupIdAndEquipmentParam, body: g.equipmentBody,
     response: g.equipmentResponse, summary: 'Rename equipment (role_admin)', tags,
+  }),
+  uploadGroupIcon: endpoint({
+    method: 'POST', path: `${MY}/icon`, auth: true, params: g.groupIdParam, response: g.groupDetailResponse,
+    summary: 'Upload the icon (role_admin; multipart field "file": JPEG, PNG or GIF, at least 500×100)', tags,
+  }),
+  setGroupIcon: endpoint({
+    method: 'PUT', path: `${MY}/icon`, auth: true, params: g.groupIdParam, body: g.groupIconChoiceBody,
+    response: g.groupDetailResponse, summary: 'Use the default icon or none (role_admin); removes an uploaded icon', tags,
+  }),
+  uploadGroupHeader: endpoint({
+    method: 'POST', path: `${MY}/header-image`, auth: true, params: g.groupIdParam, response: g.groupDetailResponse,
+    summary: 'Upload the header image (role_admin; multipart field "file", same rules as the icon)', tags,
+  }),
+  deleteGroupHeader: endpoint({
+    method: 'DELETE', path: `${MY}/header-image`, auth: true, params: g.groupIdParam, response: g.groupDetailResponse,
+    summary: 'Remove the header image (role_admin)', tags,
+  }),
+  groupImage: endpoint({
+    method: 'GET', path: `${MY}/images/:slot/:name`, auth: true, params: g.groupImageParam, response: g.groupImageResponse,
+    summary: 'The group’s current icon or header image (members only; binary)', tags,
   }),
   deleteEquipment: endpoint({
     method: 'DELETE', path: `${MY}/equipments/:equipmentId`, auth: true, params: g.groupIdAndEquipmentParam,

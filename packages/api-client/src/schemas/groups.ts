@@ -61,6 +61,9 @@ export const groupDetail = z.object({
   icon_image_path: z.string().nullable(),
   icon_image_small_path: z.string().nullable(),
   header_image: z.string().nullable(),
+  /** The uploader's file names of the icon and header image: display text only. */
+  icon_file_name: z.string().nullable().optional(),
+  header_file_name: z.string().nullable().optional(),
   group_tags: z.array(z.string()),
   auto_delete_day: z.number().int(),
   max_img_size_per_attachment: z.number().int(),
@@ -139,6 +142,7 @@ export const invitationItem = z.object({
 });
 export const invitationsResponse = envelope(page(invitationItem));
 export const inviteResultResponse = envelope(z.array(invitationItem));
+export const stopOrDeleteInvitationResponse = envelope(z.object({ result: z.enum(['cancelled', 'deleted']) }));
 export const inviteLinkResponse = envelope(z.object({ unique_url: z.string(), url: z.string() }));
 
 export const invitePreviewResponse = envelope(
@@ -206,3 +210,16 @@ export const equipmentItem = z.object({ id: z.number().int(), name: z.string(), 
 export const equipmentsResponse = envelope(z.array(equipmentItem));
 export const equipmentResponse = envelope(equipmentItem);
 export const equipmentBody = z.object({ name: requiredText(100) }).strict();
+
+/** Icon and header image (issue 3): the uploaded file is the multipart field `file`. */
+export const GROUP_IMAGE_SLOTS = ['icon', 'header'] as const;
+export type GroupImageSlot = (typeof GROUP_IMAGE_SLOTS)[number];
+export const GROUP_IMAGE_FIELD = 'file';
+/** Generated names only (32 hex digits and the checked kind's extension); never an upload name. */
+export const groupImageParam = z
+  .object({ id, slot: z.enum(GROUP_IMAGE_SLOTS), name: z.string().regex(/^[0-9a-f]{32}\.(?:jpg|png|gif)$/) })
+  .strict();
+/** DEFAULT or NONE; FILE_UPLOAD is set by uploading. NONE and DEFAULT remove an uploaded icon. */
+export const groupIconChoiceBody = z.object({ icon_image: z.union([z.literal(2), z.literal(3)]) }).strict();
+/** The image itself (binary); typed as unknown because it is read with `api.request`, not `call`. */
+export const groupImageResponse = z.unknown();

@@ -1,27 +1,43 @@
-import { z } from 'zod';
+// Hand-written, not zod: the shell validates remotes.json before anything else renders, and the
+// API's deploy code reads and writes the file with this same validator (see ../check.ts).
+import { boolean, record, ShapeError, string, validator } from '../check';
+import { REMOTE_NAMES, type RemoteName } from '../constants';
 
-/** The six feature remotes (design card). */
-export const REMOTE_NAMES = [
-  'groups',
-  'common-topic',
-  'chat',
-  'calendar',
-  'notifications',
-  'settings',
-] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
-export const remoteEntry = z.object({
-  version: z.string().min(1).max(100),
-  /** URL of the remote's mf-manifest.json, absolute or root-relative. */
-  entry: z.string().min(1).max(2000),
-  enabled: z.boolean(),
-});
-export type RemoteEntry = z.infer<typeof remoteEntry>;
+export interface RemoteEntry {
+  /** 1–100 characters. */
+  version: string;
+  /** URL of the remote's mf-manifest.json, absolute or root-relative; 1–2000 characters. */
+  entry: string;
+  enabled: boolean;
+}
 
 /** `remotes.json`: remote name → where its current version lives. Never cached. */
-export const remotesManifest = z.object({
-  remotes: z.partialRecord(z.enum(REMOTE_NAMES), remoteEntry),
-  updated_at: z.string(),
+export interface RemotesManifest {
+  remotes: Partial<Record<RemoteName, RemoteEntry>>;
+  updated_at: string;
+}
+
+function readEntry(v: unknown, path: string): RemoteEntry {
+  const o = record(v, path);
+  return {
+    version: string(o.version, `${path}.version`, 1, 100),
+    entry: string(o.entry, `${path}.entry`, 1, 2000),
+    enabled: boolean(o.enabled, `${path}.enabled`),
+  };
+}
+
+export const remoteEntry = validator((v) => readEntry(v, ''));
+
+/** Unknown remote names are refused (a typo would otherwise silently drop a remote). */
+export const remotesManifest = validator((v): RemotesManifest => {
+  const o = record(v, '');
+  const given = record(o.remotes, 'remotes');
+  const remotes: RemotesManifest['remotes'] = {};
+  for (const [name, entry] of Object.entries(given)) {
+    if (!(REMOTE_NAMES as readonly string[]).includes(name)) {
+      throw new ShapeError(`remotes.${name}`, `one of ${REMOTE_NAMES.join(', ')}`);
+    }
+    remotes[name as RemoteName] = readEntry(entry, `remotes.${name}`);
+  }
+  return { remotes, updated_at: string(o.updated_at, 'updated_at') };
 });
-export type RemotesManifest = z.infer<typeof remotesManifest>;

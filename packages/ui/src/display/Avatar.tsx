@@ -22,10 +22,15 @@ export interface AvatarProps {
   name: string;
   size?: keyof typeof SIZES | number;
   className?: string;
+  /**
+   * The name is already written next to the avatar (lists, menus): hide the picture from
+   * assistive technology so links and rows are not announced with the name twice.
+   */
+  decorative?: boolean;
 }
 
 /** A round picture, or the person's initials when there is none or it fails to load. */
-export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
+export function Avatar({ src, name, size = 'md', className, decorative = false }: AvatarProps) {
   const { t } = useTranslation('ui');
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const px = typeof size === 'number' ? size : SIZES[size];
@@ -34,10 +39,13 @@ export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
   const classes = ['pui-avatar', className].filter(Boolean).join(' ');
 
   if (src && failedSrc !== src) {
-    return <img className={classes} src={src} alt={alt} style={style} loading="lazy" onError={() => setFailedSrc(src)} />;
+    return (
+      <img className={classes} src={src} alt={decorative ? '' : alt} style={style} loading="lazy" onError={() => setFailedSrc(src)} />
+    );
   }
+  const label = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt };
   return (
-    <span className={`${classes} pui-avatar--initials`} role="img" aria-label={alt} style={style}>
+    <span className={`${classes} pui-avatar--initials`} {...label} style={style}>
       <span aria-hidden="true">{initialsOf(name)}</span>
     </span>
   );

@@ -47,4 +47,13 @@ describe('Avatar', () => {
     expect(fallback.tagName).toBe('SPAN');
     expect(fallback.textContent).toBe('山');
   });
+
+  it('is hidden from assistive technology when decorative (the name is written beside it)', () => {
+    const { rerender, container } = render(<Avatar src="/a.png" name="山田 太郎" decorative />);
+    expect(screen.queryByRole('img', { name: '山田 太郎のアイコン' })).toBeNull();
+    expect(container.querySelector('img')?.getAttribute('alt')).toBe('');
+    rerender(<Avatar src={null} name="山田 太郎" decorative />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.textContent).toBe('山');
+  });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
 import { group, pageOf, renderWidget } from '../GroupList/testing';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { GroupListItem } from '@portal/api-client';
+import type { GroupListItem } from '@portal/api-client/core';
 import { Avatar } from '@portal/ui';
 import { useGroupNotification, useMoveGroupToFolder, type GroupFolder } from '../../api/groupList';
 

@@ -1,4 +1,4 @@
-import { errorAction } from '@portal/api-client';
+import { errorAction } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
 import type { TFunction } from 'i18next';
 

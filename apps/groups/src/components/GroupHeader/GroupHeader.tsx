@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IconImage, LetterColor, type GroupDetail } from '@portal/api-client';
+import { IconImage, LetterColor, type GroupDetail } from '@portal/api-client/core';
 import { Avatar } from '@portal/ui';
+import { useGroupImageSrc } from '../../api/imageSrc';
 import { CogIcon, UserCogIcon } from '../GroupIcons';
 import './GroupHeader.css';
 
@@ -20,12 +21,15 @@ export interface GroupHeaderProps {
 export function GroupHeader({ group, admin, otherRights }: GroupHeaderProps) {
   const { t } = useTranslation('groups');
   const tone = group.letter_color === LetterColor.BLACK ? 'black' : 'white';
-  const style = group.header_image ? { backgroundImage: `url(${JSON.stringify(group.header_image)})` } : undefined;
+  // Group images are served to members only, behind the bearer token: shown from object URLs.
+  const headerSrc = useGroupImageSrc(group.header_image);
+  const iconSrc = useGroupImageSrc(group.icon_image === IconImage.FILE_UPLOAD ? group.icon_image_small_path : null);
+  const style = headerSrc ? { backgroundImage: `url(${JSON.stringify(headerSrc)})` } : undefined;
   return (
     <Link to={`/group/${group.id}`} className={`pgrp-header pgrp-header--${tone}`} style={style}>
       {group.icon_image !== IconImage.NONE &&
-        (group.icon_image === IconImage.FILE_UPLOAD && group.icon_image_small_path ? (
-          <img className="pgrp-header__icon" src={group.icon_image_small_path} alt="" />
+        (iconSrc ? (
+          <img className="pgrp-header__icon" src={iconSrc} alt="" />
         ) : (
           <Avatar className="pgrp-header__icon" name={group.name} size="lg" />
         ))}

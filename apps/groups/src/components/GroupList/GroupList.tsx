@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, SearchInput, Spinner } from '@portal/ui';
 import { sectionByFolder, useGroupFolders, useMyGroupsPage } from '../../api/groupList';
-import { FolderManager } from '../FolderManager';
+import { FolderManager } from '../FolderManager/lazy';
 import { GroupRow } from './GroupRow';
 import './GroupList.css';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { GroupListItem } from '@portal/api-client';
+import type { GroupListItem } from '@portal/api-client/core';
 import { Avatar, UnreadBadge } from '@portal/ui';
 
 /**
@@ -10,7 +10,7 @@ export function GroupRow({ group, onNavigate }: { group: GroupListItem; onNaviga
   return (
     <li className="pgrp-row">
       <Link to={`/group/${group.id}`} className="pgrp-row__link" onClick={onNavigate}>
-        <Avatar src={group.icon_image_small_path} name={group.name} size="sm" />
+        <Avatar src={group.icon_image_small_path} name={group.name} size="sm" decorative />
         <span className="pgrp-row__name">{group.name}</span>
       </Link>
       <UnreadBadge count={group.unread_count} muted={!group.can_notify} className="pgrp-row__badge" />

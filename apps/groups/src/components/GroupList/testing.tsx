@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { GroupListItem } from '@portal/api-client';
+import type { GroupListItem } from '@portal/api-client/core';
 import { ModalProvider } from '@portal/ui';
 
 function Where() {

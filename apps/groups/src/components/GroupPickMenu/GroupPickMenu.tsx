@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@portal/api-client';
+import { LIMITS } from '@portal/api-client/core';
 import { Button, EmptyState, SearchInput, Spinner } from '@portal/ui';
 import { useMyGroupsInfinite } from '../../api/groupList';
 import { GroupRow } from '../GroupList/GroupRow';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type GroupStorage } from '@portal/api-client';
+import { LIMITS, type GroupStorage } from '@portal/api-client/core';
 import './StorageMeter.css';
 
 /** Spec section 3 "Storage": capacity (GB), used, percent to 2 decimals; warnings at 80 % and full. */

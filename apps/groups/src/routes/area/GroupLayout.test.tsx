@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { answer, call, GROUP, groupHandlers, pageCalls, renderAt } from '../test-utils';
 

@@ -1,6 +1,6 @@
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
 import { Spinner, Tabs } from '@portal/ui';
 import { parseGroupId, useGroup, useGroupRoles } from '../../api/group';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { GroupDetail } from '@portal/api-client';
+import type { GroupDetail } from '@portal/api-client/core';
 import type { GroupRight, GroupRights } from '../../api/group';
 
 export interface GroupAreaValue {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@portal/i18n';
-import { LIMITS } from '@portal/api-client';
+import { LIMITS } from '@portal/api-client/core';
 import { Button, useDocumentTitle, useModal } from '@portal/ui';
 import { formatDateTime } from '../../components/format';
 import { useShowActionError } from '../../api/errors';

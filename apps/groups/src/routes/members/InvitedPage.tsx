@@ -10,7 +10,8 @@ import { useGroupArea } from '../area/context';
 
 /**
  * members/invited: invited addresses with their state (section 4: invited, then expired after
- * 7 days; cancelled; joined). Re-invite sends a fresh link and expiry; stopping asks first.
+ * 7 days; cancelled; joined). Re-invite sends a fresh link and expiry; stopping a live one and
+ * deleting one already stopped or expired both ask first (the same API call does either).
  */
 export function InvitedPage() {
   const { t } = useTranslation('groups');
@@ -36,12 +37,16 @@ export function InvitedPage() {
     }
   };
 
-  const onCancel = async (id: number, email: string) => {
-    const ok = await confirm({ message: t('invited.cancel_confirm', { email }), confirmLabel: t('invited.cancel'), destructive: true });
+  const onCancel = async (id: number, email: string, live: boolean) => {
+    const ok = await confirm({
+      message: t(live ? 'invited.cancel_confirm' : 'invited.delete_confirm', { email }),
+      confirmLabel: t(live ? 'invited.cancel' : 'invited.delete'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
-      await cancel.mutateAsync(id);
-      modal.success({ message: t('invited.cancelled', { email }) });
+      const { items } = await cancel.mutateAsync(id);
+      modal.success({ message: t(items.result === 'deleted' ? 'invited.deleted' : 'invited.cancelled', { email }) });
     } catch (err) {
       showError(err);
     }
@@ -87,9 +92,9 @@ export function InvitedPage() {
                         {t('invited.reinvite')}
                       </Button>
                     )}
-                    {row.state === 'invited' && (
-                      <Button size="sm" variant="danger" disabled={busy} onClick={() => void onCancel(row.id, row.email)}>
-                        {t('invited.cancel')}
+                    {row.state !== 'accepted' && (
+                      <Button size="sm" variant="danger" disabled={busy} onClick={() => void onCancel(row.id, row.email, row.state === 'invited')}>
+                        {t(row.state === 'invited' ? 'invited.cancel' : 'invited.delete')}
                       </Button>
                     )}
                   </span>

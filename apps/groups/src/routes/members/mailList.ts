@@ -1,4 +1,5 @@
-import { emailSchema, LIMITS } from '@portal/api-client';
+import { LIMITS } from '@portal/api-client/core';
+import { emailSchema } from '@portal/api-client';
 
 /** Most addresses one invitation call takes (the API's mails body caps it). */
 export const MAX_MAILS = 100;

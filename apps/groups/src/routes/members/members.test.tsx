@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 
@@ -109,12 +109,14 @@ describe('members/invited', () => {
       { id: 6, email: 'q@x.jp', state: 'expired', expires_at: Date.UTC(2026, 0, 1), created_at: 1 },
       { id: 7, email: 'r@x.jp', state: 'accepted', expires_at: 0, created_at: 1 },
     ];
-    answer(groupHandlers('inviter', { invitations: page(rows), cancelInvitation: { items: { ok: true } }, reinvite: { items: [] } }));
+    answer(groupHandlers('inviter', { invitations: page(rows), cancelInvitation: { items: { result: 'cancelled' } }, reinvite: { items: [] } }));
     renderAt('/group/1/members/invited');
     expect(await screen.findByText('期限切れ')).toBeTruthy();
     expect(screen.getByText('参加申請済み')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '再招待' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: '招待を取り消す' })).toHaveLength(1);
+    // An expired invitation can be deleted from the list; an accepted one cannot.
+    expect(screen.getAllByRole('button', { name: '削除' })).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: '招待を取り消す' }));
     expect((await dialog()).textContent).toContain('p@x.jp への招待を取り消しますか？');
@@ -124,9 +126,15 @@ describe('members/invited', () => {
     fireEvent.click(screen.getAllByRole('button', { name: '再招待' })[1]!);
     fireEvent.click(within(await dialog()).getByRole('button', { name: '再招待' }));
     await waitFor(() => expect(pageCalls().some(([n]) => n === 'reinvite')).toBe(true));
+    closeModal();
+    fireEvent.click(screen.getByRole('button', { name: '削除' }));
+    expect((await dialog()).textContent).toContain('q@x.jp への招待を一覧から削除しますか？');
+    fireEvent.click(within(await dialog()).getByRole('button', { name: '削除' }));
+    await waitFor(() => expect(pageCalls().filter(([n]) => n === 'cancelInvitation')).toHaveLength(2));
     expect(pageCalls().filter(([n]) => n !== 'invitations')).toEqual([
       ['cancelInvitation', { params: { id: 1, inviteId: 5 } }],
       ['reinvite', { params: { id: 1, inviteId: 6 } }],
+      ['cancelInvitation', { params: { id: 1, inviteId: 6 } }],
     ]);
   });
 });

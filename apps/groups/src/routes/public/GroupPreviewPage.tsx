@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, LetterColor } from '@portal/api-client';
+import { ApiError, LetterColor } from '@portal/api-client/core';
 import { $session } from '@portal/api-client/session';
 import { translateError } from '@portal/i18n';
 import { Avatar, Button, Spinner, useDocumentTitle } from '@portal/ui';

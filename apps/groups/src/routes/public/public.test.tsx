@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
 import { clearSession, setSession } from '@portal/api-client/session';
 import { answer, call } from '../test-utils';
 import GroupPreviewPage from './GroupPreviewPage';

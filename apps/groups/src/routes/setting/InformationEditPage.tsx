@@ -4,11 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, LetterColor, LIMITS, updateGroupBody } from '@portal/api-client';
+import { ApiError, LetterColor, LIMITS } from '@portal/api-client/core';
+import { updateGroupBody } from '@portal/api-client';
 import { Button, FormError, isImeComposing, TextField, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '../../api/errors';
 import { useUpdateGroup } from '../../api/groupAdmin';
 import { groupPath, useGroupArea } from '../area/context';
+import { HeaderImageSetting, IconSetting } from './GroupImageSettings';
 
 /** Tags are typed comma-separated; the API takes a list. */
 const splitTags = (s: string) => [...new Set(s.split(/[,、，]/u).map((x) => x.trim()).filter(Boolean))];
@@ -30,8 +32,7 @@ type FormOutput = z.output<typeof formSchema>;
 
 /**
  * setting/information-edit (role_admin): name, letter colour, notice, tags, bin auto-delete days
- * and max attachment size. Icon and header image uploads are not offered: the API has no upload
- * for them yet.
+ * and max attachment size; above the form, the icon and header image (GroupImageSettings).
  */
 export function InformationEditPage() {
   const { t } = useTranslation('groups');
@@ -89,6 +90,11 @@ export function InformationEditPage() {
       <h1 id="pgrp-edit-title" className="pui-page-title">
         {title}
       </h1>
+      {/* Images are saved on their own (multipart uploads), apart from the form's save button. */}
+      <div className="pgrp-form">
+        <IconSetting group={group} />
+        <HeaderImageSetting group={group} />
+      </div>
       <form className="pgrp-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
         <TextField label={t('info.name')} required error={errors.name?.message} {...register('name')} />
         <fieldset>
@@ -129,7 +135,6 @@ export function InformationEditPage() {
           errorValues={{ min: 1, max: LIMITS.imageMaxMb }}
           {...register('max_img_size_per_attachment')}
         />
-        <p className="pgrp-muted">{t('edit.images_unavailable')}</p>
         <div className="pgrp-actions">
           <Button type="submit" loading={isSubmitting}>
             {t('actions.save')}

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IconImage, LetterColor } from '@portal/api-client';
+import { IconImage, LetterColor } from '@portal/api-client/core';
 import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '../../api/errors';
 import { useLeaveGroup } from '../../api/members';

@@ -75,12 +75,12 @@ describe('login form', () => {
 
   it('MUST_RESET_PASSWORD goes to the reset page with the reset token', async () => {
     stubApi(() => json(403, { status_code: 'MUST_RESET_PASSWORD', message: 'm', data: { reset_token: 'tok-1234567890abcdef' } }));
-    const { id, pw, router } = await openLogin();
+    const { id, pw, location } = await openLogin();
     fireEvent.change(id, { target: { value: 'E001' } });
     fireEvent.change(pw, { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
-    expect(router.state.location.search).toBe('?token=tok-1234567890abcdef');
+    await waitFor(() => expect(location().pathname).toBe('/reset-password'));
+    expect(location().search).toBe('?token=tok-1234567890abcdef');
   });
 
   it('a full login stores the session and lands on the original target', async () => {
@@ -101,11 +101,11 @@ describe('login form', () => {
       return json(404, { status_code: 'NOT_FOUND', message: '' });
     });
     fakeRemotes({ 'chat/routes': () => <p>chat area</p> });
-    const { router } = renderRoutes(routes, `/login?redirect=${encodeURIComponent('/chat/list')}`);
+    const { location } = renderRoutes(routes, `/login?redirect=${encodeURIComponent('/chat/list')}`);
     fireEvent.change(await screen.findByLabelText('社員番号'), { target: { value: 'E001' } });
     fireEvent.change(screen.getByLabelText('パスワード'), { target: { value: 'Passw0rd!' } });
     fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/list'));
+    await waitFor(() => expect(location().pathname).toBe('/chat/list'));
     expect($session.get()).toMatchObject({ accessToken: 'AT', user: { id: 7, name: '山田太郎' }, emailLogin: false });
     expect(calls.slice(0, 4)).toEqual([
       '/service/api/v1/auth/login',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteName } from '@portal/api-client';
+import type { RemoteName } from '@portal/api-client/core';
 import { ErrorFallback, Spinner } from '@portal/ui';
 import { getRemoteRuntime } from '../../remotes/runtime';
 import { RemoteBoundary } from './RemoteBoundary';

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Every module a file pulls in at run time, following relative imports and re-exports; type-only
+ * imports and exports are skipped because the bundler erases them. Returns the local files (as
+ * paths under src/) and the packages reached.
+ */
+function runtimeGraph(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    const re = /^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+    for (const [, typeOnly, spec] of text.matchAll(re)) {
+      if (typeOnly || !spec) continue;
+      if (!spec.startsWith('.')) {
+        packages.add(spec);
+        continue;
+      }
+      const base = join(dirname(file), spec);
+      const target = [`${base}.ts`, join(base, 'index.ts')].find((f) => existsSync(f));
+      if (!target) throw new Error(`${file}: cannot resolve ${spec}`);
+      visit(target);
+    }
+  };
+  visit(join(SRC, entry));
+  return { files: [...files].map((f) => relative(SRC, f)).sort(), packages: [...packages].sort() };
+}
+
+/** Files that hold zod schemas; schemas/remotes.ts is hand-written (see check.ts) and light. */
+const heavy = (files: string[]) =>
+  files.filter(
+    (f) => (f.startsWith('schemas/') && f !== 'schemas/remotes.ts') || f.startsWith('endpoints') || f === 'validation.ts',
+  );
+
+describe('browser entries stay off zod and the endpoint schemas', () => {
+  it.each(['core.ts', 'browser.ts', 'session.ts', 'realtime.ts', 'schemas/remotes.ts'])(
+    '%s loads neither zod nor an endpoint schema',
+    (entry) => {
+      const g = runtimeGraph(entry);
+      expect(g.packages.filter((p) => p.startsWith('zod'))).toEqual([]);
+      expect(heavy(g.files)).toEqual([]);
+    },
+  );
+
+  it('the walker does see classic zod where it is used', () => {
+    expect(runtimeGraph('index.ts').packages).toContain('zod');
+    expect(heavy(runtimeGraph('index.ts').files)).toContain('endpoints.ts');
+  });
+});
