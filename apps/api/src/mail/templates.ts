@@ -1,9 +1,6 @@
 import type { LanguageCode } from '@portal/api-client';
 import type { MailMessage } from './index';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { composeMail } from './compose';
 
 interface ResetMailInput {
   name: string;
@@ -48,20 +45,5 @@ const RESET_TEXT: Record<LanguageCode, (i: ResetMailInput) => { subject: string;
 
 /** The password-reset mail in the user's language: plain text plus a simple HTML part. */
 export function passwordResetMail(lang: LanguageCode, to: string, input: ResetMailInput): MailMessage {
-  const { subject, lines } = RESET_TEXT[lang](input);
-  const html = lines
-    .map((line) =>
-      line === input.link
-        ? `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`
-        : line === ''
-          ? ''
-          : `<p>${escapeHtml(line)}</p>`,
-    )
-    .join('\n');
-  return {
-    to,
-    subject,
-    text: lines.join('\n'),
-    html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
-  };
+  return composeMail(lang, to, RESET_TEXT[lang](input), input.link);
 }

@@ -1,9 +1,6 @@
 import type { LanguageCode } from '@portal/api-client';
 import type { MailMessage } from '../../mail';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { composeMail } from '../../mail/compose';
 
 export interface InviteMailInput {
   groupName: string;
@@ -47,15 +44,5 @@ const TEXT: Record<LanguageCode, (i: InviteMailInput) => { subject: string; line
 
 /** The group invitation mail in the given language: plain text plus a simple HTML part. */
 export function invitationMail(lang: LanguageCode, to: string, input: InviteMailInput): MailMessage {
-  const { subject, lines } = TEXT[lang](input);
-  const html = lines
-    .map((line) =>
-      line === input.link
-        ? `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`
-        : line === ''
-          ? ''
-          : `<p>${escapeHtml(line)}</p>`,
-    )
-    .join('\n');
-  return { to, subject, text: lines.join('\n'), html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>` };
+  return composeMail(lang, to, TEXT[lang](input), input.link);
 }

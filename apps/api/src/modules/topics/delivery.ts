@@ -2,16 +2,13 @@ import type { LanguageCode, Settings } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail';
+import { composeMail } from '../../mail/compose';
 import { getSettings } from '../members/service';
 import { registerJobHandler, type Job } from './jobs';
 import { DELIVER_JOB } from './service';
 
 export const BIN_CLEANUP_JOB = 'topics.bin-cleanup';
 export const BIN_CLEANUP_EVERY_MS = 60 * 60_000;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const MAIL_TEXT: Record<LanguageCode, (i: { title: string; where: string; link: string }) => { subject: string; lines: string[] }> = {
   ja: (i) => ({
@@ -25,9 +22,7 @@ const MAIL_TEXT: Record<LanguageCode, (i: { title: string; where: string; link: 
 };
 
 export function emergencyMail(lang: LanguageCode, to: string, input: { title: string; where: string; link: string }): MailMessage {
-  const { subject, lines } = MAIL_TEXT[lang](input);
-  const html = lines.map((l) => (l === input.link ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n');
-  return { to, subject, text: lines.join('\n'), html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>` };
+  return composeMail(lang, to, MAIL_TEXT[lang](input), input.link);
 }
 
 /**

@@ -1,0 +1,31 @@
+import type { LanguageCode } from '@portal/api-client';
+import type { MailMessage } from './index';
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Every mail the portal sends is a few lines of text with at most one link: the plain-text part
+ * is the lines, and the HTML part the same lines escaped, with the link line made clickable.
+ */
+export function composeMail(
+  lang: LanguageCode,
+  to: string,
+  content: { subject: string; lines: string[] },
+  link?: string,
+): MailMessage {
+  const html = content.lines
+    .map((line) => {
+      if (line === '') return '';
+      if (link !== undefined && line === link) return `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+      return `<p>${escapeHtml(line)}</p>`;
+    })
+    .join('\n');
+  return {
+    to,
+    subject: content.subject,
+    text: content.lines.join('\n'),
+    html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
+  };
+}
