@@ -20,3 +20,4 @@ export type * from './schemas/members';
 export * from './schemas/remotes';
 export type * from './schemas/groups';
 export type * from './schemas/topics';
+export type * from './schemas/files';

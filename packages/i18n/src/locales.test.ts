@@ -66,9 +66,11 @@ describe('errors namespace', () => {
   });
 });
 
-/** Every `'validation.xxx'` literal in the api-client sources (not its tests). */
+/**
+ * Every `'validation.xxx'` literal in the api-client and API sources (not their tests): the API
+ * answers 400s with these keys per field, and the UI shows their messages.
+ */
 function validationKeysUsedByApiClient(): string[] {
-  const root = join(here, '../../api-client/src');
   const keys = new Set<string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -82,7 +84,8 @@ function validationKeysUsedByApiClient(): string[] {
       }
     }
   };
-  walk(root);
+  walk(join(here, '../../api-client/src'));
+  walk(join(here, '../../../apps/api/src'));
   return [...keys];
 }
 
@@ -94,7 +97,7 @@ describe('validation namespace', () => {
     expect(used).toContain('password_min');
   });
 
-  it.each(LANGUAGES)('has a message for every key the api-client uses in %s', (lng) => {
+  it.each(LANGUAGES)('has a message for every key the api-client and the API use in %s', (lng) => {
     const keys = flatten(resources[lng].validation);
     expect(used.filter((k) => !keys.has(k))).toEqual([]);
   });
