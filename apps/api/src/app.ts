@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,9 +15,11 @@ import { authRoutes } from './modules/auth/routes';
 import { groupsRoutes } from './modules/groups/routes';
 import { membersRoutes } from './modules/members/routes';
 import { topicsRoutes } from './modules/topics/routes';
+import { filesRoutes } from './modules/files/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
+import { createLocalStorage } from './storage';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
@@ -32,7 +35,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = createDb(config);
   const mailer = createMailer(config);
   const bus = createBus({ redisUrl: config.redisUrl });
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, now: config.now };
+  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);
   app.decorateRequest('user', null);
@@ -75,6 +79,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(membersRoutes);
   await app.register(groupsRoutes);
   await app.register(topicsRoutes);
+  await app.register(filesRoutes);
 
   await app.register(realtimePlugin);
   await app.register(remotesPlugin);

@@ -3,6 +3,7 @@ import type { Config, Clock } from './config';
 import type { DB, DialectName } from './db';
 import type { Mailer } from './mail';
 import type { ServerBus } from './modules/realtime/bus';
+import type { FileStorage } from './storage';
 
 /** What every module needs, hung on `app.ctx` so routes and services share one set. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   bus: ServerBus;
+  /** One store for every module's uploaded files (group images, shared folders, attachments). */
+  storage: FileStorage;
   now: Clock;
 }
 

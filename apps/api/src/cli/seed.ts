@@ -4,6 +4,8 @@ import type { AppContext } from '../context';
 import { createDb, migrateToLatest } from '../db';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed';
 import { createMailer } from '../mail';
+import path from 'node:path';
+import { createLocalStorage } from '../storage';
 
 /** `npm run seed`: migrate, then add whatever part of the demo data is missing. */
 const config = loadConfig(process.env);
@@ -11,7 +13,7 @@ const database = createDb(config);
 const bus = createBus({});
 try {
   await migrateToLatest(database.db);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, now: config.now };
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, storage: createLocalStorage(path.join(config.dataDir, 'files')), now: config.now };
   const result = await seedDemo(ctx);
   console.log(`seed: ${result.users} users and ${result.groups} groups added (${database.dialect})`);
   console.log(`demo logins (password ${DEMO_ACCOUNTS.member.password}):`);

@@ -10,6 +10,9 @@ export interface CompaniesTable {
   id: Generated<number>;
   name: string;
   name_kana: string;
+  /** Company quota over every stored file byte (group and common files). */
+  storage_capacity_gb: Generated<number>;
+  storage_used_bytes: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -101,6 +104,12 @@ export interface GroupsTable {
   icon_image_path: string | null;
   icon_image_small_path: string | null;
   header_image: string | null;
+  /** Storage keys of the uploaded icon and header (generated names); null when none. */
+  icon_storage_key: string | null;
+  header_storage_key: string | null;
+  /** The uploader's original file names, display text only. */
+  icon_file_name: string | null;
+  header_file_name: string | null;
   auto_delete_day: Generated<number>;
   max_img_size_per_attachment: Generated<number>;
   storage_capacity_gb: Generated<number>;
@@ -262,6 +271,54 @@ export interface JobsTable {
   created_at: number;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  company_id: number;
+  /** null for a common (company-wide) file. */
+  group_id: number | null;
+  folder_id: number | null;
+  /** Set for a topic attachment (kept when the topic goes: null then, still an attachment). */
+  topic_id: number | null;
+  is_attachment: Generated<Bool>;
+  title: string;
+  memo: Generated<string>;
+  /** The current version, copied from its file_versions row. */
+  original_name: string;
+  storage_key: string;
+  size: number;
+  kind: string;
+  mime: string;
+  version: Generated<number>;
+  creator_id: number | null;
+  updater_id: number | null;
+  uploader_id: number | null;
+  in_bin: Generated<Bool>;
+  moved_to_bin_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Every stored version of a file, the current one included; each row owns its storage key. */
+export interface FileVersionsTable {
+  id: Generated<number>;
+  file_id: number;
+  version: number;
+  original_name: string;
+  storage_key: string;
+  size: number;
+  kind: string;
+  mime: string;
+  uploader_id: number | null;
+  uploaded_at: number;
+  updated_at: number;
+}
+
+export interface FileUserMarkTable {
+  file_id: number;
+  user_id: number;
+  created_at: number;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -285,4 +342,8 @@ export interface DB {
   topic_comment_likes: TopicCommentLikesTable;
   topic_locks: TopicLocksTable;
   jobs: JobsTable;
+  files: FilesTable;
+  file_versions: FileVersionsTable;
+  file_reads: FileUserMarkTable;
+  file_favorites: FileUserMarkTable;
 }

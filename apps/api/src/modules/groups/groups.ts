@@ -42,6 +42,8 @@ export async function groupDetail(ctx: AppContext, access: GroupAccess): Promise
     icon_image_path: g.icon_image_path,
     icon_image_small_path: g.icon_image_small_path,
     header_image: g.header_image,
+    icon_file_name: g.icon_file_name,
+    header_file_name: g.header_file_name,
     group_tags: parseTags(g.group_tags),
     auto_delete_day: g.auto_delete_day,
     max_img_size_per_attachment: g.max_img_size_per_attachment,

@@ -89,7 +89,18 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
 
     const cancel = await t.inject({ method: 'DELETE', url: my(`/invite-members/${list[0].id}`), token: admin.token });
     expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().items.result).toBe('cancelled');
     expect((await preview(second)).json().status_code).toBe('LINK_UNUSABLE');
+    const listed = async () =>
+      (await t.inject({ method: 'GET', url: my('/invite-members'), token: admin.token })).json().items.data as { id: number; state: string }[];
+    expect((await listed()).find((i) => i.id === list[0].id)?.state).toBe('cancelled');
+
+    // A stopped invitation is deleted by the second DELETE, and is gone from the list.
+    const del = await t.inject({ method: 'DELETE', url: my(`/invite-members/${list[0].id}`), token: admin.token });
+    expect(del.json().items.result).toBe('deleted');
+    expect((await listed()).some((i) => i.id === list[0].id)).toBe(false);
+    const gone = await t.inject({ method: 'DELETE', url: my(`/invite-members/${list[0].id}`), token: admin.token });
+    expect(gone.statusCode).toBe(404);
   });
 
   it('inviting an address again supersedes the pending invitation', async () => {

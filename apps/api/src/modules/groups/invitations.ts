@@ -153,14 +153,29 @@ export async function reinvite(ctx: AppContext, access: GroupAccess, user: AuthU
   return [invitationItem(row, now)];
 }
 
-export async function cancelInvitation(ctx: AppContext, invitation: { id: number; status: string }): Promise<void> {
-  if (invitation.status === 'accepted') throw new HttpError(400, 'INVALID_USER_STATUS', 'The invitation was already accepted.');
-  await ctx.db
-    .updateTable('group_invitations')
-    .set({ status: 'cancelled', updated_at: ctx.now() })
-    .where('id', '=', invitation.id)
-    .where('status', 'in', ['invited', 'superseded'])
-    .execute();
+/**
+ * DELETE on an invitation (spec section 4: re-invited, cancelled or deleted). A live invitation
+ * is stopped, so its link stops working at once and the row stays listed as cancelled; one that
+ * is already cancelled, superseded or expired is removed from the list. An accepted invitation
+ * is the origin of a join request and stays.
+ */
+export async function stopOrDeleteInvitation(
+  ctx: AppContext,
+  invitation: { id: number; status: string; expires_at: number },
+): Promise<'cancelled' | 'deleted'> {
+  const state = invitationState(invitation, ctx.now());
+  if (state === 'accepted') throw new HttpError(400, 'INVALID_USER_STATUS', 'The invitation was already accepted.');
+  if (state === 'invited') {
+    await ctx.db
+      .updateTable('group_invitations')
+      .set({ status: 'cancelled', updated_at: ctx.now() })
+      .where('id', '=', invitation.id)
+      .where('status', '=', 'invited')
+      .execute();
+    return 'cancelled';
+  }
+  await ctx.db.deleteFrom('group_invitations').where('id', '=', invitation.id).where('status', '!=', 'accepted').execute();
+  return 'deleted';
 }
 
 export function inviteLink(ctx: AppContext, access: GroupAccess) {

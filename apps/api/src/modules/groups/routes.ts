@@ -4,6 +4,7 @@ import { registerEndpoint as on } from '../../http/route';
 import * as equipment from './equipment';
 import * as folders from './folders';
 import * as groups from './groups';
+import { groupImageRoutes } from './images';
 import * as invitations from './invitations';
 import * as join from './join';
 import * as members from './members';
@@ -86,8 +87,8 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.cancelInvitation, async ({ ctx, user, params }) => {
     await policy.authorizeGroup(ctx, user, params.id, 'invite');
-    await invitations.cancelInvitation(ctx, await policy.requireInvitation(ctx, params.id, params.inviteId));
-    return ok;
+    const result = await invitations.stopOrDeleteInvitation(ctx, await policy.requireInvitation(ctx, params.id, params.inviteId));
+    return { items: { result } };
   });
   on(app, e.inviteLink, async ({ ctx, user, params }) => ({
     items: invitations.inviteLink(ctx, await policy.authorizeGroup(ctx, user, params.id, 'invite')),
@@ -146,6 +147,8 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
     await folders.orderInFolder(ctx, user.id, params.id, body.group_ids);
     return ok;
   });
+
+  await app.register(groupImageRoutes);
 
   on(app, e.equipments, async ({ ctx, user, params }) => {
     await policy.authorizeGroup(ctx, user, params.id, 'member');

@@ -1,0 +1,125 @@
+import type { Selectable } from 'kysely';
+import type { AppContext, AuthUser } from '../../context';
+import type { DB } from '../../db';
+import { HttpError } from '../../http/errors';
+import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
+
+/**
+ * Who may see and change which file. A request first resolves a Scope (the group it names, or the
+ * caller's company for common files); every further id (file, history entry, folder) is looked
+ * up *inside* that scope. A list of ids is accepted only when every id is found there, so one
+ * file of another group fails the whole request, whatever other ids it carries.
+ */
+export interface Scope {
+  kind: 'group' | 'common';
+  /** Set for group files. */
+  groupId: number | null;
+  companyId: number;
+  userId: number;
+  /** role_edit_shared_folder in the group (administrators hold it), or common_topic_role. */
+  canWrite: boolean;
+  /** role_admin in the group, or company administrator for common files. */
+  isAdmin: boolean;
+  autoDeleteDays: number;
+  /** Per-file upload bound in MB (group max_img_size_per_attachment). */
+  maxFileMb: number;
+}
+
+export type FileAction = 'read' | 'write' | 'admin';
+export type FileRecord = Selectable<DB['files']>;
+
+export const fileNotFound = () => new HttpError(404, 'FILE_NOT_FOUND', 'The file does not exist.');
+export const historyNotFound = () => new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
+export const folderNotFound = () => new HttpError(404, 'FOLDER_NOT_FOUND', 'The folder does not exist.');
+
+const GROUP_ACTION: Record<FileAction, GroupAction> = { read: 'member', write: 'role_edit_shared_folder', admin: 'role_admin' };
+
+export async function groupScope(ctx: AppContext, user: AuthUser, groupId: number, action: FileAction): Promise<Scope> {
+  const access = await authorizeGroup(ctx, user, groupId, GROUP_ACTION[action]);
+  return {
+    kind: 'group',
+    groupId,
+    companyId: user.companyId,
+    userId: user.id,
+    canWrite: access.role?.role_edit_shared_folder ?? false,
+    isAdmin: access.role?.role_admin ?? false,
+    autoDeleteDays: access.group.auto_delete_day,
+    maxFileMb: access.group.max_img_size_per_attachment,
+  };
+}
+
+/** Common files: every active user of the company reads; common_topic_role writes. */
+export async function commonScope(ctx: AppContext, user: AuthUser, action: FileAction): Promise<Scope> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['common_topic_role', 'is_company_admin'])
+    .where('id', '=', user.id)
+    .where('company_id', '=', user.companyId)
+    .executeTakeFirstOrThrow();
+  const scope: Scope = {
+    kind: 'common',
+    groupId: null,
+    companyId: user.companyId,
+    userId: user.id,
+    canWrite: row.common_topic_role === 1,
+    isAdmin: row.is_company_admin === 1,
+    autoDeleteDays: 0,
+    maxFileMb: 25,
+  };
+  if (action === 'write' && !scope.canWrite) throw forbidden();
+  if (action === 'admin' && !scope.isAdmin) throw forbidden();
+  return scope;
+}
+
+/** The files table restricted to the scope: its group's files, or its company's common files. */
+export function scopedFiles(ctx: AppContext, scope: Scope) {
+  const q = ctx.db.selectFrom('files as f').where('f.company_id', '=', scope.companyId);
+  return scope.kind === 'group' ? q.where('f.group_id', '=', scope.groupId!) : q.where('f.group_id', 'is', null);
+}
+
+export async function requireFile(ctx: AppContext, scope: Scope, fileId: number, opts: { inBin?: boolean } = {}): Promise<FileRecord> {
+  let q = scopedFiles(ctx, scope).selectAll('f').where('f.id', '=', fileId);
+  if (opts.inBin !== undefined) q = q.where('f.in_bin', '=', opts.inBin ? 1 : 0);
+  const row = await q.executeTakeFirst();
+  if (!row) throw fileNotFound();
+  return row;
+}
+
+/** Every id must be a file of the scope; one stranger id fails the whole request. */
+export async function requireFiles(ctx: AppContext, scope: Scope, ids: number[], opts: { inBin?: boolean } = {}): Promise<FileRecord[]> {
+  const unique = [...new Set(ids)];
+  let q = scopedFiles(ctx, scope).selectAll('f').where('f.id', 'in', unique);
+  if (opts.inBin !== undefined) q = q.where('f.in_bin', '=', opts.inBin ? 1 : 0);
+  const rows = await q.execute();
+  if (rows.length !== unique.length) throw fileNotFound();
+  // Keep the caller's order (zip entries follow it).
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id)!);
+}
+
+/** A history entry of a file already found in scope; another file's entry is not found. */
+export async function requireHistory(ctx: AppContext, file: FileRecord, historyId: number) {
+  const row = await ctx.db
+    .selectFrom('file_versions')
+    .selectAll()
+    .where('id', '=', historyId)
+    .where('file_id', '=', file.id)
+    .executeTakeFirst();
+  if (!row) throw historyNotFound();
+  return row;
+}
+
+export async function requireFolder(ctx: AppContext, groupId: number, folderId: number) {
+  const row = await ctx.db
+    .selectFrom('content_folders')
+    .selectAll()
+    .where('id', '=', folderId)
+    .where('group_id', '=', groupId)
+    .where('kind', '=', FILE_FOLDER_KIND)
+    .executeTakeFirst();
+  if (!row) throw folderNotFound();
+  return row;
+}
+
+/** content_folders.kind of shared-folder folders (topic folders are 'topic'). */
+export const FILE_FOLDER_KIND = 'file';

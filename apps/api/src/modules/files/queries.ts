@@ -1,0 +1,139 @@
+import { UserActiveStatus, type FileListQuery, type FileRow, type SortOption } from '@portal/api-client';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import { getSettings } from '../members/service';
+import { displayName, encodeCursor, shortName } from '../topics/queries';
+import { scopedFiles, type FileRecord, type Scope } from './policy';
+
+export type ListKind = { kind: 'all' } | { kind: 'unclassified' } | { kind: 'bin' } | { kind: 'attachments' } | { kind: 'folder'; folderId: number };
+
+export interface ListOptions {
+  unreadOnly: boolean;
+  orderBy: 'update' | 'title';
+  sortedBy: 'asc' | 'desc';
+  limit: number;
+  page: number;
+  cursor?: string | undefined;
+}
+
+/** Missing list parameters come from the caller's page size and shared-folder sort settings. */
+export async function listOptions(ctx: AppContext, userId: number, area: 'group_shared_folder' | 'common_shared_folder', q: FileListQuery): Promise<ListOptions> {
+  const needSettings = q.limit === undefined || q.orderBy === undefined || q.sortedBy === undefined;
+  const settings = needSettings ? await getSettings(ctx, userId) : null;
+  const pref = ((settings?.sort as Record<string, string> | undefined)?.[area] ?? 'update_desc') as SortOption;
+  const [prefOrder, prefDir] = pref.split('_') as ['update' | 'title', 'asc' | 'desc'];
+  return {
+    unreadOnly: q.unreadOnly ?? q.unread_only ?? false,
+    orderBy: q.orderBy ?? prefOrder,
+    sortedBy: q.sortedBy ?? prefDir,
+    limit: q.limit ?? settings?.setting_display.number_item_lists ?? 10,
+    page: q.page,
+    cursor: q.cursor,
+  };
+}
+
+type CursorValue = [string | number, number];
+
+function decodeCursor(raw: string, orderBy: ListOptions['orderBy']): CursorValue {
+  try {
+    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[1]) && typeof v[0] === (orderBy === 'title' ? 'string' : 'number')) return v as CursorValue;
+  } catch {
+    // fall through to the validation error
+  }
+  throw new HttpError(400, 'VALIDATION_ERROR', undefined, { cursor: ['validation.format'] });
+}
+
+function activeStatus(r: { uploader_status: string | null; uploader_in_group?: unknown }, scope: Scope): number {
+  if (r.uploader_status === 'left') return UserActiveStatus.LEAVE_SYSTEM;
+  if (scope.kind === 'group' && !r.uploader_in_group) return UserActiveStatus.LEAVE_GROUP_TAG;
+  return UserActiveStatus.NORMAL;
+}
+
+/** One page of a file list; keyset on (sort column, id) with a cursor, OFFSET for numbered pages. */
+export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, opts: ListOptions) {
+  const col = opts.orderBy === 'title' ? 'f.title' : 'f.updated_at';
+  const dir = opts.sortedBy;
+  let q = scopedFiles(ctx, scope)
+    .leftJoin('users as u', 'u.id', 'f.uploader_id')
+    .leftJoin('file_reads as r', (j) => j.onRef('r.file_id', '=', 'f.id').on('r.user_id', '=', scope.userId))
+    .select([
+      'f.id', 'f.group_id', 'f.title', 'f.original_name', 'f.kind', 'f.size', 'f.version', 'f.created_at', 'f.updated_at',
+      'f.folder_id', 'f.topic_id', 'f.in_bin', 'u.last_name', 'u.first_name', 'u.status as uploader_status', 'r.user_id as read_by',
+    ])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('group_members as gm').select(sql`1`.as('one')).whereRef('gm.group_id', '=', 'f.group_id').whereRef('gm.user_id', '=', 'f.uploader_id'))
+        .as('uploader_in_group'),
+    )
+    .where('f.in_bin', '=', list.kind === 'bin' ? 1 : 0);
+  if (list.kind === 'unclassified') q = q.where('f.folder_id', 'is', null).where('f.is_attachment', '=', 0);
+  if (list.kind === 'attachments') q = q.where('f.is_attachment', '=', 1);
+  if (list.kind === 'folder') q = q.where('f.folder_id', '=', list.folderId);
+  if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
+  if (opts.cursor) {
+    const [v, id] = decodeCursor(opts.cursor, opts.orderBy);
+    q = q.where(sql<boolean>`(${sql.ref(col)}, f.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${v}, ${id})`);
+  } else if (opts.page > 1) {
+    q = q.offset((opts.page - 1) * opts.limit);
+  }
+  const rows = await q.orderBy(col, dir).orderBy('f.id', dir).limit(opts.limit + 1).execute();
+  const hasMore = rows.length > opts.limit;
+  const pageRows = rows.slice(0, opts.limit);
+  const last = pageRows.at(-1);
+  const data: FileRow[] = pageRows.map((r) => ({
+    id: r.id,
+    group_id: r.group_id,
+    title: r.title,
+    name: r.original_name,
+    kind: r.kind as FileRow['kind'],
+    size: Number(r.size),
+    version: r.version,
+    uploader: shortName(displayName(r)),
+    user_active_status: activeStatus(r, scope),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    is_read: r.read_by !== null,
+    folder_id: r.folder_id,
+    topic_id: r.topic_id,
+    is_in_bin: r.in_bin === 1,
+  }));
+  return {
+    data,
+    current_page: opts.cursor ? 0 : opts.page,
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor([opts.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
+  };
+}
+
+const unread = (userId: number) => (eb: any) =>
+  eb.not(eb.exists(eb.selectFrom('file_reads as r').select(sql`1`.as('one')).whereRef('r.file_id', '=', 'f.id').where('r.user_id', '=', userId)));
+
+export async function countFiles(ctx: AppContext, scope: Scope) {
+  const count = async (build: (q: ReturnType<typeof scopedFiles>) => ReturnType<typeof scopedFiles>) =>
+    Number((await build(scopedFiles(ctx, scope)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const [all, unreadCount, unclassified, attachments, inBin] = await Promise.all([
+    count((q) => q.where('f.in_bin', '=', 0)),
+    count((q) => q.where('f.in_bin', '=', 0).where(unread(scope.userId))),
+    count((q) => q.where('f.in_bin', '=', 0).where('f.folder_id', 'is', null).where('f.is_attachment', '=', 0)),
+    count((q) => q.where('f.in_bin', '=', 0).where('f.is_attachment', '=', 1)),
+    count((q) => q.where('f.in_bin', '=', 1)),
+  ]);
+  return { all, unread: unreadCount, unclassified, attachments, in_bin: inBin };
+}
+
+/** Unread group files per group, for the group list badges. */
+export async function unreadByGroup(ctx: AppContext, userId: number, groupIds: number[]): Promise<Map<number, number>> {
+  const rows = await ctx.db
+    .selectFrom('files as f')
+    .select(['f.group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('f.group_id', 'in', groupIds)
+    .where('f.in_bin', '=', 0)
+    .where(unread(userId))
+    .groupBy('f.group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id!, Number(r.n)]));
+}
+
+export type { FileRecord };

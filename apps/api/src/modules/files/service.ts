@@ -1,0 +1,211 @@
+import { FILE_MEMO_MAX, FILE_TITLE_MAX, LIMITS, text } from '@portal/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db';
+import { validationError } from '../../http/errors';
+import { chargeUsage, targetOf, writeTransaction, type QuotaTarget } from './quota';
+import { requireFolder, type FileRecord, type Scope } from './policy';
+import type { Received, ReceivedFile } from './upload';
+
+const uploadFields = z
+  .object({
+    title: text(FILE_TITLE_MAX).optional(),
+    memo: text(FILE_MEMO_MAX).optional(),
+    folder_id: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+
+/**
+ * Makes staged files visible as the last step of `fn`'s transaction. If the transaction fails
+ * after some files were committed, those are removed again; the rest are discarded. So a failed
+ * request leaves neither a row without bytes nor bytes without a row.
+ */
+async function withCommit<T>(ctx: AppContext, files: ReceivedFile[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const committed: string[] = [];
+  try {
+    return await writeTransaction(ctx, async (trx) => {
+      const result = await fn(trx);
+      for (const f of files) {
+        await f.staged.commit();
+        committed.push(f.staged.key);
+      }
+      return result;
+    });
+  } catch (err) {
+    await Promise.all(committed.map((k) => ctx.storage.delete(k)));
+    await Promise.all(files.map((f) => f.staged.discard()));
+    throw err;
+  }
+}
+
+/** Deletes stored bytes after their rows are gone; a lost delete leaves an orphan, never a dangling row. */
+export async function deleteKeys(ctx: AppContext, keys: string[], log?: FastifyBaseLogger): Promise<void> {
+  await Promise.all(keys.map((k) => ctx.storage.delete(k).catch((err: unknown) => log?.warn({ err, key: k }, 'stored file not deleted'))));
+}
+
+const versionRow = (fileId: number, version: number, f: ReceivedFile, userId: number, now: number) => ({
+  file_id: fileId,
+  version,
+  original_name: f.name,
+  storage_key: f.staged.key,
+  size: f.staged.size,
+  kind: f.detected.kind,
+  mime: f.detected.mime,
+  uploader_id: userId,
+  uploaded_at: now,
+  updated_at: now,
+});
+
+/** New files from an upload; quota charged for all of them at once, in the insert's transaction. */
+export async function createFiles(ctx: AppContext, scope: Scope, received: Received, opts: { topicId?: number } = {}): Promise<number[]> {
+  const parsed = uploadFields.safeParse(received.fields);
+  if (!parsed.success) {
+    await Promise.all(received.files.map((f) => f.staged.discard()));
+    throw validationError(parsed.error);
+  }
+  const { title, memo = '', folder_id: folderId } = parsed.data;
+  if (folderId !== undefined) {
+    if (scope.groupId === null) {
+      await Promise.all(received.files.map((f) => f.staged.discard()));
+      throw validationError(new z.ZodError([{ code: 'custom', path: ['folder_id'], message: 'validation.format', input: folderId }]));
+    }
+    await requireFolder(ctx, scope.groupId, folderId).catch(async (err: unknown) => {
+      await Promise.all(received.files.map((f) => f.staged.discard()));
+      throw err;
+    });
+  }
+  const total = received.files.reduce((n, f) => n + f.staged.size, 0);
+  const now = ctx.now();
+  return withCommit(ctx, received.files, async (trx) => {
+    await chargeUsage(ctx, trx, targetOf(scope), total);
+    const ids: number[] = [];
+    for (const f of received.files) {
+      const row = await trx
+        .insertInto('files')
+        .values({
+          company_id: scope.companyId,
+          group_id: scope.groupId,
+          folder_id: opts.topicId ? null : (folderId ?? null),
+          topic_id: opts.topicId ?? null,
+          is_attachment: opts.topicId ? 1 : 0,
+          title: (received.files.length === 1 && title?.trim()) || f.name,
+          memo,
+          original_name: f.name,
+          storage_key: f.staged.key,
+          size: f.staged.size,
+          kind: f.detected.kind,
+          mime: f.detected.mime,
+          version: 1,
+          creator_id: scope.userId,
+          updater_id: scope.userId,
+          uploader_id: scope.userId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('file_versions').values(versionRow(row.id, 1, f, scope.userId, now)).execute();
+      await trx.insertInto('file_reads').values({ file_id: row.id, user_id: scope.userId, created_at: now }).execute();
+      ids.push(row.id);
+    }
+    return ids;
+  });
+}
+
+/**
+ * Overwrite: the upload becomes the current version; earlier versions beyond the restorable
+ * three are dropped in the same transaction (rows, then bytes after commit) and only the net
+ * change is charged. Readers see the file as unread again.
+ */
+export async function overwriteFile(ctx: AppContext, scope: Scope, file: FileRecord, received: Received, log?: FastifyBaseLogger): Promise<void> {
+  const f = received.files[0]!;
+  const now = ctx.now();
+  const dropped = await withCommit(ctx, [f], async (trx) => {
+    const versions = await trx.selectFrom('file_versions').select(['id', 'version', 'size', 'storage_key']).where('file_id', '=', file.id).orderBy('version', 'desc').execute();
+    const current = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
+    const drop = versions.slice(LIMITS.restorableFileGenerations);
+    await chargeUsage(ctx, trx, targetOf(scope), f.staged.size - drop.reduce((n, v) => n + Number(v.size), 0));
+    if (drop.length) await trx.deleteFrom('file_versions').where('id', 'in', drop.map((v) => v.id)).execute();
+    const version = Math.max(current.version, ...versions.map((v) => v.version)) + 1;
+    await trx.insertInto('file_versions').values(versionRow(file.id, version, f, scope.userId, now)).execute();
+    await trx
+      .updateTable('files')
+      .set({ original_name: f.name, storage_key: f.staged.key, size: f.staged.size, kind: f.detected.kind, mime: f.detected.mime, version, updater_id: scope.userId, uploader_id: scope.userId, updated_at: now })
+      .where('id', '=', file.id)
+      .execute();
+    await markChanged(trx, file.id, scope.userId, now);
+    return drop.map((v) => v.storage_key);
+  });
+  await deleteKeys(ctx, dropped, log);
+}
+
+/** After a content change only the author has seen the new content. */
+export async function markChanged(trx: Kysely<DB>, fileId: number, userId: number, now: number): Promise<void> {
+  await trx.deleteFrom('file_reads').where('file_id', '=', fileId).execute();
+  await trx.insertInto('file_reads').values({ file_id: fileId, user_id: userId, created_at: now }).execute();
+}
+
+export async function updateInfo(ctx: AppContext, scope: Scope, file: FileRecord, body: { title: string; memo: string }): Promise<void> {
+  await ctx.db.updateTable('files').set({ title: body.title, memo: body.memo, updater_id: scope.userId, updated_at: ctx.now() }).where('id', '=', file.id).execute();
+}
+
+export async function moveToBin(ctx: AppContext, ids: number[]): Promise<number> {
+  const r = await ctx.db.updateTable('files').set({ in_bin: 1, moved_to_bin_at: ctx.now() }).where('id', 'in', ids).where('in_bin', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Out of any folder and out of the bin. */
+export async function moveToUnclassified(ctx: AppContext, ids: number[]): Promise<number> {
+  const r = await ctx.db.updateTable('files').set({ folder_id: null, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function moveToFolder(ctx: AppContext, ids: number[], folderId: number): Promise<number> {
+  const r = await ctx.db.updateTable('files').set({ folder_id: folderId, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/**
+ * Deletes files for good: rows (versions, reads, favourites cascade) and usage in one
+ * transaction per quota owner, then the bytes of every version.
+ */
+export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' | 'company_id' | 'group_id'>[], log?: FastifyBaseLogger): Promise<number> {
+  const byOwner = new Map<string, { target: QuotaTarget; ids: number[] }>();
+  for (const f of files) {
+    const k = `${f.company_id}:${f.group_id ?? ''}`;
+    const entry = byOwner.get(k) ?? { target: { companyId: f.company_id, groupId: f.group_id }, ids: [] };
+    entry.ids.push(f.id);
+    byOwner.set(k, entry);
+  }
+  let count = 0;
+  for (const { target, ids } of byOwner.values()) {
+    const keys = await writeTransaction(ctx, async (trx) => {
+      const versions = await trx.selectFrom('file_versions').select(['storage_key', 'size']).where('file_id', 'in', ids).execute();
+      const r = await trx.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
+      count += Number(r.numDeletedRows);
+      await chargeUsage(ctx, trx, target, -versions.reduce((n, v) => n + Number(v.size), 0));
+      return versions.map((v) => v.storage_key);
+    });
+    await deleteKeys(ctx, keys, log);
+  }
+  return count;
+}
+
+export async function emptyBin(ctx: AppContext, scope: Scope, log?: FastifyBaseLogger): Promise<number> {
+  const files = await ctx.db.selectFrom('files').select(['id', 'company_id', 'group_id']).where('group_id', '=', scope.groupId!).where('in_bin', '=', 1).execute();
+  return files.length ? deleteFiles(ctx, files, log) : 0;
+}
+
+export async function setMark(ctx: AppContext, table: 'file_reads' | 'file_favorites', userId: number, fileId: number, on: boolean): Promise<void> {
+  if (on) {
+    await ctx.db.insertInto(table).values({ file_id: fileId, user_id: userId, created_at: ctx.now() }).onConflict((oc) => oc.columns(['file_id', 'user_id']).doNothing()).execute();
+  } else {
+    await ctx.db.deleteFrom(table).where('file_id', '=', fileId).where('user_id', '=', userId).execute();
+  }
+}
+
+export async function hasMark(ctx: AppContext, table: 'file_reads' | 'file_favorites', userId: number, fileId: number): Promise<boolean> {
+  return (await ctx.db.selectFrom(table).select('file_id').where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}

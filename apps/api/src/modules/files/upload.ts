@@ -1,0 +1,75 @@
+import { FILE_UPLOAD_FIELDS, LIMITS } from '@portal/api-client';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../http/errors';
+import type { StagedFile } from '../../storage';
+import { detectFileKind, type DetectedKind } from '../../storage/file-kind';
+import { cleanFileName } from '../../storage/file-name';
+import type { Scope } from './policy';
+
+const MB = 1024 * 1024;
+/** Text fields of an upload form are short (title, memo, folder id). */
+const FIELD_MAX_BYTES = 16 * 1024;
+
+export interface ReceivedFile {
+  staged: StagedFile;
+  /** Cleaned display name (never a path). */
+  name: string;
+  detected: DetectedKind;
+}
+
+export interface Received {
+  files: ReceivedFile[];
+  fields: Partial<Record<'title' | 'memo' | 'folder_id', string>>;
+}
+
+const overSize = (maxMb: number) => new HttpError(400, 'UPLOAD_OVER_SIZE', 'A file is larger than the group allows.', undefined, { max_mb: maxMb });
+const tooMany = (max: number) => new HttpError(400, 'TOO_MANY_FILES', 'Too many files in one upload.', undefined, { max });
+const noFile = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { [FILE_UPLOAD_FIELDS.file]: ['validation.required'] });
+const badForm = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { _: ['validation.format'] });
+
+/**
+ * Streams the request's files into staging under generated names, checking each against the
+ * group's per-file limit while it arrives and its kind against the content. Nothing is visible
+ * until the caller commits; on any failure (size, count, a client that goes away mid-stream)
+ * every staged file of the request is discarded before the error propagates.
+ */
+export async function receiveFiles(ctx: AppContext, request: FastifyRequest, scope: Scope, maxFiles: number = LIMITS.maxFilesPerUpload): Promise<Received> {
+  const maxMb = scope.maxFileMb;
+  const prefix = scope.kind === 'group' ? `groups/${scope.groupId}/files` : `companies/${scope.companyId}/files`;
+  const files: ReceivedFile[] = [];
+  const fields: Received['fields'] = {};
+  const current: StagedFile[] = [];
+  try {
+    if (!request.isMultipart()) throw noFile();
+    const parts = request.parts({
+      limits: { fileSize: maxMb * MB, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: FIELD_MAX_BYTES },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'title' || part.fieldname === 'memo' || part.fieldname === 'folder_id') fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== FILE_UPLOAD_FIELDS.file) throw badForm();
+      const staged = await ctx.storage.stage(part.file, { prefix });
+      current.push(staged);
+      if (part.file.truncated) throw overSize(maxMb);
+      const name = cleanFileName(part.filename);
+      files.push({ staged, name, detected: await detectFileKind(staged.read, name) });
+    }
+    if (files.length === 0) throw noFile();
+    return { files: files.map((f) => ({ ...f, staged: f.staged.withExt(f.detected.ext) })), fields };
+  } catch (err) {
+    await Promise.all(current.map((s) => s.discard()));
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw overSize(maxMb);
+    if (code === 'FST_FILES_LIMIT') throw tooMany(maxFiles);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badForm();
+    throw err;
+  }
+}
+
+/** Discards whatever a failed request had staged (used after commit errors). */
+export async function discardAll(files: ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => f.staged.discard()));
+}

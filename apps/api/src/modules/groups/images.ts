@@ -1,0 +1,187 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { API_PREFIX, endpoints as e, GROUP_IMAGE_FIELD, IconImage, ImageError, LIMITS, type GroupImageSlot } from '@portal/api-client';
+import type { Updateable } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db';
+import { HttpError } from '../../http/errors';
+import { registerEndpoint as on } from '../../http/route';
+import { StorageNotFoundError, type FileStorage, type StagedFile } from '../../storage';
+import { IMAGE_EXT, IMAGE_MIME, readImageInfo, type ImageKind } from '../../storage/image-info';
+import * as groups from './groups';
+import * as policy from './policy';
+
+const MB = 1024 * 1024;
+type GroupValues = Updateable<DB['groups']>;
+
+/** Columns of each image slot; the URL columns are what the UI loads, the key is the stored file. */
+const SLOT_COLUMNS = {
+  icon: { key: 'icon_storage_key', name: 'icon_file_name' },
+  header: { key: 'header_storage_key', name: 'header_file_name' },
+} as const;
+
+/** 400 VALIDATION_ERROR on the `file` field, with the spec's image error code in `data`. */
+function imageError(code: number, key: string, data: Record<string, unknown> = {}): HttpError {
+  return new HttpError(400, 'VALIDATION_ERROR', 'The image was not accepted.', { [GROUP_IMAGE_FIELD]: [key] }, { image_error: code, ...data });
+}
+const empty = () => imageError(ImageError.EMPTY, 'validation.required');
+const notImage = () => imageError(ImageError.NOT_IMAGE, 'validation.image_type');
+
+/** The URL of a stored image; it names the generated file, so a new upload is a new URL. */
+export function imageUrl(groupId: number, slot: GroupImageSlot, key: string): string {
+  return `${API_PREFIX}/members/me/groups/${groupId}/images/${slot}/${path.posix.basename(key)}`;
+}
+
+/** The uploader's file name as display text: last path segment, no control characters, bounded. */
+export function displayName(raw: string | undefined): string | null {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || null;
+}
+
+const MULTIPART_EMPTY = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads the one file of the request into staging and checks it against the content, never the
+ * declared type or name: kind by magic bytes (JPEG, PNG, GIF), size against 25 MB and the group's
+ * max_img_size_per_attachment, and the spec's minimum of 500×100 px.
+ */
+async function receiveImage(storage: FileStorage, request: FastifyRequest, groupId: number, slot: GroupImageSlot, maxMb: number) {
+  const maxBytes = Math.min(LIMITS.imageMaxMb, maxMb) * MB;
+  const overSize = () => imageError(ImageError.OVER_SIZE, 'validation.image_size', { max: Math.min(LIMITS.imageMaxMb, maxMb) });
+  let staged: StagedFile | null = null;
+  let fileName: string | undefined;
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, parts: 4 } });
+    if (!part || part.fieldname !== GROUP_IMAGE_FIELD) throw empty();
+    fileName = part.filename;
+    staged = await storage.stage(part.file, { prefix: `groups/${groupId}/${slot}` });
+    if (part.file.truncated) throw overSize();
+  } catch (err) {
+    await staged?.discard();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw overSize();
+    if (code && MULTIPART_EMPTY.has(code)) throw empty();
+    throw err;
+  }
+  try {
+    if (staged.size === 0) throw empty();
+    const info = await readImageInfo(staged.read);
+    if (!info) throw notImage();
+    if (info.width < LIMITS.imageMinWidth || info.height < LIMITS.imageMinHeight) {
+      throw imageError(ImageError.NOT_IMAGE, 'validation.image_dimensions', { width: LIMITS.imageMinWidth, height: LIMITS.imageMinHeight });
+    }
+    return { file: staged.withExt(IMAGE_EXT[info.kind]), displayName: displayName(fileName) };
+  } catch (err) {
+    await staged.discard();
+    throw err;
+  }
+}
+
+/**
+ * Points the slot at `next` (or clears it) in one transaction. The new file is committed as the
+ * transaction's last step, so a failed row update leaves no file; if the database commit itself
+ * fails after the file was committed, the file is removed. The replaced file goes afterwards:
+ * losing that delete leaves an unreferenced file, never a row pointing at nothing.
+ */
+async function replaceSlot(
+  ctx: AppContext,
+  storage: FileStorage,
+  groupId: number,
+  slot: GroupImageSlot,
+  values: GroupValues,
+  next: StagedFile | null,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const keyColumn = SLOT_COLUMNS[slot].key;
+  let fileCommitted = false;
+  let previous: string | null;
+  try {
+    previous = await ctx.db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('groups').select(['icon_storage_key', 'header_storage_key']).where('id', '=', groupId);
+      // PostgreSQL: two administrators uploading at once must not both delete the same old file.
+      if (ctx.dialect === 'postgres') q = q.forUpdate();
+      const row = await q.executeTakeFirstOrThrow();
+      await trx.updateTable('groups').set({ ...values, updated_at: ctx.now() }).where('id', '=', groupId).execute();
+      if (next) {
+        await next.commit();
+        fileCommitted = true;
+      }
+      return row[keyColumn];
+    });
+  } catch (err) {
+    if (next && fileCommitted) await storage.delete(next.key);
+    else await next?.discard();
+    throw err;
+  }
+  if (previous && previous !== next?.key) {
+    await storage.delete(previous).catch((err: unknown) => log.warn({ err, key: previous }, 'replaced group image not deleted'));
+  }
+}
+
+async function uploadImage(ctx: AppContext, storage: FileStorage, request: FastifyRequest, access: policy.GroupAccess, slot: GroupImageSlot) {
+  const g = access.group;
+  const { file, displayName: name } = await receiveImage(storage, request, g.id, slot, g.max_img_size_per_attachment);
+  const url = imageUrl(g.id, slot, file.key);
+  const values: GroupValues =
+    slot === 'icon'
+      ? { icon_image: IconImage.FILE_UPLOAD, icon_image_path: url, icon_image_small_path: url, icon_storage_key: file.key, icon_file_name: name }
+      : { header_image: url, header_storage_key: file.key, header_file_name: name };
+  await replaceSlot(ctx, storage, g.id, slot, values, file, request.log);
+}
+
+const EMPTY_ICON = { icon_image_path: null, icon_image_small_path: null, icon_storage_key: null, icon_file_name: null };
+const EMPTY_HEADER = { header_image: null, header_storage_key: null, header_file_name: null };
+
+/** Routes for the icon and header image; registered from groups/routes.ts. */
+export async function groupImageRoutes(app: FastifyInstance): Promise<void> {
+  // Issue 5 may register multipart higher up; a second registration would clash on decorators.
+  if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart, { throwFileSizeLimit: true });
+  const storage = app.ctx.storage;
+  const detail = async (ctx: AppContext, user: Parameters<typeof policy.authorizeGroup>[1], id: number) => ({
+    items: await groups.groupDetail(ctx, await policy.authorizeGroup(ctx, user, id, 'member')),
+  });
+
+  on(app, e.uploadGroupIcon, async ({ ctx, user, params, request }) => {
+    await uploadImage(ctx, storage, request, await policy.authorizeGroup(ctx, user, params.id, 'role_admin'), 'icon');
+    return detail(ctx, user, params.id);
+  });
+  on(app, e.uploadGroupHeader, async ({ ctx, user, params, request }) => {
+    await uploadImage(ctx, storage, request, await policy.authorizeGroup(ctx, user, params.id, 'role_admin'), 'header');
+    return detail(ctx, user, params.id);
+  });
+  on(app, e.setGroupIcon, async ({ ctx, user, params, body, request }) => {
+    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
+    await replaceSlot(ctx, storage, params.id, 'icon', { icon_image: body.icon_image, ...EMPTY_ICON }, null, request.log);
+    return detail(ctx, user, params.id);
+  });
+  on(app, e.deleteGroupHeader, async ({ ctx, user, params, request }) => {
+    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
+    await replaceSlot(ctx, storage, params.id, 'header', EMPTY_HEADER, null, request.log);
+    return detail(ctx, user, params.id);
+  });
+
+  on(app, e.groupImage, async ({ ctx, user, params, reply }) => {
+    const { group } = await policy.authorizeGroup(ctx, user, params.id, 'member');
+    const key = group[SLOT_COLUMNS[params.slot].key];
+    // Only the slot's current file: an old or guessed name of this or another group is not found.
+    if (!key || path.posix.basename(key) !== params.name) throw new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
+    const kind = (Object.keys(IMAGE_EXT) as ImageKind[]).find((k) => key.endsWith(`.${IMAGE_EXT[k]}`));
+    if (!kind) throw new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
+    try {
+      const { stream, size } = await storage.open(key);
+      void reply
+        .header('Content-Type', IMAGE_MIME[kind])
+        .header('Content-Length', String(size))
+        .header('Content-Disposition', `inline; filename="${params.slot}.${IMAGE_EXT[kind]}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        // The URL changes with every upload, so a private copy may be kept; shared caches may not.
+        .header('Cache-Control', 'private, max-age=3600');
+      return stream;
+    } catch (err) {
+      if (err instanceof StorageNotFoundError) throw new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalStorage, isSafeKey, StorageNotFoundError } from './index';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-storage-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const storage = createLocalStorage(root);
+
+describe('local storage', () => {
+  it('stages under a generated name, is invisible until commit, then reads back', async () => {
+    const staged = (await storage.stage(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { prefix: 'groups/7/icon' })).withExt('png');
+    expect(staged.key).toMatch(/^groups\/7\/icon\/[0-9a-f]{32}\.png$/);
+    expect(staged.size).toBe(11);
+    expect((await staged.read(6, 100)).toString()).toBe('world');
+    expect(await storage.exists(staged.key)).toBe(false);
+    await staged.commit();
+    const { stream, size } = await storage.open(staged.key);
+    expect(size).toBe(11);
+    expect(await text(stream)).toBe('hello world');
+    await storage.delete(staged.key);
+    await expect(storage.open(staged.key)).rejects.toBeInstanceOf(StorageNotFoundError);
+    await storage.delete(staged.key); // idempotent
+  });
+
+  it('discard leaves nothing behind, also when the source stream fails', async () => {
+    const staged = await storage.stage(Readable.from([Buffer.from('x')]), { prefix: 'a' });
+    await staged.discard();
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(storage.stage(failing, { prefix: 'a' })).rejects.toThrow('client went away');
+    expect(fs.readdirSync(path.join(root, '.staging'))).toEqual([]);
+  });
+
+  it('never turns a user-controlled string into a path outside the root', async () => {
+    await expect(storage.stage(Readable.from([]), { prefix: '../etc' })).rejects.toThrow(/unsafe/);
+    await expect(storage.stage(Readable.from([]), { prefix: 'a', ext: 'png/../../x' })).rejects.toThrow(/unsafe/);
+    expect(isSafeKey('../secret')).toBe(false);
+    expect(isSafeKey('groups/1/../../x')).toBe(false);
+    expect(isSafeKey('/etc/passwd')).toBe(false);
+    await expect(storage.open('../../etc/passwd')).rejects.toBeInstanceOf(StorageNotFoundError);
+  });
+});
+
+describe('staging sweep', () => {
+  it('removes only staged files older than the given age', async () => {
+    const old = await storage.stage(Readable.from([Buffer.from('old')]), { prefix: 'a' });
+    const fresh = await storage.stage(Readable.from([Buffer.from('new')]), { prefix: 'a' });
+    const staged = fs.readdirSync(path.join(root, '.staging'));
+    expect(staged).toHaveLength(2);
+    // Age one of them by an hour.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const oldName = staged.find((n) => old.key.includes(n))!;
+    fs.utimesSync(path.join(root, '.staging', oldName), hourAgo, hourAgo);
+    expect(await storage.sweepStaging(30 * 60_000)).toBe(1);
+    expect(fs.readdirSync(path.join(root, '.staging'))).toHaveLength(1);
+    await fresh.commit();
+    expect(await storage.exists(fresh.key)).toBe(true);
+    await storage.delete(fresh.key);
+  });
+});
