@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
+import { folderNotFound, requireContentFolder } from '../content-folders/folders';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
@@ -30,7 +31,7 @@ export type FileRecord = Selectable<DB['files']>;
 
 export const fileNotFound = () => new HttpError(404, 'FILE_NOT_FOUND', 'The file does not exist.');
 export const historyNotFound = () => new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
-export const folderNotFound = () => new HttpError(404, 'FOLDER_NOT_FOUND', 'The folder does not exist.');
+export { folderNotFound };
 
 const GROUP_ACTION: Record<FileAction, GroupAction> = { read: 'member', write: 'role_edit_shared_folder', admin: 'role_admin' };
 
@@ -109,16 +110,8 @@ export async function requireHistory(ctx: AppContext, file: FileRecord, historyI
   return row;
 }
 
-export async function requireFolder(ctx: AppContext, groupId: number, folderId: number) {
-  const row = await ctx.db
-    .selectFrom('content_folders')
-    .selectAll()
-    .where('id', '=', folderId)
-    .where('group_id', '=', groupId)
-    .where('kind', '=', FILE_FOLDER_KIND)
-    .executeTakeFirst();
-  if (!row) throw folderNotFound();
-  return row;
+export function requireFolder(ctx: AppContext, groupId: number, folderId: number) {
+  return requireContentFolder(ctx, FILE_FOLDER_KIND, groupId, folderId);
 }
 
 /** content_folders.kind of shared-folder folders (topic folders are 'topic'). */

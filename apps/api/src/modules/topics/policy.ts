@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
+import { folderNotFound, requireContentFolder } from '../content-folders/folders';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
@@ -25,7 +26,7 @@ export interface Scope {
 
 export const topicNotFound = () => new HttpError(404, 'TOPIC_NOT_FOUND', 'The topic does not exist.');
 export const commentNotFound = () => new HttpError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist.');
-export const folderNotFound = () => new HttpError(404, 'FOLDER_NOT_FOUND', 'The folder does not exist.');
+export { folderNotFound };
 
 export type TopicAction = 'read' | 'write' | 'admin';
 
@@ -124,16 +125,8 @@ export function requireEdit(scope: Scope, topic: Pick<TopicRecord, 'author_id' |
   if (!canEdit(scope, topic)) throw forbidden();
 }
 
-export async function requireFolder(ctx: AppContext, groupId: number, folderId: number) {
-  const row = await ctx.db
-    .selectFrom('content_folders')
-    .selectAll()
-    .where('id', '=', folderId)
-    .where('group_id', '=', groupId)
-    .where('kind', '=', 'topic')
-    .executeTakeFirst();
-  if (!row) throw folderNotFound();
-  return row;
+export function requireFolder(ctx: AppContext, groupId: number, folderId: number) {
+  return requireContentFolder(ctx, 'topic', groupId, folderId);
 }
 
 /** A comment is found only through a topic the caller can see. */
