@@ -24,6 +24,10 @@ export const NAMESPACES = [
   'groups',
   /** Home group list, navbar group menu, group folders and display order (groups remote widgets). */
   'groupMenu',
+  /** Topic feeds, topic detail, comments and the topic editor (group and common topics). */
+  'topics',
+  /** Shared folders: file lists, upload, detail, versions (group and common files). */
+  'files',
   'commonTopic',
   'chat',
   'calendar',
@@ -64,6 +68,8 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('./locales/ja/settings.json'),
     groups: () => import('./locales/ja/groups.json'),
     groupMenu: () => import('./locales/ja/groupMenu.json'),
+    topics: () => import('./locales/ja/topics.json'),
+    files: () => import('./locales/ja/files.json'),
     commonTopic: () => import('./locales/ja/commonTopic.json'),
     chat: () => import('./locales/ja/chat.json'),
     calendar: () => import('./locales/ja/calendar.json'),
@@ -79,6 +85,8 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('./locales/en/settings.json'),
     groups: () => import('./locales/en/groups.json'),
     groupMenu: () => import('./locales/en/groupMenu.json'),
+    topics: () => import('./locales/en/topics.json'),
+    files: () => import('./locales/en/files.json'),
     commonTopic: () => import('./locales/en/commonTopic.json'),
     chat: () => import('./locales/en/chat.json'),
     calendar: () => import('./locales/en/calendar.json'),

@@ -15,6 +15,8 @@ import jaCommonTopic from './locales/ja/commonTopic.json';
 import jaErrors from './locales/ja/errors.json';
 import jaGroups from './locales/ja/groups.json';
 import jaGroupMenu from './locales/ja/groupMenu.json';
+import jaTopics from './locales/ja/topics.json';
+import jaFiles from './locales/ja/files.json';
 import jaNotifications from './locales/ja/notifications.json';
 import jaSettings from './locales/ja/settings.json';
 import jaShell from './locales/ja/shell.json';
@@ -28,6 +30,8 @@ import enCommonTopic from './locales/en/commonTopic.json';
 import enErrors from './locales/en/errors.json';
 import enGroups from './locales/en/groups.json';
 import enGroupMenu from './locales/en/groupMenu.json';
+import enTopics from './locales/en/topics.json';
+import enFiles from './locales/en/files.json';
 import enNotifications from './locales/en/notifications.json';
 import enSettings from './locales/en/settings.json';
 import enShell from './locales/en/shell.json';
@@ -45,6 +49,8 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     settings: jaSettings,
     groups: jaGroups,
     groupMenu: jaGroupMenu,
+    topics: jaTopics,
+    files: jaFiles,
     commonTopic: jaCommonTopic,
     chat: jaChat,
     calendar: jaCalendar,
@@ -60,6 +66,8 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     settings: enSettings,
     groups: enGroups,
     groupMenu: enGroupMenu,
+    topics: enTopics,
+    files: enFiles,
     commonTopic: enCommonTopic,
     chat: enChat,
     calendar: enCalendar,
