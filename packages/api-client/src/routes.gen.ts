@@ -51,6 +51,7 @@ export const routes = {
   inviteLink: { method: 'GET', path: '/members/me/groups/:id/invite-link', auth: true },
   newInviteLink: { method: 'GET', path: '/members/me/groups/:id/get-new-invite-link', auth: true },
   invitePreview: { method: 'GET', path: '/invite-members/:uniqueUrl', auth: false },
+  inviteIcon: { method: 'GET', path: '/invite-members/:uniqueUrl/icon', auth: false },
   requestToJoin: { method: 'POST', path: '/groups/:group_link/join-requests', auth: true },
   registerFromInvite: { method: 'POST', path: '/members/registers/:type', auth: false },
   joinRequests: { method: 'GET', path: '/members/me/groups/:id/join-requests', auth: true },

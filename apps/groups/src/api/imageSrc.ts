@@ -1,38 +1,70 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_PREFIX } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+
+/** Own root, not under ['groups', id]: invalidating a group must not refetch unchanged images. */
+const ROOT = 'group-image';
+export const groupImageKey = (path: string) => [ROOT, path] as const;
+
+/**
+ * The cache owns the object URLs it holds: one is revoked when its query leaves the cache (gcTime
+ * after the last component using it unmounts, or `clear()`) or when a refetch replaces it. A
+ * component never revokes one itself, since another row may be showing the same URL.
+ */
+const watched = new WeakSet<QueryClient>();
+function releaseUnusedUrls(queryClient: QueryClient) {
+  if (watched.has(queryClient)) return;
+  watched.add(queryClient);
+  const held = new Map<string, string>();
+  queryClient.getQueryCache().subscribe((event) => {
+    const { query } = event;
+    if (query.queryKey[0] !== ROOT) return;
+    const previous = held.get(query.queryHash);
+    const current = event.type === 'removed' ? undefined : (query.state.data as string | undefined);
+    if (previous === current) return;
+    if (previous) URL.revokeObjectURL(previous);
+    if (current) held.set(query.queryHash, current);
+    else held.delete(query.queryHash);
+  });
+}
+
+async function fetchImage(path: string): Promise<string> {
+  const res = await api.request('GET', path.slice(API_PREFIX.length), { headers: { Accept: 'image/*' } });
+  return URL.createObjectURL(await res.blob());
+}
 
 /**
  * A displayable URL for a group image. The API serves images to members only, behind the bearer
  * token, which an `<img src>` cannot send; so the bytes are fetched with the client and shown
- * from an object URL, released when the path changes or the component goes.
+ * from an object URL. The URL names the stored file (a new upload is a new URL), so one fetch
+ * per URL serves every list row, menu item and header showing it. Null while loading, or when
+ * the image cannot be had (the caller shows initials); any other URL is returned as it is.
  */
 export function useGroupImageSrc(path: string | null | undefined): string | null {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    setSrc(null);
-    if (!path) return;
-    if (!path.startsWith(`${API_PREFIX}/`)) {
-      setSrc(path);
-      return;
-    }
-    let url: string | null = null;
-    let live = true;
-    api
-      .request('GET', path.slice(API_PREFIX.length), { headers: { Accept: 'image/*' } })
-      .then((res) => res.blob())
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      })
-      .catch(() => {
-        // A missing or forbidden image shows as no image; the page around it still works.
-      });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [path]);
-  return src;
+  const queryClient = useQueryClient();
+  releaseUnusedUrls(queryClient);
+  const viaApi = Boolean(path?.startsWith(`${API_PREFIX}/`));
+  const image = useQuery({
+    queryKey: groupImageKey(path ?? ''),
+    queryFn: () => fetchImage(path!),
+    enabled: viaApi,
+    staleTime: Infinity,
+    // A missing or forbidden image shows as initials; the page around it still works.
+    meta: { silent: true },
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  if (!path) return null;
+  return viaApi ? (image.data ?? null) : path;
+}
+
+/**
+ * The public copy of a group's icon for the preview page, where the visitor has no session: the
+ * invitation or group link itself is the permission. Null when the group has no uploaded icon.
+ * `v` is the stored file's name, so a new upload is not hidden behind the browser's cached copy.
+ */
+export function inviteIconUrl(uniqueUrl: string, iconPath: string | null | undefined): string | null {
+  if (!uniqueUrl || !iconPath?.startsWith(`${API_PREFIX}/`)) return null;
+  const name = iconPath.slice(iconPath.lastIndexOf('/') + 1);
+  return `${API_PREFIX}/invite-members/${encodeURIComponent(uniqueUrl)}/icon?v=${encodeURIComponent(name)}`;
 }

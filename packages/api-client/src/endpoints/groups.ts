@@ -92,6 +92,11 @@ export const groupEndpoints = {
     method: 'GET', path: '/invite-members/:uniqueUrl', auth: false, params: g.uniqueUrlParam, response: g.invitePreviewResponse,
     summary: 'Public preview of the group behind an invite link', tags,
   }),
+  inviteIcon: endpoint({
+    method: 'GET', path: '/invite-members/:uniqueUrl/icon', auth: false, params: g.uniqueUrlParam, query: g.inviteIconQuery,
+    response: g.groupImageResponse,
+    summary: 'The uploaded icon of the group behind a usable invite link (no login; binary; 404 otherwise)', tags,
+  }),
   requestToJoin: endpoint({
     method: 'POST', path: '/groups/:group_link/join-requests', auth: true, params: g.groupLinkParam,
     response: g.joinRequestResponse, summary: 'Logged-in user asks to join through a link', tags,

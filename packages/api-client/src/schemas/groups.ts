@@ -219,6 +219,13 @@ export const GROUP_IMAGE_FIELD = 'file';
 export const groupImageParam = z
   .object({ id, slot: z.enum(GROUP_IMAGE_SLOTS), name: z.string().regex(/^[0-9a-f]{32}\.(?:jpg|png|gif)$/) })
   .strict();
+/**
+ * `v`: the current icon's file name, only so a new upload gets a new URL past the browser's cache;
+ * the server always serves the current icon.
+ */
+export const inviteIconQuery = z
+  .object({ v: z.string().regex(/^[0-9a-f]{32}\.(?:jpg|png|gif)$/).optional() })
+  .strict();
 /** DEFAULT or NONE; FILE_UPLOAD is set by uploading. NONE and DEFAULT remove an uploaded icon. */
 export const groupIconChoiceBody = z.object({ icon_image: z.union([z.literal(2), z.literal(3)]) }).strict();
 /** The image itself (binary); typed as unknown because it is read with `api.request`, not `call`. */

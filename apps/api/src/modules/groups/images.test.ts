@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageError } from '@portal/api-client';
 import { gifImage, jpegImage, pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, API, groupWith, type Actor } from './fixtures.test-util';
+import { actor, API, groupWith, insertInvitation, type Actor } from './fixtures.test-util';
 
 /** A multipart body with one file part, built by hand so the test controls every byte. */
 function multipart(file: Buffer, opts: { filename?: string; type?: string; field?: string } = {}) {
@@ -177,5 +177,58 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
     expect(removed.json().items).toMatchObject({ header_image: null, header_file_name: null });
     expect(storedFiles(group, 'header')).toEqual([]);
     expect((await get(member.token, url)).statusCode).toBe(404);
+  });
+
+  it('shows the icon to anyone holding a usable invitation or group link, and nothing otherwise', async () => {
+    const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }]]);
+    const iconOf = (token: string, query = '') => t.inject({ method: 'GET', url: `${API}/invite-members/${encodeURIComponent(token)}/icon${query}` });
+    const link = async () => (await row(g)).group_link;
+    const invited = await insertInvitation(t, g, 'guest@example.com');
+
+    // No icon uploaded yet: nothing to show even for a usable link.
+    expect((await iconOf(invited.unique_url)).statusCode).toBe(404);
+
+    const png = pngImage(640, 200);
+    const uploaded = await upload(admin.token, g, 'icon', png);
+    const version = path.posix.basename(uploaded.json().items.icon_image_small_path as string);
+    for (const token of [invited.unique_url, await link()]) {
+      const res = await iconOf(token, `?v=${version}`);
+      expect(res.statusCode, token).toBe(200);
+      expect(res.rawPayload.equals(png)).toBe(true);
+      expect(res.headers).toMatchObject({
+        'content-type': 'image/png',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, max-age=300',
+        'content-length': String(png.length),
+      });
+    }
+    // Only the documented cache key is accepted in the query.
+    expect((await iconOf(invited.unique_url, '?x=1')).statusCode).toBe(400);
+
+    // A new group link supersedes the old one.
+    const oldLink = await link();
+    const renewed = await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/get-new-invite-link`, token: admin.token });
+    expect(renewed.statusCode).toBe(200);
+    expect((await iconOf(oldLink)).statusCode).toBe(404);
+    expect((await iconOf(renewed.json().items.unique_url)).statusCode).toBe(200);
+
+    // Expired, cancelled and superseded invitations, an unknown token: all plain 404s.
+    const expired = await insertInvitation(t, g, 'late@example.com', { expiresIn: -1 });
+    const cancelled = await insertInvitation(t, g, 'stop@example.com');
+    const superseded = await insertInvitation(t, g, 'again@example.com');
+    await t.ctx.db.updateTable('group_invitations').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
+    await t.ctx.db.updateTable('group_invitations').set({ status: 'superseded' }).where('id', '=', superseded.id).execute();
+    for (const token of [expired.unique_url, cancelled.unique_url, superseded.unique_url, 'no-such-token']) {
+      const res = await iconOf(token);
+      expect(res.statusCode, token).toBe(404);
+      expect(res.json().status_code).toBe('NOT_FOUND');
+    }
+
+    // Removing the uploaded icon removes it from the preview too.
+    await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${g}/icon`, token: admin.token, payload: { icon_image: 2 } });
+    expect((await iconOf(invited.unique_url)).statusCode).toBe(404);
+
+    const route = t.app.routeRegistry.find((r) => r.url === `${API}/invite-members/:uniqueUrl/icon`);
+    expect(route).toMatchObject({ method: 'GET', auth: false });
   });
 });

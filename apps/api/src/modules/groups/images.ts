@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { API_PREFIX, endpoints as e, GROUP_IMAGE_FIELD, IconImage, ImageError, LIMITS, type GroupImageSlot } from '@portal/api-client';
 import type { Updateable } from 'kysely';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
@@ -10,6 +10,7 @@ import { registerEndpoint as on } from '../../http/route';
 import { StorageNotFoundError, type FileStorage, type StagedFile } from '../../storage';
 import { IMAGE_EXT, IMAGE_MIME, readImageInfo, type ImageKind } from '../../storage/image-info';
 import * as groups from './groups';
+import * as join from './join';
 import * as policy from './policy';
 
 const MB = 1024 * 1024;
@@ -166,22 +167,45 @@ export async function groupImageRoutes(app: FastifyInstance): Promise<void> {
     const { group } = await policy.authorizeGroup(ctx, user, params.id, 'member');
     const key = group[SLOT_COLUMNS[params.slot].key];
     // Only the slot's current file: an old or guessed name of this or another group is not found.
-    if (!key || path.posix.basename(key) !== params.name) throw new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
-    const kind = (Object.keys(IMAGE_EXT) as ImageKind[]).find((k) => key.endsWith(`.${IMAGE_EXT[k]}`));
-    if (!kind) throw new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
+    if (!key || path.posix.basename(key) !== params.name) throw imageNotFound();
+    // The URL changes with every upload, so a private copy may be kept; shared caches may not.
+    return sendImage(storage, reply, key, params.slot, 'private, max-age=3600');
+  });
+
+  // Public: whoever holds a usable invitation or group link may see that group's icon on the
+  // preview page. Any unusable token reads as "no icon", never saying which case it was.
+  on(app, e.inviteIcon, async ({ ctx, params, reply }) => {
+    let groupId: number;
     try {
-      const { stream, size } = await storage.open(key);
-      void reply
-        .header('Content-Type', IMAGE_MIME[kind])
-        .header('Content-Length', String(size))
-        .header('Content-Disposition', `inline; filename="${params.slot}.${IMAGE_EXT[kind]}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        // The URL changes with every upload, so a private copy may be kept; shared caches may not.
-        .header('Cache-Control', 'private, max-age=3600');
-      return stream;
+      groupId = (await join.resolveLink(ctx, params.uniqueUrl)).group.id;
     } catch (err) {
-      if (err instanceof StorageNotFoundError) throw new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
+      if (err instanceof HttpError && err.code === 'LINK_UNUSABLE') throw imageNotFound();
       throw err;
     }
+    const row = await ctx.db.selectFrom('groups').select('icon_storage_key').where('id', '=', groupId).executeTakeFirst();
+    if (!row?.icon_storage_key) throw imageNotFound();
+    // Shorter than the members' copy: the URL outlives a cancelled invitation or a new link.
+    return sendImage(storage, reply, row.icon_storage_key, 'icon', 'private, max-age=300');
   });
+}
+
+const imageNotFound = () => new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
+
+/** Streams a stored image with its type taken from the generated name, never sniffable as HTML. */
+async function sendImage(storage: FileStorage, reply: FastifyReply, key: string, slot: GroupImageSlot, cacheControl: string) {
+  const kind = (Object.keys(IMAGE_EXT) as ImageKind[]).find((k) => key.endsWith(`.${IMAGE_EXT[k]}`));
+  if (!kind) throw imageNotFound();
+  try {
+    const { stream, size } = await storage.open(key);
+    void reply
+      .header('Content-Type', IMAGE_MIME[kind])
+      .header('Content-Length', String(size))
+      .header('Content-Disposition', `inline; filename="${slot}.${IMAGE_EXT[kind]}"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', cacheControl);
+    return stream;
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) throw imageNotFound();
+    throw err;
+  }
 }

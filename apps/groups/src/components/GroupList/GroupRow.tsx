@@ -1,16 +1,19 @@
 import { Link } from 'react-router';
 import type { GroupListItem } from '@portal/api-client/core';
 import { Avatar, UnreadBadge } from '@portal/ui';
+import { useGroupImageSrc } from '../../api/imageSrc';
 
 /**
  * One group in a list: icon, name linking to its top page, and the unread badge (+99 cap), or a
- * grey dot instead when the user muted the group (spec section 2).
+ * grey dot instead when the user muted the group (spec section 2). The uploaded icon comes
+ * through the shared image cache (rows, menu and header fetch a URL once); initials until then.
  */
 export function GroupRow({ group, onNavigate }: { group: GroupListItem; onNavigate?: () => void }) {
+  const iconSrc = useGroupImageSrc(group.icon_image_small_path);
   return (
     <li className="pgrp-row">
       <Link to={`/group/${group.id}`} className="pgrp-row__link" onClick={onNavigate}>
-        <Avatar src={group.icon_image_small_path} name={group.name} size="sm" decorative />
+        <Avatar src={iconSrc} name={group.name} size="sm" decorative />
         <span className="pgrp-row__name">{group.name}</span>
       </Link>
       <UnreadBadge count={group.unread_count} muted={!group.can_notify} className="pgrp-row__badge" />

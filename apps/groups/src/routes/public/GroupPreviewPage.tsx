@@ -5,6 +5,7 @@ import { ApiError, LetterColor } from '@portal/api-client/core';
 import { $session } from '@portal/api-client/session';
 import { translateError } from '@portal/i18n';
 import { Avatar, Button, Spinner, useDocumentTitle } from '@portal/ui';
+import { inviteIconUrl } from '../../api/imageSrc';
 import { useInvitePreview, useRequestToJoin } from '../../api/public';
 import { registerUrl } from './registerUrl';
 import '../groups.css';
@@ -45,11 +46,8 @@ export default function GroupPreviewPage() {
         {t('preview.title')}
       </h1>
       <div className={`pgrp-public__group pgrp-public__group--${group.letter_color === LetterColor.BLACK ? 'black' : 'white'}`}>
-        {group.icon_image_small_path ? (
-          <img className="pgrp-public__icon" src={group.icon_image_small_path} alt="" />
-        ) : (
-          <Avatar name={group.name} size="lg" />
-        )}
+        {/* Initials when there is no uploaded icon or it cannot be loaded; the name is beside it. */}
+        <Avatar className="pgrp-public__icon" src={inviteIconUrl(link, group.icon_image_small_path)} name={group.name} size="lg" decorative />
         <span className="pgrp-public__name">{group.name}</span>
       </div>
       <p className="pgrp-muted">{t('members.count', { count: group.member_count })}</p>

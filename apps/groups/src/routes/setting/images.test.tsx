@@ -81,9 +81,8 @@ describe('setting/information-edit images', () => {
     renderAt('/group/1/setting/information-edit');
     const preview = (await screen.findByAltText('アイコン画像のプレビュー')) as HTMLImageElement;
     expect(preview.src).toMatch(/^blob:/);
-    // The group header and the field each load it (each gets its own object URL).
+    // The group header and the field share one cached fetch of the same URL.
     expect(vi.mocked(api.request).mock.calls.map((c) => c.slice(0, 2))).toEqual([
-      ['GET', ICON_URL.replace('/service/api/v1', '')],
       ['GET', ICON_URL.replace('/service/api/v1', '')],
     ]);
     expect(screen.getByText('現在のファイル：logo.png')).toBeTruthy();
