@@ -1,0 +1,1 @@
+export { FileKindIcon } from './FileKindIcon';

@@ -1,0 +1,1 @@
+export { FileRow, formatFileSize, type FileRowProps } from './FileRow';

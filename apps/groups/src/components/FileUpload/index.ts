@@ -1,0 +1,1 @@
+export { FileUpload, type FileUploadProps } from './FileUpload';

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '@portal/ui';
+import { filePaths, useFileFolders } from '../../api/files';
+import { groupPath, useGroupArea } from '../area/context';
+import { UploadForm } from './UploadForm';
+import './files.css';
+
+/** group/{id}/shared-folder/file-create (role_edit_shared_folder). */
+export function FileCreatePage() {
+  const { t } = useTranslation('files');
+  useDocumentTitle(t('create.title'));
+  const { groupId, group } = useGroupArea();
+  const folders = useFileFolders(groupId);
+  const navigate = useNavigate();
+  const back = () => navigate(groupPath(groupId, 'shared-folder'));
+  return (
+    <section className="pfile-page" aria-labelledby="pfile-create-title">
+      <h1 id="pfile-create-title" className="pui-page-title">
+        {t('create.title')}
+      </h1>
+      <UploadForm
+        groupId={groupId}
+        url={filePaths.upload(groupId)}
+        mode="create"
+        maxMb={group.max_img_size_per_attachment}
+        folders={folders.data ?? []}
+        onDone={back}
+        onCancel={back}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { FileDetail, FileRow } from '@portal/api-client/core';
+
+/** Shared fixtures of the shared-folder tests. */
+export const ROW: FileRow = {
+  id: 11,
+  group_id: 1,
+  title: '議事録.pdf',
+  name: '議事録.pdf',
+  kind: 'pdf',
+  size: 2 * 1024 * 1024 + 300 * 1024,
+  version: 1,
+  uploader: '山田 太郎',
+  user_active_status: 1,
+  created_at: Date.UTC(2026, 0, 5, 1, 0),
+  updated_at: Date.UTC(2026, 0, 5, 1, 0),
+  is_read: false,
+  folder_id: null,
+  topic_id: null,
+  is_in_bin: false,
+};
+
+export const ROW2: FileRow = { ...ROW, id: 12, title: '写真.png', name: '写真.png', kind: 'image', size: 3000, is_read: true };
+
+export const DETAIL: FileDetail = {
+  ...ROW,
+  version: 2,
+  memo: '第1回',
+  mime: 'application/pdf',
+  folder: { id: null, name: null, is_attach_folder: false },
+  creator: { id: 1, name: '山田 太郎' },
+  updater: { id: 1, name: '山田 太郎' },
+  last_uploader: { id: 1, name: '山田 太郎' },
+  moved_to_bin_at: null,
+  date_remove: null,
+  is_favor: false,
+  can_preview: false,
+  can_edit: true,
+  history_count: 2,
+};
+
+export const listPage = (data: FileRow[], hasMore = false) => ({ items: { data, current_page: 1, has_more: hasMore, next_cursor: null } });
+export const COUNTS = { items: { all: 2, unread: 1, unclassified: 2, attachments: 0, in_bin: 1 } };
+const usage = (percent: number) => ({
+  capacity_bytes: 10 * 1024 ** 3,
+  used_bytes: Math.round((10 * 1024 ** 3 * percent) / 100),
+  percent,
+  warning: percent >= 80,
+  full: percent >= 100,
+});
+export const storage = (percent: number) => ({ items: { group: usage(percent), company: usage(1) } });
+
+/** A stand-in XMLHttpRequest: records what was sent, reports progress, answers when told. */
+export class FakeXhr {
+  static all: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.all.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {}
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
