@@ -14,10 +14,18 @@ import { MemberListPage } from './members/MemberListPage';
 import { MembersLayout } from './members/MembersLayout';
 import { QrInvitePage } from './members/QrInvitePage';
 import { RolePage } from './members/RolePage';
+import { FeedPage } from './feed/FeedPage';
+import { TopicDetailPage } from './feed/TopicDetailPage';
+import { TopicCreatePage, TopicUpdatePage } from './feed/lazy';
 import { EquipmentPage } from './setting/EquipmentPage';
 import { InformationEditPage } from './setting/InformationEditPage';
 import { InformationPage } from './setting/InformationPage';
 import { SettingLayout } from './setting/SettingLayout';
+import { FileCreatePage } from './shared-folder/FileCreatePage';
+import { FileDetailPage } from './shared-folder/FileDetailPage';
+import { FileInfoEditPage } from './shared-folder/FileInfoEditPage';
+import { FileOverwritePage } from './shared-folder/FileOverwritePage';
+import { SharedFolderPage } from './shared-folder/SharedFolderPage';
 import './groups.css';
 
 const guarded = (right: GroupRight, page: ReactNode) => <RequireRight right={right}>{page}</RequireRight>;
@@ -32,19 +40,15 @@ export const routes: RouteObject[] = [
     element: <GroupLayout />,
     children: [
       { index: true, element: <TopPage /> },
-      // Topics and shared folders are later issues; their rights are guarded already.
-      { path: 'new-feed', element: later('routes.new_feed') },
-      { path: 'topic-create', element: guarded('edit_topic', later('routes.topic_create')) },
-      { path: 'topic-update/:topicId', element: later('routes.topic_update') },
-      { path: 'topic/:topicId', element: later('routes.topic_detail') },
-      { path: 'shared-folder', element: later('routes.shared_folder') },
-      { path: 'shared-folder/file-create', element: guarded('edit_shared_folder', later('routes.file_create')) },
-      { path: 'shared-folder/file/:fileId', element: later('routes.file_detail') },
-      { path: 'shared-folder/file/:fileId/file-overwrite', element: guarded('edit_shared_folder', later('routes.file_overwrite')) },
-      {
-        path: 'shared-folder/file/:fileId/update-information',
-        element: guarded('edit_shared_folder', later('routes.file_update_information')),
-      },
+      { path: 'new-feed', element: <FeedPage /> },
+      { path: 'topic-create', element: guarded('edit_topic', <TopicCreatePage />) },
+      { path: 'topic-update/:topicId', element: guarded('edit_topic', <TopicUpdatePage />) },
+      { path: 'topic/:topicId', element: <TopicDetailPage /> },
+      { path: 'shared-folder', element: <SharedFolderPage /> },
+      { path: 'shared-folder/file-create', element: guarded('edit_shared_folder', <FileCreatePage />) },
+      { path: 'shared-folder/file/:fileId', element: <FileDetailPage /> },
+      { path: 'shared-folder/file/:fileId/file-overwrite', element: guarded('edit_shared_folder', <FileOverwritePage />) },
+      { path: 'shared-folder/file/:fileId/update-information', element: guarded('edit_shared_folder', <FileInfoEditPage />) },
       {
         path: 'members',
         element: <MembersLayout />,

@@ -1,0 +1,197 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys, type NewTopicBody, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
+import { api } from '@portal/api-client/browser';
+
+/** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
+export type FeedList = 'all' | 'unclassified' | 'bin' | { folderId: number };
+export interface FeedSort {
+  orderBy: 'update' | 'title';
+  sortedBy: 'asc' | 'desc';
+}
+
+/** The user's stored feed order (settings.sort.group_topic), default newest update first. */
+export function useStoredTopicSort(): FeedSort {
+  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
+  const [orderBy, sortedBy] = ((settings?.sort.group_topic ?? 'update_desc') as SortOption).split('_') as [
+    FeedSort['orderBy'],
+    FeedSort['sortedBy'],
+  ];
+  return { orderBy, sortedBy };
+}
+
+/** Comment page size from the user's display setting (section 9). */
+export function useCommentPageSize(): number {
+  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
+  return settings?.setting_display.number_items_list_comment ?? 10;
+}
+
+/** One feed list, paged by the server's keyset cursor ("see more" appends the next page). */
+export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolean, sort: FeedSort) {
+  const key = { ...sort, ...(unreadOnly ? { unread_only: true } : {}) };
+  return useInfiniteQuery({
+    queryKey: queryKeys.groupTopicList(groupId, list, key),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const query = { ...sort, ...(unreadOnly ? { unread_only: '1' as const } : {}), ...(pageParam ? { cursor: pageParam } : {}) };
+      if (list === 'all') return (await api.call('topicsAll', { params: { id: groupId }, query })).items;
+      if (list === 'unclassified') return (await api.call('topicsUnclassified', { params: { id: groupId }, query })).items;
+      if (list === 'bin') return (await api.call('topicsInBin', { params: { id: groupId }, query })).items;
+      return (await api.call('topicsByFolder', { params: { id: groupId, folderId: list.folderId }, query })).items;
+    },
+    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+  });
+}
+
+export function useTopicCount(groupId: number) {
+  return useQuery({
+    queryKey: queryKeys.groupTopicCount(groupId),
+    queryFn: async () => (await api.call('topicCount', { params: { id: groupId } })).items,
+  });
+}
+
+export function useTopicFolders(groupId: number) {
+  return useQuery({
+    queryKey: queryKeys.groupTopicFolders(groupId),
+    queryFn: async () => (await api.call('topicFolders', { params: { id: groupId, type: 1 } })).items,
+  });
+}
+
+/** A feed-changing mutation: afterwards every list, count and folder of the group reloads. */
+function useFeedMutation<A, R>(groupId: number, fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.groupTopics(groupId) }),
+  });
+}
+
+export function useFeedActions(groupId: number) {
+  const params = { id: groupId };
+  return {
+    createFolder: useFeedMutation(groupId, (name: string) =>
+      api.call('createTopicFolder', { params, body: { type: 1, folder_name: name } }),
+    ),
+    renameFolder: useFeedMutation(groupId, (a: { folderId: number; name: string }) =>
+      api.call('renameTopicFolder', { params, body: { folder_id: a.folderId, folder_name: a.name } }),
+    ),
+    deleteFolder: useFeedMutation(groupId, (folderId: number) =>
+      api.call('deleteTopicFolder', { params, body: { folder_id: folderId } }),
+    ),
+    moveToFolder: useFeedMutation(groupId, (a: { ids: number[]; folderId: number }) =>
+      api.call('moveTopicsToFolder', { params, body: { topic_ids: a.ids, folder_id: a.folderId } }),
+    ),
+    moveToUnclassified: useFeedMutation(groupId, (ids: number[]) =>
+      api.call('moveTopicsToUnclassified', { params, body: { topic_ids: ids } }),
+    ),
+    moveToBin: useFeedMutation(groupId, (ids: number[]) => api.call('moveTopicsToBin', { params, body: { topic_ids: ids } })),
+    deleteInBin: useFeedMutation(groupId, (ids: number[]) => api.call('deleteTopicsInBin', { params, body: { topic_ids: ids } })),
+    emptyBin: useFeedMutation(groupId, () => api.call('emptyTopicsBin', { params, body: { group_id: groupId } })),
+  };
+}
+
+export function useTopic(groupId: number, topicId: number) {
+  return useQuery({
+    queryKey: queryKeys.groupTopic(groupId, topicId),
+    queryFn: async () => (await api.call('topicDetail', { params: { id: groupId, topicId } })).items,
+  });
+}
+
+/** Like, favourite, read state: each answer is written straight into the cached detail. */
+export function useTopicActions(groupId: number, topicId: number) {
+  const queryClient = useQueryClient();
+  const params = { id: groupId, topicId };
+  const key = queryKeys.groupTopic(groupId, topicId);
+  const patch = (fields: Record<string, unknown>) => {
+    queryClient.setQueryData(key, (old: object | undefined) => (old ? { ...old, ...fields } : old));
+    // The feed shows read state; mark it stale without refetching the open page.
+    void queryClient.invalidateQueries({ queryKey: [...queryKeys.groupTopics(groupId), 'list'], refetchType: 'none' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.groupTopicCount(groupId), refetchType: 'none' });
+  };
+  return {
+    like: useMutation({
+      mutationFn: (isLike: boolean) => api.call('likeTopic', { params, body: { is_like: isLike } }),
+      // Likers are only known from a reload; the count and my state come back at once.
+      onSuccess: ({ items }) => {
+        patch(items);
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      },
+    }),
+    favorite: useMutation({
+      mutationFn: (isFavor: boolean) => api.call('favoriteTopic', { params, body: { is_favor: isFavor } }),
+      onSuccess: ({ items }) => patch(items),
+    }),
+    markUnread: useMutation({
+      mutationFn: () => api.call('markTopicUnread', { params }),
+      onSuccess: ({ items }) => patch(items),
+    }),
+    markSeen: useMutation({
+      mutationFn: () => api.call('setTopicSeen', { params }),
+      onSuccess: ({ items }) => patch(items),
+    }),
+  };
+}
+
+export interface CommentPageArgs {
+  page: number;
+  limit: number;
+  /** Ask for the page holding this comment instead of `page`. */
+  findId?: number | undefined;
+}
+
+export function useTopicComments(groupId: number, topicId: number, args: CommentPageArgs) {
+  const query = {
+    sortedBy: 'asc' as const,
+    limit: args.limit,
+    page: args.page,
+    ...(args.findId ? { find_page_by_comment_id: args.findId } : {}),
+  };
+  return useQuery({
+    queryKey: [...queryKeys.groupTopicComments(groupId, topicId, { page: args.page, limit: args.limit, sortedBy: 'asc' }), args.findId ?? null],
+    queryFn: async () => (await api.call('topicComments', { params: { id: groupId, topicId }, query })).items,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCommentActions(groupId: number, topicId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.groupTopic(groupId, topicId) });
+  return {
+    add: useMutation({
+      mutationFn: (body: { content: string; parent_id?: number | null; is_anonymous: boolean }) =>
+        api.call('addTopicComment', { params: { id: groupId }, body: { topic_id: topicId, ...body } }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (commentId: number) => api.call('deleteTopicComment', { params: { id: groupId, commentId } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export interface TopicFolder {
+  id: number;
+  name: string;
+  topic_count: number;
+}
+
+type TopicBody = Omit<NewTopicBody, 'folder_id'>;
+
+/** new-topic / update-topic; the answer (the saved detail) primes the detail page's cache. */
+export function useSaveTopic(groupId: number) {
+  const queryClient = useQueryClient();
+  const done = async ({ items }: { items: TopicDetail }) => {
+    queryClient.setQueryData(queryKeys.groupTopic(groupId, items.id), items);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.groupTopics(groupId), predicate: (q) => q.queryKey[3] !== 'detail' });
+  };
+  return {
+    create: useMutation({
+      mutationFn: (body: TopicBody & { folder_id: number | null }) => api.call('newTopic', { params: { id: groupId }, body }),
+      onSuccess: done,
+    }),
+    update: useMutation({
+      mutationFn: (a: { topicId: number; body: TopicBody; lockToken: string }) =>
+        api.call('updateTopic', { params: { id: groupId, topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }),
+      onSuccess: done,
+    }),
+  };
+}

@@ -1,0 +1,2 @@
+export { CommentList } from './CommentList';
+export { CommentForm } from './CommentForm';

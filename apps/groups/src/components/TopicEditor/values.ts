@@ -1,0 +1,92 @@
+import type { NewTopicBody, TopicDetail } from '@portal/api-client/core';
+import { dayjs, DEFAULT_TIMEZONE } from '@portal/i18n';
+
+export interface TopicFormValues {
+  title: string;
+  /** Body HTML; empty when the editor holds no text. */
+  html: string;
+  emergency: boolean;
+  multiEdit: boolean;
+  likeOn: boolean;
+  likeCharacter: string;
+  hideLikers: boolean;
+  commentOn: boolean;
+  anonymous: boolean;
+  /** datetime-local value in Tokyo time; empty delivers now. */
+  delivery: string;
+  folderId: string;
+}
+
+export type TopicFormErrors = Partial<Record<'title' | 'content' | 'likeCharacter' | 'delivery', string>>;
+
+const LOCAL = 'YYYY-MM-DDTHH:mm';
+
+export const EMPTY_TOPIC: TopicFormValues = {
+  title: '',
+  html: '',
+  emergency: false,
+  multiEdit: false,
+  likeOn: true,
+  likeCharacter: '',
+  hideLikers: false,
+  commentOn: true,
+  anonymous: false,
+  delivery: '',
+  folderId: '',
+};
+
+export function valuesOf(d: TopicDetail, now: number): TopicFormValues {
+  return {
+    title: d.topic_title,
+    html: d.content,
+    emergency: d.emergency_contact,
+    multiEdit: d.is_multiple_edit,
+    likeOn: d.how_nice.includes('1'),
+    likeCharacter: d.like_character_change,
+    hideLikers: d.how_nice.includes('2'),
+    commentOn: d.comment_options.includes('1'),
+    anonymous: d.comment_options.includes('2'),
+    // A delivered topic has no pending schedule to show.
+    delivery: d.delivery_date > now ? dayjs(d.delivery_date).tz(DEFAULT_TIMEZONE).format(LOCAL) : '',
+    folderId: d.folder_id ? String(d.folder_id) : '',
+  };
+}
+
+/** Section-5 checks the form can make before the server does (it checks again). */
+export function validate(v: TopicFormValues, now: number): TopicFormErrors {
+  const errors: TopicFormErrors = {};
+  if (!v.title.trim()) errors.title = 'validation.required';
+  else if (v.title.length > 255) errors.title = 'validation.max_length';
+  if (v.html.length > 200_000) errors.content = 'validation.max_length';
+  if (v.likeCharacter.length > 16) errors.likeCharacter = 'validation.max_length';
+  const at = deliveryMs(v.delivery);
+  if (v.delivery && (at === null || at <= now)) errors.delivery = 'editor.delivery_future';
+  return errors;
+}
+
+function deliveryMs(local: string): number | null {
+  if (!local) return null;
+  const d = dayjs.tz(local, DEFAULT_TIMEZONE);
+  return d.isValid() ? d.valueOf() : null;
+}
+
+type Body = Omit<NewTopicBody, 'folder_id'>;
+
+export function toBody(v: TopicFormValues): Body {
+  const howNice: ('1' | '2')[] = [];
+  if (v.likeOn) howNice.push('1');
+  if (v.likeOn && v.hideLikers) howNice.push('2');
+  const comments: ('1' | '2')[] = [];
+  if (v.commentOn) comments.push('1');
+  if (v.commentOn && v.anonymous) comments.push('2');
+  return {
+    topic_title: v.title.trim(),
+    content: v.html,
+    emergency_contact: v.emergency,
+    is_multiple_edit: v.multiEdit,
+    how_nice: howNice,
+    ...(v.likeOn && v.likeCharacter.trim() ? { like_character_change: v.likeCharacter.trim() } : {}),
+    comment_options: comments,
+    delivery_date: deliveryMs(v.delivery),
+  };
+}

@@ -1,0 +1,1 @@
+export { TopicRow, type TopicRowProps } from './TopicRow';

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { useStoredTopicSort, useTopicCount, useTopicFeed, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
+import { TopicRow } from '../../components/TopicRow';
+import { groupPath, useGroupArea } from '../area/context';
+import { FeedToolbar } from './FeedToolbar';
+import { FolderBar } from './FolderBar';
+import './feed.css';
+
+const TABS = ['all', 'unread', 'unclassified', 'folder', 'bin'] as const;
+type Tab = (typeof TABS)[number];
+const SORTS = ['update_desc', 'update_asc', 'title_desc', 'title_asc'] as const;
+
+/** group-new-feed: the group's topics by tab, sorted, with cursor paging and bulk moves. */
+export function FeedPage() {
+  const { t } = useTranslation('topics');
+  const title = t('feed.title');
+  useDocumentTitle(title);
+  const area = useGroupArea();
+  const { groupId } = area;
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'all';
+  const folders = useTopicFolders(groupId);
+  const folderParam = Number(search.get('folder'));
+  const folderId = folders.data?.some((f) => f.id === folderParam) ? folderParam : (folders.data?.[0]?.id ?? null);
+  const stored = useStoredTopicSort();
+  const [sort, setSort] = useState<FeedSort>(stored);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const count = useTopicCount(groupId);
+
+  const list: FeedList | null =
+    tab === 'folder' ? (folderId === null ? null : { folderId }) : tab === 'unread' ? 'all' : tab;
+  const go = (next: Record<string, string>) => {
+    setSelected(new Set());
+    setSearch(next, { replace: true });
+  };
+
+  const tabLabel = (id: Tab) => {
+    const n = count.data && (id === 'all' ? count.data.all : id === 'unread' ? count.data.unread : id === 'unclassified' ? count.data.unclassified : id === 'bin' ? count.data.in_bin : undefined);
+    return n === undefined ? t(`feed.tab.${id}`) : t('feed.tab_count', { label: t(`feed.tab.${id}`), count: n });
+  };
+
+  return (
+    <section aria-labelledby="ptop-feed-title" className="ptop-feed">
+      <div className="ptop-feed__head">
+        <h1 id="ptop-feed-title" className="pui-page-title">
+          {title}
+        </h1>
+        {area.rights.edit_topic && (
+          <Link className="pui-btn pui-btn--primary pui-btn--md" to={groupPath(groupId, 'topic-create')}>
+            {t('feed.create')}
+          </Link>
+        )}
+      </div>
+      <Tabs label={t('feed.tabs_label')} items={TABS.map((id) => ({ id, label: tabLabel(id) }))} value={tab} onChange={(id) => go({ tab: id })} />
+      <div className="ptop-feed__controls">
+        <label className="ptop-inline-field">
+          <span>{t('feed.sort_label')}</span>
+          <select
+            className="pui-input pui-select"
+            value={`${sort.orderBy}_${sort.sortedBy}`}
+            onChange={(e) => {
+              const [orderBy, sortedBy] = e.target.value.split('_') as [FeedSort['orderBy'], FeedSort['sortedBy']];
+              setSort({ orderBy, sortedBy });
+            }}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`feed.sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {tab === 'folder' && folders.data && (
+          <FolderBar
+            groupId={groupId}
+            folders={folders.data}
+            current={folderId}
+            canEdit={area.rights.edit_topic}
+            onPick={(id) => go({ tab: 'folder', ...(id ? { folder: String(id) } : {}) })}
+          />
+        )}
+      </div>
+      {area.rights.edit_topic && (
+        <FeedToolbar
+          groupId={groupId}
+          inBin={tab === 'bin'}
+          isAdmin={area.rights.admin}
+          binCount={count.data?.in_bin ?? 0}
+          folders={folders.data ?? []}
+          selected={[...selected]}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
+      {list === null ? (
+        folders.isPending ? <Spinner /> : <EmptyState message={t('feed.no_folders')} />
+      ) : (
+        <FeedList
+          groupId={groupId}
+          list={list}
+          unreadOnly={tab === 'unread'}
+          sort={sort}
+          emptyKey={`feed.empty.${tab}`}
+          selected={area.rights.edit_topic ? selected : null}
+          onSelect={(id, on) =>
+            setSelected((old) => {
+              const next = new Set(old);
+              if (on) next.add(id);
+              else next.delete(id);
+              return next;
+            })
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+interface FeedListProps {
+  groupId: number;
+  list: FeedList;
+  unreadOnly: boolean;
+  sort: FeedSort;
+  emptyKey: string;
+  selected: Set<number> | null;
+  onSelect: (id: number, on: boolean) => void;
+}
+
+function FeedList({ groupId, list, unreadOnly, sort, emptyKey, selected, onSelect }: FeedListProps) {
+  const { t } = useTranslation('topics');
+  const feed = useTopicFeed(groupId, list, unreadOnly, sort);
+  if (feed.isPending) return <Spinner />;
+  if (feed.isError) return <p role="alert">{t('common.load_failed')}</p>;
+  const rows = feed.data.pages.flatMap((p) => p.data);
+  if (rows.length === 0) return <EmptyState message={t(emptyKey)} />;
+  return (
+    <>
+      <ul className="ptop-list" aria-label={t('feed.list_label')}>
+        {rows.map((row) => (
+          <TopicRow
+            key={row.id}
+            row={row}
+            href={groupPath(groupId, `topic/${row.id}`)}
+            {...(selected ? { selected: selected.has(row.id), onSelect } : {})}
+          />
+        ))}
+      </ul>
+      {feed.hasNextPage && (
+        <div className="ptop-more">
+          <Button variant="secondary" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
+            {t('feed.see_more')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

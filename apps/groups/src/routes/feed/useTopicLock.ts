@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client';
+import { ApiError } from '@portal/api-client/core';
+import { api } from '@portal/api-client/browser';
+
+export type LockState =
+  | { kind: 'pending' }
+  | { kind: 'held'; token: string }
+  | { kind: 'refused'; userName: string }
+  | { kind: 'ended' }
+  | { kind: 'failed'; error: unknown };
+
+const isCode = (err: unknown, code: string) => err instanceof ApiError && err.code === code;
+
+/**
+ * The edit lock of one topic: taken on mount (check-lock-topic without a token), refreshed every
+ * TOPIC_LOCK_REFRESH_MS with the token, released on unmount (unlock-topic). A refusal names the
+ * other editor; a refresh the server no longer honours means the session ended.
+ */
+export function useTopicLock(groupId: number, topicId: number) {
+  const [state, setState] = useState<LockState>({ kind: 'pending' });
+  const token = useRef<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const params = { id: groupId, topicId };
+    const stop = () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    };
+    const refresh = async () => {
+      const held = token.current;
+      if (!held) return;
+      try {
+        await api.call('checkLockTopic', { params, body: { lock_token: held } });
+      } catch (err) {
+        if (!live) return;
+        if (isCode(err, 'EDIT_SESSION_ENDED')) {
+          token.current = null;
+          stop();
+          setState({ kind: 'ended' });
+        }
+        // Anything else (a network blip) is retried on the next tick; the lock outlives several.
+      }
+    };
+    api
+      .call('checkLockTopic', { params, body: {} })
+      .then(({ items }) => {
+        if (!live) {
+          // Unmounted while asking: give the lock straight back.
+          void api.call('unlockTopic', { params, body: { lock_token: items.lock_token } }).catch(() => undefined);
+          return;
+        }
+        token.current = items.lock_token;
+        setState({ kind: 'held', token: items.lock_token });
+        timer = setInterval(() => void refresh(), TOPIC_LOCK_REFRESH_MS);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        if (isCode(err, 'TOPIC_BEING_EDITED')) {
+          const name = (err as ApiError).body?.data?.user_name;
+          setState({ kind: 'refused', userName: typeof name === 'string' ? name : '' });
+        } else setState({ kind: 'failed', error: err });
+      });
+    return () => {
+      live = false;
+      stop();
+      const held = token.current;
+      token.current = null;
+      if (held) void api.call('unlockTopic', { params, body: { lock_token: held } }).catch(() => undefined);
+    };
+  }, [groupId, topicId]);
+
+  /** The server said the session ended (on save): stop refreshing, keep the page. */
+  const markEnded = () => {
+    token.current = null;
+    setState({ kind: 'ended' });
+  };
+  return { state, markEnded };
+}
