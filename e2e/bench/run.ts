@@ -6,7 +6,9 @@
  * - gzip size of every script Chromium actually loads to render home for a logged-in user
  *   (shell + home widgets), against the 200 KB budget, split into the shell's part and each
  *   remote's entry and chunks;
- * - login requests per second (argon2id verification included) over a fixed duration.
+ * - login requests per second (argon2id verification included) over a fixed duration;
+ * - shared-folder upload and download of a 100 MB file against a plain copy, and the API's memory
+ *   while it streams a 400 MB zip (files.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { startPortal } from '../support/portal';
+import { benchFiles } from './files';
 import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
@@ -150,6 +153,7 @@ async function main() {
       remote_entry_js_gzip_kb: remoteEntries(),
       home_initial_js_gzip: await homeJs(portal.baseUrl),
       login: await loginRps(portal.baseUrl),
+      files: await benchFiles(portal.baseUrl, portal.pid),
       // The group feed with 1 000 and 100 000 topics, on both databases (keyset pagination:
       // the 100 000 figure should stay within 2x of the 1 000 one).
       feed: {
@@ -166,8 +170,13 @@ async function main() {
       `home JS: ${home.total_kb} KB gzip (budget ${home.budget_kb}) = shell ${home.by_part.shell_kb} + remotes ${home.by_part.remotes_kb} ` +
         `(${Object.entries(home.by_part.remotes).map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`).join(', ')})`,
     );
+    const f = result.files;
+    console.log(
+      `files: ${f.file_mb} MB upload ${f.upload.mb_per_s} MB/s (x${f.upload.ratio_to_copy} of a copy), download ${f.download.mb_per_s} MB/s ` +
+        `(x${f.download.ratio_to_copy}); ${f.zip.bytes} B zip: API RSS ${f.zip.rss_baseline_mb} -> ${f.zip.rss_peak_mb} MB (+${f.zip.rss_growth_mb})`,
+    );
     console.log(`written to ${path.relative(REPO_ROOT, out)}`);
-    if (!result.home_initial_js_gzip.within_budget) process.exitCode = 1;
+    if (!result.home_initial_js_gzip.within_budget || result.files.zip.rss_flat === false) process.exitCode = 1;
   } finally {
     await portal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ export async function waitFor(url: string, ok: (res: Response) => Promise<boolea
 
 export interface RunningPortal {
   baseUrl: string;
+  /** The API process (the bench samples its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startPortal(opts: { port: number; dataDir: string; env?: R
   }
   return {
     baseUrl,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

@@ -11,6 +11,11 @@ export const LIMITS = {
   imageMinWidth: 500,
   imageMinHeight: 100,
   imageMaxMb: 25,
+  /**
+   * Highest per-file limit a group administrator may set: any file must still fit in one zip
+   * download. Group images stay bounded by imageMaxMb on their own.
+   */
+  attachmentMaxMb: 500,
   downloadTotalMb: 500,
   groupAutoDeleteDays: 30,
   groupStorageCapacityGb: 10,

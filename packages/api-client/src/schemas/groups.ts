@@ -92,7 +92,7 @@ export const updateGroupBody = z
     notice: text(2000).optional(),
     group_tags: z.array(requiredText(50)).max(20).optional(),
     auto_delete_day: z.number().int().min(1).max(365).optional(),
-    max_img_size_per_attachment: z.number().int().min(1).max(LIMITS.imageMaxMb).optional(),
+    max_img_size_per_attachment: z.number().int().min(1).max(LIMITS.attachmentMaxMb).optional(),
     invite_permission: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   })
   .strict();
