@@ -97,3 +97,31 @@ export async function expectSuccess(page: Page, message: string | RegExp) {
   await expect(dialog).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 10_000 });
 }
+
+/** The topic feed's list (group-new-feed). */
+export function topicFeedList(page: Page) {
+  return page.getByRole('list', { name: 'トピック一覧' });
+}
+
+/** One topic's line in the feed, found by its exact title. */
+export function topicFeedRow(page: Page, title: string) {
+  return topicFeedList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+}
+
+/** Waits until the feed has loaded: either its list or the "no topics" state of the 「すべて」 tab. */
+export async function waitForTopicFeed(page: Page) {
+  await expect(topicFeedList(page).or(page.getByText('トピックはまだありません。'))).toBeVisible();
+}
+
+/**
+ * The earliest delivery time the topic editor accepts that is still at least `leadMs` away: its
+ * datetime-local field has minute granularity and is read as Tokyo time (UTC+9, no DST), and a
+ * time already past when the form is submitted is refused.
+ */
+export function nextDeliveryMinute(leadMs: number, now = Date.now()): { at: number; local: string } {
+  const at = Math.ceil((now + leadMs) / 60_000) * 60_000;
+  const local = new Date(at + 9 * 3_600_000).toISOString().slice(0, 16);
+  return { at, local };
+}

@@ -3,6 +3,7 @@ import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } f
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client';
 import { ApiError } from '@portal/api-client/core';
+import { clearSession, setSession } from '@portal/api-client/session';
 import { closeModal } from '@portal/ui';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { FOLDERS, detail } from './fixtures';
@@ -140,6 +141,31 @@ describe('group-topic-update', () => {
       },
     });
     expect(calls('unlockTopic')).toEqual([['unlockTopic', { ...T, body: { lock_token: 'TOK' } }]]);
+  });
+
+  it('gives the lock back with a keepalive request when the page itself goes away', async () => {
+    answer(
+      groupHandlers('admin', {
+        checkLockTopic: { items: { lock_token: 'TOK', expires_at: 1, ttl_ms: 300000 } },
+        topicDetail: { items: detail() },
+      }),
+    );
+    const sent = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', sent);
+    setSession({ accessToken: 'AT' });
+    try {
+      renderAt('/group/1/topic-update/5');
+      await screen.findByLabelText(/タイトル/);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(sent).toHaveBeenCalledTimes(1);
+      const [url, init] = sent.mock.calls[0]!;
+      expect(url).toBe('/service/api/v1/members/me/groups/1/topics/unlock-topic/5');
+      expect(init).toMatchObject({ method: 'PUT', keepalive: true, body: JSON.stringify({ lock_token: 'TOK' }) });
+      expect((init.headers as Record<string, string>).Authorization).toBe('Bearer AT');
+    } finally {
+      vi.unstubAllGlobals();
+      clearSession(false);
+    }
   });
 
   it('keeps the typed text and says the session ended when the save is refused', async () => {

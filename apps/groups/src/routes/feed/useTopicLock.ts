@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client';
-import { ApiError } from '@portal/api-client/core';
+import { API_PREFIX, ApiError, routes } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { sessionTokens } from '@portal/api-client/session';
 
 export type LockState =
   | { kind: 'pending' }
@@ -13,9 +14,28 @@ export type LockState =
 const isCode = (err: unknown, code: string) => err instanceof ApiError && err.code === code;
 
 /**
+ * The unlock for a page that is going away (reload, closed tab, another address typed): React
+ * unmounts nothing then, and an ordinary request is cancelled with the page, which would leave
+ * the lock held until it expires. A keepalive fetch outlives the page.
+ */
+function unlockOnLeave(groupId: number, topicId: number, lockToken: string) {
+  const accessToken = sessionTokens.getAccessToken();
+  if (!accessToken) return;
+  const path = routes.unlockTopic.path.replace(':id', String(groupId)).replace(':topicId', String(topicId));
+  void fetch(API_PREFIX + path, {
+    method: routes.unlockTopic.method,
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ lock_token: lockToken }),
+  }).catch(() => undefined);
+}
+
+/**
  * The edit lock of one topic: taken on mount (check-lock-topic without a token), refreshed every
- * TOPIC_LOCK_REFRESH_MS with the token, released on unmount (unlock-topic). A refusal names the
- * other editor; a refresh the server no longer honours means the session ended.
+ * TOPIC_LOCK_REFRESH_MS with the token, released on unmount and when the page goes away
+ * (unlock-topic). A refusal names the other editor; a refresh the server no longer honours means
+ * the session ended.
  */
 export function useTopicLock(groupId: number, topicId: number) {
   const [state, setState] = useState<LockState>({ kind: 'pending' });
@@ -44,6 +64,12 @@ export function useTopicLock(groupId: number, topicId: number) {
         // Anything else (a network blip) is retried on the next tick; the lock outlives several.
       }
     };
+    // The token is kept: a page restored from the back-forward cache re-takes the lock on its next
+    // refresh (the server accepts a released token while nobody else has taken the lock).
+    const onPageHide = () => {
+      if (token.current) unlockOnLeave(groupId, topicId, token.current);
+    };
+    window.addEventListener('pagehide', onPageHide);
     api
       .call('checkLockTopic', { params, body: {} })
       .then(({ items }) => {
@@ -65,6 +91,7 @@ export function useTopicLock(groupId: number, topicId: number) {
       });
     return () => {
       live = false;
+      window.removeEventListener('pagehide', onPageHide);
       stop();
       const held = token.current;
       token.current = null;
