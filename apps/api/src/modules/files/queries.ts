@@ -1,9 +1,9 @@
 import { UserActiveStatus, type FileListQuery, type FileRow, type SortOption } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
 import { getSettings } from '../members/service';
-import { displayName, encodeCursor, shortName } from '../topics/queries';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { displayName, shortName } from '../topics/queries';
 import { scopedFiles, type FileRecord, type Scope } from './policy';
 
 export type ListKind = { kind: 'all' } | { kind: 'unclassified' } | { kind: 'bin' } | { kind: 'attachments' } | { kind: 'folder'; folderId: number };
@@ -33,17 +33,6 @@ export async function listOptions(ctx: AppContext, userId: number, area: 'group_
   };
 }
 
-type CursorValue = [string | number, number];
-
-function decodeCursor(raw: string, orderBy: ListOptions['orderBy']): CursorValue {
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[1]) && typeof v[0] === (orderBy === 'title' ? 'string' : 'number')) return v as CursorValue;
-  } catch {
-    // fall through to the validation error
-  }
-  throw new HttpError(400, 'VALIDATION_ERROR', undefined, { cursor: ['validation.format'] });
-}
 
 function activeStatus(r: { uploader_status: string | null; uploader_in_group?: unknown }, scope: Scope): number {
   if (r.uploader_status === 'left') return UserActiveStatus.LEAVE_SYSTEM;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { createTestApp, type TestDialect } from '../../test/harness';
 import { actor, groupWith, insertTopics, T } from './fixtures.test-util';
-import { encodeCursor } from './queries';
+import { encodeCursor } from '../../http/cursor';
 
 const SIZES = [1_000, 100_000];
 const SAMPLES = Number(process.env.BENCH_FEED_SAMPLES ?? 300);

@@ -1,7 +1,7 @@
 import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../http/errors';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
 import { visibleTopics, type Scope } from './policy';
 import { preview } from './sanitize';
 
@@ -25,24 +25,6 @@ export function displayName(u: { last_name: string | null; first_name: string | 
 export function shortName(name: string, max = LIMITS.previewNameLength): string {
   const chars = [...name];
   return chars.length <= max ? name : `${chars.slice(0, max).join('')}…`;
-}
-
-type CursorValue = [string | number, number];
-
-export function encodeCursor(v: CursorValue): string {
-  return Buffer.from(JSON.stringify(v)).toString('base64url');
-}
-
-function decodeCursor(raw: string, orderBy: ListOptions['orderBy']): CursorValue {
-  try {
-    const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[1]) && typeof v[0] === (orderBy === 'title' ? 'string' : 'number')) {
-      return v as CursorValue;
-    }
-  } catch {
-    // fall through to the validation error
-  }
-  throw new HttpError(400, 'VALIDATION_ERROR', undefined, { cursor: ['validation.format'] });
 }
 
 /**
