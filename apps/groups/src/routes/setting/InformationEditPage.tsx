@@ -25,7 +25,7 @@ const formSchema = z.object({
     .number<string>()
     .int('validation.numeric')
     .min(1, 'validation.min_value')
-    .max(LIMITS.imageMaxMb, 'validation.max_value'),
+    .max(LIMITS.attachmentMaxMb, 'validation.max_value'),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
@@ -128,11 +128,11 @@ export function InformationEditPage() {
           label={t('info.max_attachment')}
           type="number"
           min={1}
-          max={LIMITS.imageMaxMb}
+          max={LIMITS.attachmentMaxMb}
           required
-          hint={t('edit.max_attachment_hint', { max: LIMITS.imageMaxMb })}
+          hint={t('edit.max_attachment_hint', { max: LIMITS.attachmentMaxMb })}
           error={errors.max_img_size_per_attachment?.message}
-          errorValues={{ min: 1, max: LIMITS.imageMaxMb }}
+          errorValues={{ min: 1, max: LIMITS.attachmentMaxMb }}
           {...register('max_img_size_per_attachment')}
         />
         <div className="pgrp-actions">

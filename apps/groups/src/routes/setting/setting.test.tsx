@@ -72,9 +72,9 @@ describe('setting/information-edit', () => {
   it('checks the limits before calling the API', async () => {
     answer(groupHandlers('admin'));
     renderAt('/group/1/setting/information-edit');
-    fireEvent.change(await screen.findByLabelText(/添付ファイルの最大サイズ/, { selector: 'input' }), { target: { value: '26' } });
+    fireEvent.change(await screen.findByLabelText(/添付ファイルの最大サイズ/, { selector: 'input' }), { target: { value: '501' } });
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
-    expect(await screen.findByText('添付ファイルの最大サイズ（MB）は25以下の値を入力してください')).toBeTruthy();
+    expect(await screen.findByText('添付ファイルの最大サイズ（MB）は500以下の値を入力してください')).toBeTruthy();
     expect(pageCalls()).toEqual([]);
   });
 });
