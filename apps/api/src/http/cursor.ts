@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { HttpError } from './errors';
 
 /** A keyset position: the sort column's value of the last row seen, and its id. */
@@ -22,4 +23,35 @@ export function decodeCursor(raw: string, orderBy: 'title' | string): CursorValu
     // fall through to the validation error
   }
   throw new HttpError(400, 'VALIDATION_ERROR', undefined, { cursor: ['validation.format'] });
+}
+
+export interface KeysetOptions {
+  /** Sort column, qualified (`t.updated_at`), and the id column that breaks ties (`t.id`). */
+  col: string;
+  idCol: string;
+  dir: 'asc' | 'desc';
+  orderBy: string;
+  cursor?: string | null;
+  page: number;
+  limit: number;
+}
+
+/**
+ * One page of a list ordered by (sort column, id): with a cursor the query seeks past the last
+ * row seen through the index, so a page costs the same at any depth; without one, numbered pages
+ * use OFFSET. One row more than the page is read to know whether another page follows.
+ */
+export async function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  o: KeysetOptions,
+): Promise<{ rows: O[]; hasMore: boolean }> {
+  let q = query;
+  if (o.cursor) {
+    const [v, id] = decodeCursor(o.cursor, o.orderBy);
+    q = q.where(sql<boolean>`(${sql.ref(o.col)}, ${sql.ref(o.idCol)}) ${sql.raw(o.dir === 'desc' ? '<' : '>')} (${v}, ${id})`);
+  } else if (o.page > 1) {
+    q = q.offset((o.page - 1) * o.limit);
+  }
+  const rows = await q.orderBy(sql.ref(o.col), o.dir).orderBy(sql.ref(o.idCol), o.dir).limit(o.limit + 1).execute();
+  return { rows: rows.slice(0, o.limit), hasMore: rows.length > o.limit };
 }

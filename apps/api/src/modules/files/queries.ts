@@ -2,7 +2,7 @@ import { UserActiveStatus, type FileListQuery, type FileRow, type SortOption } f
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { getSettings } from '../members/service';
-import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { encodeCursor, keysetPage } from '../../http/cursor';
 import { displayName, shortName } from '../topics/queries';
 import { scopedFiles, type FileRecord, type Scope } from './policy';
 
@@ -61,15 +61,7 @@ export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, o
   if (list.kind === 'attachments') q = q.where('f.is_attachment', '=', 1);
   if (list.kind === 'folder') q = q.where('f.folder_id', '=', list.folderId);
   if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
-  if (opts.cursor) {
-    const [v, id] = decodeCursor(opts.cursor, opts.orderBy);
-    q = q.where(sql<boolean>`(${sql.ref(col)}, f.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${v}, ${id})`);
-  } else if (opts.page > 1) {
-    q = q.offset((opts.page - 1) * opts.limit);
-  }
-  const rows = await q.orderBy(col, dir).orderBy('f.id', dir).limit(opts.limit + 1).execute();
-  const hasMore = rows.length > opts.limit;
-  const pageRows = rows.slice(0, opts.limit);
+  const { rows: pageRows, hasMore } = await keysetPage(q, { ...opts, col, idCol: 'f.id', dir });
   const last = pageRows.at(-1);
   const data: FileRow[] = pageRows.map((r) => ({
     id: r.id,

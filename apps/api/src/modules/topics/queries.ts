@@ -1,7 +1,7 @@
 import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { encodeCursor, keysetPage } from '../../http/cursor';
 import { visibleTopics, type Scope } from './policy';
 import { preview } from './sanitize';
 
@@ -55,15 +55,7 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   if (list.kind === 'unclassified') q = q.where('t.folder_id', 'is', null);
   if (list.kind === 'folder') q = q.where('t.folder_id', '=', list.folderId);
   if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
-  if (opts.cursor) {
-    const [v, id] = decodeCursor(opts.cursor, opts.orderBy);
-    q = q.where(sql<boolean>`(${sql.ref(col)}, t.id) ${sql.raw(dir === 'desc' ? '<' : '>')} (${v}, ${id})`);
-  } else if (opts.page > 1) {
-    q = q.offset((opts.page - 1) * opts.limit);
-  }
-  const rows = await q.orderBy(col, dir).orderBy('t.id', dir).limit(opts.limit + 1).execute();
-  const hasMore = rows.length > opts.limit;
-  const pageRows = rows.slice(0, opts.limit);
+  const { rows: pageRows, hasMore } = await keysetPage(q, { ...opts, col, idCol: 't.id', dir });
   const last = pageRows.at(-1);
   const data: TopicRow[] = pageRows.map((r) => ({
     id: r.id,
