@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '@portal/api-client/core';
 import { createGroupBody } from '@portal/api-client';
-import { Button, EmptyState, FormError, isImeComposing, Spinner, TextField, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, EmptyState, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
+import { GroupBasicFields } from '../components/GroupBasicFields';
 import { useShowActionError } from '../api/errors';
 import { useMe } from '../api/group';
 import { useCreateGroup } from '../api/groupAdmin';
@@ -70,23 +71,13 @@ export function CreateGroupPage() {
         <EmptyState message={t('create.company_admin_only')} />
       ) : (
         <form className="pgrp-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-          <TextField label={t('info.name')} required error={errors.name?.message} {...register('name')} />
-          <fieldset>
-            <legend className="pui-field__label">{t('info.letter_color')}</legend>
-            <label>
-              <input type="radio" value="1" {...register('letter_color')} /> {t('info.white')}
-            </label>
-            <label>
-              <input type="radio" value="2" {...register('letter_color')} /> {t('info.black')}
-            </label>
-          </fieldset>
-          <div className="pui-field">
-            <label className="pui-field__label" htmlFor="pgrp-create-notice">
-              {t('info.notice')}
-            </label>
-            <textarea id="pgrp-create-notice" className="pui-input" {...register('notice')} />
-            <FormError message={errors.notice?.message} values={{ field: t('info.notice') }} />
-          </div>
+          <GroupBasicFields
+            idPrefix="pgrp-create"
+            name={register('name')}
+            letterColor={register('letter_color')}
+            notice={register('notice')}
+            errors={{ name: errors.name?.message, notice: errors.notice?.message }}
+          />
           <p className="pgrp-muted">{t('create.lead')}</p>
           <div className="pgrp-actions">
             <Button type="submit" loading={isSubmitting}>

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, LetterColor, LIMITS } from '@portal/api-client/core';
 import { updateGroupBody } from '@portal/api-client';
-import { Button, FormError, isImeComposing, TextField, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, isImeComposing, TextField, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '../../api/errors';
 import { useUpdateGroup } from '../../api/groupAdmin';
 import { groupPath, useGroupArea } from '../area/context';
 import { HeaderImageSetting, IconSetting } from './GroupImageSettings';
+import { GroupBasicFields } from '../../components/GroupBasicFields';
 
 /** Tags are typed comma-separated; the API takes a list. */
 const splitTags = (s: string) => [...new Set(s.split(/[,、，]/u).map((x) => x.trim()).filter(Boolean))];
@@ -96,23 +97,13 @@ export function InformationEditPage() {
         <HeaderImageSetting group={group} />
       </div>
       <form className="pgrp-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-        <TextField label={t('info.name')} required error={errors.name?.message} {...register('name')} />
-        <fieldset>
-          <legend className="pui-field__label">{t('info.letter_color')}</legend>
-          <label>
-            <input type="radio" value="1" {...register('letter_color')} /> {t('info.white')}
-          </label>
-          <label>
-            <input type="radio" value="2" {...register('letter_color')} /> {t('info.black')}
-          </label>
-        </fieldset>
-        <div className="pui-field">
-          <label className="pui-field__label" htmlFor="pgrp-edit-notice">
-            {t('info.notice')}
-          </label>
-          <textarea id="pgrp-edit-notice" className="pui-input" aria-invalid={errors.notice ? true : undefined} {...register('notice')} />
-          <FormError message={errors.notice?.message} values={{ field: t('info.notice') }} />
-        </div>
+        <GroupBasicFields
+          idPrefix="pgrp-edit"
+          name={register('name')}
+          letterColor={register('letter_color')}
+          notice={register('notice')}
+          errors={{ name: errors.name?.message, notice: errors.notice?.message }}
+        />
         <TextField label={t('info.tags')} hint={t('edit.tags_hint')} error={errors.tags?.message} {...register('tags')} />
         <TextField
           label={t('info.auto_delete_day')}

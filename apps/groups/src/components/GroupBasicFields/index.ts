@@ -1,0 +1,1 @@
+export { GroupBasicFields } from './GroupBasicFields';
