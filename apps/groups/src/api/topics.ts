@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type NewTopicBody, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
@@ -17,12 +17,6 @@ export function useStoredTopicSort(): FeedSort {
     FeedSort['sortedBy'],
   ];
   return { orderBy, sortedBy };
-}
-
-/** Comment page size from the user's display setting (section 9). */
-export function useCommentPageSize(): number {
-  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
-  return settings?.setting_display.number_items_list_comment ?? 10;
 }
 
 /** One feed list, paged by the server's keyset cursor ("see more" appends the next page). */
@@ -86,85 +80,6 @@ export function useFeedActions(groupId: number) {
     moveToBin: useFeedMutation(groupId, (ids: number[]) => api.call('moveTopicsToBin', { params, body: { topic_ids: ids } })),
     deleteInBin: useFeedMutation(groupId, (ids: number[]) => api.call('deleteTopicsInBin', { params, body: { topic_ids: ids } })),
     emptyBin: useFeedMutation(groupId, () => api.call('emptyTopicsBin', { params, body: { group_id: groupId } })),
-  };
-}
-
-export function useTopic(groupId: number, topicId: number) {
-  return useQuery({
-    queryKey: queryKeys.groupTopic(groupId, topicId),
-    queryFn: async () => (await api.call('topicDetail', { params: { id: groupId, topicId } })).items,
-  });
-}
-
-/** Like, favourite, read state: each answer is written straight into the cached detail. */
-export function useTopicActions(groupId: number, topicId: number) {
-  const queryClient = useQueryClient();
-  const params = { id: groupId, topicId };
-  const key = queryKeys.groupTopic(groupId, topicId);
-  const patch = (fields: Record<string, unknown>) => {
-    queryClient.setQueryData(key, (old: object | undefined) => (old ? { ...old, ...fields } : old));
-    // The feed shows read state; mark it stale without refetching the open page.
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.groupTopics(groupId), 'list'], refetchType: 'none' });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.groupTopicCount(groupId), refetchType: 'none' });
-  };
-  return {
-    like: useMutation({
-      mutationFn: (isLike: boolean) => api.call('likeTopic', { params, body: { is_like: isLike } }),
-      // Likers are only known from a reload; the count and my state come back at once.
-      onSuccess: ({ items }) => {
-        patch(items);
-        void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      },
-    }),
-    favorite: useMutation({
-      mutationFn: (isFavor: boolean) => api.call('favoriteTopic', { params, body: { is_favor: isFavor } }),
-      onSuccess: ({ items }) => patch(items),
-    }),
-    markUnread: useMutation({
-      mutationFn: () => api.call('markTopicUnread', { params }),
-      onSuccess: ({ items }) => patch(items),
-    }),
-    markSeen: useMutation({
-      mutationFn: () => api.call('setTopicSeen', { params }),
-      onSuccess: ({ items }) => patch(items),
-    }),
-  };
-}
-
-export interface CommentPageArgs {
-  page: number;
-  limit: number;
-  /** Ask for the page holding this comment instead of `page`. */
-  findId?: number | undefined;
-}
-
-export function useTopicComments(groupId: number, topicId: number, args: CommentPageArgs) {
-  const query = {
-    sortedBy: 'asc' as const,
-    limit: args.limit,
-    page: args.page,
-    ...(args.findId ? { find_page_by_comment_id: args.findId } : {}),
-  };
-  return useQuery({
-    queryKey: [...queryKeys.groupTopicComments(groupId, topicId, { page: args.page, limit: args.limit, sortedBy: 'asc' }), args.findId ?? null],
-    queryFn: async () => (await api.call('topicComments', { params: { id: groupId, topicId }, query })).items,
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useCommentActions(groupId: number, topicId: number) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.groupTopic(groupId, topicId) });
-  return {
-    add: useMutation({
-      mutationFn: (body: { content: string; parent_id?: number | null; is_anonymous: boolean }) =>
-        api.call('addTopicComment', { params: { id: groupId }, body: { topic_id: topicId, ...body } }),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (commentId: number) => api.call('deleteTopicComment', { params: { id: groupId, commentId } }),
-      onSuccess: refresh,
-    }),
   };
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
 import { useStoredTopicSort, useTopicCount, useTopicFeed, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
-import { TopicRow } from '../../components/TopicRow';
+import { TopicRow } from '@portal/ui/topics';
 import { groupPath, useGroupArea } from '../area/context';
 import { FeedToolbar } from './FeedToolbar';
 import { FolderBar } from './FolderBar';

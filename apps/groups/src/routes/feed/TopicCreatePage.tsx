@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
+import { EMPTY_TOPIC, toBody, TopicForm } from '@portal/ui/topic-editor';
 import { useSaveTopic, useTopicFolders } from '../../api/topics';
-import { EMPTY_TOPIC, toBody, TopicForm } from '../../components/TopicEditor';
 import { groupPath, useGroupArea } from '../area/context';
-import './feed.css';
 
 /** group-topic-create (role_edit_topic, guarded in the route table). */
 export function TopicCreatePage() {

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@portal/api-client/core';
 import { Spinner, useDocumentTitle } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
-import { useSaveTopic, useTopic } from '../../api/topics';
-import { toBody, TopicForm, valuesOf } from '../../components/TopicEditor';
+import { useShowActionError } from '@portal/ui/kit';
+import { toBody, TopicForm, valuesOf } from '@portal/ui/topic-editor';
+import { groupScope, useTopic, useTopicLock } from '@portal/ui/topics';
+import { useSaveTopic } from '../../api/topics';
 import { groupPath, useGroupArea } from '../area/context';
 import { parseId } from './parseId';
-import { useTopicLock } from './useTopicLock';
-import './feed.css';
 
 /** group-topic-update: edits under the topic's edit lock (role_edit_topic). */
 export function TopicUpdatePage() {
@@ -31,8 +30,8 @@ export function TopicUpdatePage() {
 
 function LockedEditor({ groupId, topicId }: { groupId: number; topicId: number }) {
   const { t } = useTranslation('topics');
-  const lock = useTopicLock(groupId, topicId);
-  const topic = useTopic(groupId, topicId);
+  const lock = useTopicLock(groupScope(groupId), topicId);
+  const topic = useTopic(groupScope(groupId), topicId);
   const { update } = useSaveTopic(groupId);
   const navigate = useNavigate();
   const showError = useShowActionError();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal } from '@portal/ui';
-import { draftKey } from '../../components/CommentList/draft';
+import { draftKey, groupScope } from '@portal/ui/topics';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { comment, commentPage, detail } from './fixtures';
 
@@ -113,7 +113,7 @@ describe('topic comments', () => {
       { params: { id: 1 }, body: { topic_id: 5, content: 'へんかん&lt;b&gt;<br>二行目', parent_id: null, is_anonymous: true } },
     ]);
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
-    expect(sessionStorage.getItem(draftKey(1, 5, null))).toBeNull();
+    expect(sessionStorage.getItem(draftKey(groupScope(1), 5, null))).toBeNull();
   });
 
   it('refuses an empty comment without calling the API', async () => {
@@ -129,7 +129,7 @@ describe('topic comments', () => {
     answer(groupHandlers('member', { topicDetail: { items: detail() }, topicComments: commentPage([]) }));
     const first = renderAt('/group/1/topic/5');
     fireEvent.change(await screen.findByLabelText('コメントを書く'), { target: { value: '書きかけ' } });
-    await waitFor(() => expect(sessionStorage.getItem(draftKey(1, 5, null))).toBe('書きかけ'));
+    await waitFor(() => expect(sessionStorage.getItem(draftKey(groupScope(1), 5, null))).toBe('書きかけ'));
     first.unmount();
     renderAt('/group/1/topic/5');
     expect(((await screen.findByLabelText('コメントを書く')) as HTMLTextAreaElement).value).toBe('書きかけ');

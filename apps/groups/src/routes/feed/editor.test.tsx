@@ -207,7 +207,7 @@ describe('group-topic-update', () => {
 
 describe('editor links', () => {
   it('accepts only http(s) and mailto addresses', async () => {
-    const { safeUrl } = await import('../../components/TopicEditor');
+    const { safeUrl } = await import('@portal/ui/topic-editor');
     expect(safeUrl(' https://example.jp/a ')).toBe('https://example.jp/a');
     expect(safeUrl('mailto:a@example.jp')).toBe('mailto:a@example.jp');
     expect(safeUrl('javascript:alert(1)')).toBeNull();

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
 import { useInvitationActions, useInvitations } from '../../api/invitations';
 import { formatDateTime } from '../../components/format';
-import { Pager } from '../../components/Pager';
+import { Pager } from '@portal/ui/kit';
 import { useGroupArea } from '../area/context';
 
 /**

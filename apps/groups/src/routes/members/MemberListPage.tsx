@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar, EmptyState, SearchInput, Spinner, useDocumentTitle } from '@portal/ui';
 import { usePageSize } from '../../api/group';
 import { useMembers } from '../../api/members';
-import { Pager } from '../../components/Pager';
+import { Pager } from '@portal/ui/kit';
 import { useGroupArea } from '../area/context';
 
 /** members/list: every member with kana, role label and avatar, searchable and paged. */

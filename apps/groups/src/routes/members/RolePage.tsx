@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
 import { Avatar, Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
 import { useDeleteMember, useMembers, useUpdateRoles, type RoleFlags } from '../../api/members';
-import { Pager } from '../../components/Pager';
+import { Pager } from '@portal/ui/kit';
 import { useGroupArea } from '../area/context';
 
 const OTHER_RIGHTS = ['role_invite', 'role_edit_shared_folder', 'role_edit_topic'] as const;

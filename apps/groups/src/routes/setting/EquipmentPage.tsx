@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { equipmentBody } from '@portal/api-client';
 import { Button, EmptyState, FormError, Spinner, useConfirm, useDocumentTitle, useImeSafeEnter, useModal } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { useEquipmentActions, useEquipments } from '../../api/equipment';
 import { useGroupArea } from '../area/context';
 

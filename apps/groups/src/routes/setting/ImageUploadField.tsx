@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/api-client/core';
 import { useModal } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { useGroupImageSrc } from '../../api/imageSrc';
 import { useUploadGroupImage } from '../../api/images';
 import type { GroupImageTarget } from '../../api/upload';

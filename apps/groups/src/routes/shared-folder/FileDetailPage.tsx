@@ -5,7 +5,7 @@ import { api } from '@portal/api-client/browser';
 import { Button, Spinner, useDocumentTitle } from '@portal/ui';
 import { parseGroupId } from '../../api/group';
 import { fetchFileBlob, filePaths, saveBlob, useFileDetail, useFilesMutation } from '../../api/files';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { FileKindIcon } from '../../components/FileKindIcon';
 import { formatFileSize } from '../../components/FileRow';
 import { formatDateTime } from '../../components/format';

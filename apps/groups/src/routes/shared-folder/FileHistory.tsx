@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
 import { Button, useConfirm } from '@portal/ui';
 import { fetchFileBlob, filePaths, saveBlob, useFileHistory, useFilesMutation } from '../../api/files';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { formatFileSize } from '../../components/FileRow';
-import { Pager } from '../../components/Pager';
+import { Pager } from '@portal/ui/kit';
 import { formatDateTime } from '../../components/format';
 
 /** Versions of a file, newest first; earlier ones can be downloaded, restored or deleted (confirmed). */

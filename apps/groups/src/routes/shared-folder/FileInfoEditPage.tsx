@@ -5,7 +5,7 @@ import { api } from '@portal/api-client/browser';
 import { Button, Spinner, useDocumentTitle } from '@portal/ui';
 import { parseGroupId } from '../../api/group';
 import { useFileDetail, useFilesMutation } from '../../api/files';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 import { groupPath, useGroupArea } from '../area/context';
 import './files.css';
 

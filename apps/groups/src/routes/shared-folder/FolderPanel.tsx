@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, useConfirm } from '@portal/ui';
 import { api } from '@portal/api-client/browser';
 import { useFilesMutation, type FileFolder } from '../../api/files';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 
 interface Props {
   groupId: number;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
 import { useConfirm } from '@portal/ui';
 import { fetchFileBlob, filePaths, saveBlob, useFilesMutation } from '../../api/files';
-import { useShowActionError } from '../../api/errors';
+import { useShowActionError } from '@portal/ui/kit';
 
 /**
  * The list's actions on selected files. Each destructive one asks first; a refusal (attachment

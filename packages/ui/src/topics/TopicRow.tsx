@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TopicRow as Row } from '@portal/api-client/core';
 import { DateDisplay } from '@portal/ui';
+import './topics.css';
 
 export interface TopicRowProps {
   row: Row;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui';
+import './kit.css';
 
 export interface PagerProps {
   page: number;
@@ -9,10 +10,10 @@ export interface PagerProps {
 
 /** Previous / next with "page n of m"; hidden when everything fits on one page. */
 export function Pager({ page, lastPage, onChange }: PagerProps) {
-  const { t } = useTranslation('groups');
+  const { t } = useTranslation('ui');
   if (lastPage <= 1) return null;
   return (
-    <nav className="pgrp-pager" aria-label={t('pager.label')}>
+    <nav className="pui-pager" aria-label={t('pager.label')}>
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onChange(page - 1)}>
         {t('pager.previous')}
       </Button>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client';
 import { API_PREFIX, ApiError, routes } from '@portal/api-client/core';
-import { api } from '@portal/api-client/browser';
 import { sessionTokens } from '@portal/api-client/session';
+import { scopeId, topicCalls, type TopicScope } from './scope';
 
 export type LockState =
   | { kind: 'pending' }
@@ -18,12 +18,13 @@ const isCode = (err: unknown, code: string) => err instanceof ApiError && err.co
  * unmounts nothing then, and an ordinary request is cancelled with the page, which would leave
  * the lock held until it expires. A keepalive fetch outlives the page.
  */
-function unlockOnLeave(groupId: number, topicId: number, lockToken: string) {
+function unlockOnLeave(scope: TopicScope, topicId: number, lockToken: string) {
   const accessToken = sessionTokens.getAccessToken();
   if (!accessToken) return;
-  const path = routes.unlockTopic.path.replace(':id', String(groupId)).replace(':topicId', String(topicId));
+  const { name, params } = topicCalls(scope, topicId).unlockRoute;
+  const path = Object.entries(params).reduce<string>((p, [k, v]) => p.replace(`:${k}`, String(v)), routes[name].path);
   void fetch(API_PREFIX + path, {
-    method: routes.unlockTopic.method,
+    method: routes[name].method,
     keepalive: true,
     credentials: 'same-origin',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
@@ -37,14 +38,14 @@ function unlockOnLeave(groupId: number, topicId: number, lockToken: string) {
  * (unlock-topic). A refusal names the other editor; a refresh the server no longer honours means
  * the session ended.
  */
-export function useTopicLock(groupId: number, topicId: number) {
+export function useTopicLock(scope: TopicScope, topicId: number) {
   const [state, setState] = useState<LockState>({ kind: 'pending' });
   const token = useRef<string | null>(null);
 
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const params = { id: groupId, topicId };
+    const calls = topicCalls(scope, topicId);
     const stop = () => {
       if (timer) clearInterval(timer);
       timer = undefined;
@@ -53,7 +54,7 @@ export function useTopicLock(groupId: number, topicId: number) {
       const held = token.current;
       if (!held) return;
       try {
-        await api.call('checkLockTopic', { params, body: { lock_token: held } });
+        await calls.checkLock(held);
       } catch (err) {
         if (!live) return;
         if (isCode(err, 'EDIT_SESSION_ENDED')) {
@@ -67,15 +68,15 @@ export function useTopicLock(groupId: number, topicId: number) {
     // The token is kept: a page restored from the back-forward cache re-takes the lock on its next
     // refresh (the server accepts a released token while nobody else has taken the lock).
     const onPageHide = () => {
-      if (token.current) unlockOnLeave(groupId, topicId, token.current);
+      if (token.current) unlockOnLeave(scope, topicId, token.current);
     };
     window.addEventListener('pagehide', onPageHide);
-    api
-      .call('checkLockTopic', { params, body: {} })
-      .then(({ items }) => {
+    calls
+      .checkLock()
+      .then((items) => {
         if (!live) {
           // Unmounted while asking: give the lock straight back.
-          void api.call('unlockTopic', { params, body: { lock_token: items.lock_token } }).catch(() => undefined);
+          void calls.unlock(items.lock_token).catch(() => undefined);
           return;
         }
         token.current = items.lock_token;
@@ -95,9 +96,11 @@ export function useTopicLock(groupId: number, topicId: number) {
       stop();
       const held = token.current;
       token.current = null;
-      if (held) void api.call('unlockTopic', { params, body: { lock_token: held } }).catch(() => undefined);
+      if (held) void calls.unlock(held).catch(() => undefined);
     };
-  }, [groupId, topicId]);
+    // scopeId: the scope object is new on every render; its identity is not what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scopeId(scope), topicId]);
 
   /** The server said the session ended (on save): stop refreshing, keep the page. */
   const markEnded = () => {

@@ -1,4 +1,4 @@
-import type { NewTopicBody, TopicDetail } from '@portal/api-client/core';
+import type { NewCommonTopicBody, NewTopicBody, TopicDetail } from '@portal/api-client/core';
 import { dayjs, DEFAULT_TIMEZONE } from '@portal/i18n';
 
 export interface TopicFormValues {
@@ -15,9 +15,12 @@ export interface TopicFormValues {
   /** datetime-local value in Tokyo time; empty delivers now. */
   delivery: string;
   folderId: string;
+  /** Common topics: destination group ids and whether readers see them. */
+  groups: number[];
+  hideGroups: boolean;
 }
 
-export type TopicFormErrors = Partial<Record<'title' | 'content' | 'likeCharacter' | 'delivery', string>>;
+export type TopicFormErrors = Partial<Record<'title' | 'content' | 'likeCharacter' | 'delivery' | 'groups', string>>;
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
 
@@ -33,6 +36,8 @@ export const EMPTY_TOPIC: TopicFormValues = {
   anonymous: false,
   delivery: '',
   folderId: '',
+  groups: [],
+  hideGroups: false,
 };
 
 export function valuesOf(d: TopicDetail, now: number): TopicFormValues {
@@ -49,11 +54,13 @@ export function valuesOf(d: TopicDetail, now: number): TopicFormValues {
     // A delivered topic has no pending schedule to show.
     delivery: d.delivery_date > now ? dayjs(d.delivery_date).tz(DEFAULT_TIMEZONE).format(LOCAL) : '',
     folderId: d.folder_id ? String(d.folder_id) : '',
+    groups: d.selected_group.map((g) => g.id),
+    hideGroups: d.hide_to_selected_group_tag,
   };
 }
 
 /** Section-5 checks the form can make before the server does (it checks again). */
-export function validate(v: TopicFormValues, now: number): TopicFormErrors {
+export function validate(v: TopicFormValues, now: number, needsGroups = false): TopicFormErrors {
   const errors: TopicFormErrors = {};
   if (!v.title.trim()) errors.title = 'validation.required';
   else if (v.title.length > 255) errors.title = 'validation.max_length';
@@ -61,6 +68,7 @@ export function validate(v: TopicFormValues, now: number): TopicFormErrors {
   if (v.likeCharacter.length > 16) errors.likeCharacter = 'validation.max_length';
   const at = deliveryMs(v.delivery);
   if (v.delivery && (at === null || at <= now)) errors.delivery = 'editor.delivery_future';
+  if (needsGroups && v.groups.length === 0) errors.groups = 'editor.destinations_required';
   return errors;
 }
 
@@ -89,4 +97,9 @@ export function toBody(v: TopicFormValues): Body {
     comment_options: comments,
     delivery_date: deliveryMs(v.delivery),
   };
+}
+
+/** A common topic's body: the topic fields plus its destination groups. */
+export function toCommonBody(v: TopicFormValues): NewCommonTopicBody {
+  return { ...toBody(v), selected_group: v.groups, hide_to_selected_group_tag: v.hideGroups };
 }

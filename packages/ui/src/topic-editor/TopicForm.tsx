@@ -1,14 +1,22 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormError, TextField } from '@portal/ui';
-import type { TopicFolder } from '../../api/topics';
 import { RichTextEditor } from './RichTextEditor';
 import { validate, type TopicFormErrors, type TopicFormValues } from './values';
+import '../topics/topics.css';
+import './editor.css';
+
+interface Choice {
+  id: number;
+  name: string;
+}
 
 export interface TopicFormProps {
   initial: TopicFormValues;
   /** Offered on create only: an edited topic moves between folders from the feed. */
-  folders?: TopicFolder[];
+  folders?: Choice[];
+  /** Common topics: the groups the author may send to (destination groups are then required). */
+  destinations?: Choice[];
   submitLabel: string;
   busy: boolean;
   disabled?: boolean;
@@ -19,7 +27,7 @@ export interface TopicFormProps {
 }
 
 /** Title, rich-text body and the topic options of spec section 3 (attachments come later). */
-export function TopicForm({ initial, folders, submitLabel, busy, disabled, notice, onSubmit, onCancel }: TopicFormProps) {
+export function TopicForm({ initial, folders, destinations, submitLabel, busy, disabled, notice, onSubmit, onCancel }: TopicFormProps) {
   const { t } = useTranslation('topics');
   const ids = useId();
   const [v, setV] = useState(initial);
@@ -28,7 +36,7 @@ export function TopicForm({ initial, folders, submitLabel, busy, disabled, notic
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(v, Date.now());
+    const found = validate(v, Date.now(), Boolean(destinations));
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(v);
   };
@@ -109,6 +117,29 @@ export function TopicForm({ initial, folders, submitLabel, busy, disabled, notic
             ))}
           </select>
         </label>
+      )}
+      {destinations && (
+        <fieldset className="ptop-editor__options" disabled={disabled} aria-describedby={errors.groups ? `${ids}-groups` : undefined}>
+          <legend>{t('editor.destinations')}</legend>
+          <div className="ptop-editor__groups">
+            {destinations.map((g) => (
+              <label key={g.id} className="ptop-check">
+                <input
+                  type="checkbox"
+                  checked={v.groups.includes(g.id)}
+                  onChange={(e) => set('groups', e.target.checked ? [...v.groups, g.id] : v.groups.filter((x) => x !== g.id))}
+                />
+                {g.name}
+              </label>
+            ))}
+          </div>
+          {errors.groups && (
+            <p id={`${ids}-groups`} role="alert" className="pui-field__error">
+              {t(errors.groups)}
+            </p>
+          )}
+          {check('hideGroups', t('editor.hide_destinations'))}
+        </fieldset>
       )}
       {notice}
       <div className="ptop-detail__actions">

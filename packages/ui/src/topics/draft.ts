@@ -1,8 +1,3 @@
-/** sessionStorage key of an unsent comment: per topic and per reply target. */
-export function draftKey(groupId: number, topicId: number, parentId: number | null): string {
-  return `portal.topicCommentDraft.${groupId}.${topicId}.${parentId ?? 'root'}`;
-}
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Comments are typed as plain text but stored as HTML: escape it and keep the line breaks. */

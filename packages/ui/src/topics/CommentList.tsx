@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TopicComment } from '@portal/api-client/core';
 import { Button, DateDisplay, Spinner, useConfirm } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
-import { useCommentActions, useCommentPageSize, useTopicComments } from '../../api/topics';
-import { Pager } from '../Pager';
+import { Pager } from '../kit/Pager';
+import { useShowActionError } from '../kit/useShowActionError';
 import { CommentForm } from './CommentForm';
+import { useCommentActions, useCommentPageSize, useTopicComments } from './hooks';
+import type { TopicScope } from './scope';
 
 interface CommentListProps {
-  groupId: number;
+  scope: TopicScope;
   topicId: number;
   allowAnonymous: boolean;
+  /** The topic's like setting: comments can be liked with its character when on. */
+  likeCharacter: string | null;
   /** `commentSearchId`: open on the page holding this comment and scroll to it. */
   findId?: number | undefined;
 }
@@ -18,12 +21,12 @@ interface CommentListProps {
 type CommentView = Omit<TopicComment, 'comments'>;
 
 /** Comments with one level of replies, paged by the user's comment page size. */
-export function CommentList({ groupId, topicId, allowAnonymous, findId }: CommentListProps) {
+export function CommentList({ scope, topicId, allowAnonymous, likeCharacter, findId }: CommentListProps) {
   const { t } = useTranslation('topics');
   const limit = useCommentPageSize();
   // null until the user pages: the first load asks for the page holding findId, if any.
   const [page, setPage] = useState<number | null>(null);
-  const comments = useTopicComments(groupId, topicId, { page: page ?? 1, limit, findId: page === null ? findId : undefined });
+  const comments = useTopicComments(scope, topicId, { page: page ?? 1, limit, findId: page === null ? findId : undefined });
   const [replyTo, setReplyTo] = useState<number | null>(null);
 
   const loaded = comments.data !== undefined;
@@ -34,32 +37,32 @@ export function CommentList({ groupId, topicId, allowAnonymous, findId }: Commen
 
   return (
     <section className="ptop-comments" aria-labelledby="ptop-comments-title">
-      <h2 id="ptop-comments-title" className="pgrp-section-title">
+      <h2 id="ptop-comments-title" className="ptop-section-title">
         {t('comments.title', { count: comments.data?.total ?? 0 })}
       </h2>
-      <CommentForm groupId={groupId} topicId={topicId} parentId={null} allowAnonymous={allowAnonymous} />
+      <CommentForm scope={scope} topicId={topicId} parentId={null} allowAnonymous={allowAnonymous} />
       {comments.isPending ? (
         <Spinner />
       ) : comments.isError ? (
         <p role="alert">{t('common.load_failed')}</p>
       ) : comments.data.data.length === 0 ? (
-        <p className="pgrp-muted">{t('comments.empty')}</p>
+        <p className="ptop-muted">{t('comments.empty')}</p>
       ) : (
         <ol className="ptop-comment-list">
           {comments.data.data.map((c) => (
             <li key={c.id}>
-              <CommentItem groupId={groupId} topicId={topicId} comment={c} highlight={c.id === findId} onReply={() => setReplyTo(c.id)} />
+              <CommentItem scope={scope} topicId={topicId} likeCharacter={likeCharacter} comment={c} highlight={c.id === findId} onReply={() => setReplyTo(c.id)} />
               {c.comments.length > 0 && (
                 <ol className="ptop-comment-list ptop-comment-list--replies">
                   {c.comments.map((r) => (
                     <li key={r.id}>
-                      <CommentItem groupId={groupId} topicId={topicId} comment={r} highlight={r.id === findId} />
+                      <CommentItem scope={scope} topicId={topicId} likeCharacter={likeCharacter} comment={r} highlight={r.id === findId} />
                     </li>
                   ))}
                 </ol>
               )}
               {replyTo === c.id && (
-                <CommentForm groupId={groupId} topicId={topicId} parentId={c.id} allowAnonymous={allowAnonymous} onDone={() => setReplyTo(null)} />
+                <CommentForm scope={scope} topicId={topicId} parentId={c.id} allowAnonymous={allowAnonymous} onDone={() => setReplyTo(null)} />
               )}
             </li>
           ))}
@@ -73,17 +76,18 @@ export function CommentList({ groupId, topicId, allowAnonymous, findId }: Commen
 }
 
 interface CommentItemProps {
-  groupId: number;
+  scope: TopicScope;
   topicId: number;
+  likeCharacter: string | null;
   comment: CommentView;
   highlight: boolean;
   onReply?: () => void;
 }
 
-function CommentItem({ groupId, topicId, comment: c, highlight, onReply }: CommentItemProps) {
+function CommentItem({ scope, topicId, likeCharacter, comment: c, highlight, onReply }: CommentItemProps) {
   const { t } = useTranslation('topics');
   const confirm = useConfirm();
-  const { remove } = useCommentActions(groupId, topicId);
+  const { remove, like } = useCommentActions(scope, topicId);
   const showError = useShowActionError();
   const author = c.is_anonymous ? t('comments.anonymous') : (c.commenter_name ?? t('comments.unknown'));
 
@@ -96,17 +100,28 @@ function CommentItem({ groupId, topicId, comment: c, highlight, onReply }: Comme
     <article id={`ptop-comment-${c.id}`} className={`ptop-comment${highlight ? ' ptop-comment--found' : ''}`} aria-label={t('comments.by', { name: author })}>
       <p className="ptop-row__meta">
         <strong>{author}</strong>
-        {c.is_own && c.is_anonymous && <span className="pgrp-muted">{t('comments.own_anonymous')}</span>}
+        {c.is_own && c.is_anonymous && <span className="ptop-muted">{t('comments.own_anonymous')}</span>}
         <DateDisplay value={c.comment_date} />
       </p>
       {c.is_deleted ? (
-        <p className="pgrp-muted">{t('comments.deleted')}</p>
+        <p className="ptop-muted">{t('comments.deleted')}</p>
       ) : (
         // Safe only because the server sanitises comment HTML when it is posted.
         <div className="ptop-content" dangerouslySetInnerHTML={{ __html: c.content }} />
       )}
       {!c.is_deleted && (
         <div className="ptop-comment__actions">
+          {likeCharacter !== null && (
+            <Button
+              variant={c.is_like ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={c.is_like}
+              loading={like.isPending}
+              onClick={() => like.mutate({ commentId: c.id, isLike: !c.is_like }, { onError: showError })}
+            >
+              {t('detail.like', { character: likeCharacter || t('detail.like_default'), count: c.liker_count })}
+            </Button>
+          )}
           {onReply && (
             <Button variant="link" size="sm" onClick={onReply}>
               {t('comments.reply')}

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useImeSafeEnter } from '@portal/ui';
-import { useShowActionError } from '../../api/errors';
-import { useCommentActions } from '../../api/topics';
-import { draftKey, plainToHtml } from './draft';
+import { useShowActionError } from '../kit/useShowActionError';
+import { plainToHtml } from './draft';
+import { useCommentActions } from './hooks';
+import { draftKey, type TopicScope } from './scope';
 
 interface CommentFormProps {
-  groupId: number;
+  scope: TopicScope;
   topicId: number;
   parentId: number | null;
   allowAnonymous: boolean;
@@ -17,14 +18,14 @@ interface CommentFormProps {
  * A comment or reply box. Enter sends (Shift+Enter is a newline) but never the Enter that
  * confirms an IME conversion; the draft lives in sessionStorage so a reload does not lose it.
  */
-export function CommentForm({ groupId, topicId, parentId, allowAnonymous, onDone }: CommentFormProps) {
+export function CommentForm({ scope, topicId, parentId, allowAnonymous, onDone }: CommentFormProps) {
   const { t } = useTranslation('topics');
   const id = useId();
-  const key = draftKey(groupId, topicId, parentId);
+  const key = draftKey(scope, topicId, parentId);
   const [text, setText] = useState(() => sessionStorage.getItem(key) ?? '');
   const [anonymous, setAnonymous] = useState(false);
   const [empty, setEmpty] = useState(false);
-  const { add } = useCommentActions(groupId, topicId);
+  const { add } = useCommentActions(scope, topicId);
   const showError = useShowActionError();
 
   useEffect(() => {
@@ -78,7 +79,7 @@ export function CommentForm({ groupId, topicId, parentId, allowAnonymous, onDone
           {t('comments.required')}
         </p>
       )}
-      <p className="pgrp-muted">{t('comments.enter_hint')}</p>
+      <p className="ptop-muted">{t('comments.enter_hint')}</p>
       <div className="ptop-comment-form__actions">
         {allowAnonymous && (
           <label className="ptop-check">

@@ -1,2 +1,0 @@
-export { CommentList } from './CommentList';
-export { CommentForm } from './CommentForm';

@@ -1,1 +1,0 @@
-export { Pager, type PagerProps } from './Pager';

@@ -1,1 +1,0 @@
-export { TopicRow, type TopicRowProps } from './TopicRow';
