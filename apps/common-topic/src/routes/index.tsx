@@ -1,14 +1,17 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { Pending } from './Pending';
+import { CommonFeedPage } from './topics/CommonFeedPage';
+import { CommonTopicDetailPage } from './topics/CommonTopicDetailPage';
+import { CommonTopicCreatePage, CommonTopicUpdatePage } from './topics/lazy';
 
 /** Spec section 2, relative to /common-topic/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [
   // Spec section 2: /common-topic redirects to topics.
   { index: true, element: <Navigate to="topics" replace /> },
-  { path: 'topics', element: <Pending titleKey="routes.topics" /> },
-  { path: 'topic/:topicId', element: <Pending titleKey="routes.topic_detail" /> },
-  { path: 'topic-create', element: <Pending titleKey="routes.topic_create" /> },
-  { path: 'topic-update/:topicId', element: <Pending titleKey="routes.topic_update" /> },
+  { path: 'topics', element: <CommonFeedPage /> },
+  { path: 'topic/:topicId', element: <CommonTopicDetailPage /> },
+  { path: 'topic-create', element: <CommonTopicCreatePage /> },
+  { path: 'topic-update/:topicId', element: <CommonTopicUpdatePage /> },
   { path: 'shared-folder', element: <Pending titleKey="routes.shared_folder" /> },
   { path: 'shared-folder/file/:fileId', element: <Pending titleKey="routes.file_detail" /> },
   { path: 'shared-folder/file/:fileId/file-overwrite', element: <Pending titleKey="routes.file_overwrite" /> },

@@ -1,13 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@portal/api-client/core';
+import { api } from '@portal/api-client/browser';
+import { UnreadBadge } from '@portal/ui';
+import './widgets.css';
 
-/** `./CommonTopicLink`: compact "not available yet" with its title until a later issue builds it. */
+/** `./CommonTopicLink`: home's link to the common topics with their unread count (capped at +99). */
 export default function CommonTopicLink() {
   const { t } = useTranslation('commonTopic');
-  const { t: tUi } = useTranslation('ui');
+  const unread = useQuery({
+    queryKey: queryKeys.commonTopicUnreadCount(),
+    queryFn: async () => (await api.call('commonTopicUnreadCount')).items.count,
+  });
+  const count = unread.data ?? 0;
   return (
-    <section className="pct-widget pui-not-available" aria-label={t('widgets.link')}>
-      <h2 className="pct-widget__title">{t('widgets.link')}</h2>
-      <p className="pui-not-available__message">{tUi('not_available.message')}</p>
+    <section className="pct-widget" aria-label={t('widgets.link')}>
+      <Link to="/common-topic/topics" className="pct-widget__link">
+        <span className="pct-widget__title">{t('widgets.link')}</span>
+        {count > 0 && <UnreadBadge count={count} />}
+        <span className="pui-visually-hidden">{t('widgets.unread', { count })}</span>
+      </Link>
     </section>
   );
 }

@@ -3,5 +3,6 @@
  * imported only from the remotes' lazily loaded create and update pages.
  */
 export { TopicForm, type TopicFormProps } from './TopicForm';
+export { LockedTopicEditor, type LockedTopicEditorProps } from './LockedTopicEditor';
 export { RichTextEditor, safeUrl } from './RichTextEditor';
 export { EMPTY_TOPIC, toBody, toCommonBody, valuesOf, validate, type TopicFormErrors, type TopicFormValues } from './values';

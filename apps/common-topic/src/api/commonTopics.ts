@@ -1,0 +1,88 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys, type NewCommonTopicBody, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
+import { api } from '@portal/api-client/browser';
+
+export interface FeedSort {
+  order_by: 'update' | 'title';
+  sorted_by: 'asc' | 'desc';
+}
+
+/** The user's stored common-topic order (settings.sort.common_topic), default newest first. */
+export function useStoredCommonSort(): FeedSort {
+  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
+  const [order_by, sorted_by] = ((settings?.sort.common_topic ?? 'update_desc') as SortOption).split('_') as [
+    FeedSort['order_by'],
+    FeedSort['sorted_by'],
+  ];
+  return { order_by, sorted_by };
+}
+
+/** The common feed, paged by the server's keyset cursor; `title` narrows by title. */
+export function useCommonFeed(unreadOnly: boolean, sort: FeedSort, title: string) {
+  const key = { ...sort, ...(unreadOnly ? { unread_only: true } : {}), ...(title ? { title } : {}) };
+  return useInfiniteQuery({
+    queryKey: queryKeys.commonTopicList(key),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const query = {
+        ...sort,
+        ...(unreadOnly ? { unread_only: '1' as const } : {}),
+        ...(title ? { title } : {}),
+        ...(pageParam ? { cursor: pageParam } : {}),
+      };
+      return (await api.call('commonTopics', { query })).items;
+    },
+    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
+  });
+}
+
+export function useCommonUnreadCount() {
+  return useQuery({
+    queryKey: queryKeys.commonTopicUnreadCount(),
+    queryFn: async () => (await api.call('commonTopicUnreadCount')).items.count,
+  });
+}
+
+/** The logged-in user (the shell caches it at login): common_topic_role decides who writes. */
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me(), queryFn: async () => (await api.call('me')).items });
+}
+
+/** Groups a common topic can be sent to. */
+export function useDestinationGroups() {
+  return useQuery({
+    queryKey: ['common-topics', 'destination-groups'],
+    queryFn: async () => (await api.call('groupTags', { query: {} })).items,
+  });
+}
+
+/** After any write every common list, count and detail reloads. */
+function useCommonMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.commonTopics() }) });
+}
+
+export function useMarkAllRead() {
+  return useCommonMutation(() => api.call('commonMarkReadAll'));
+}
+
+export function useDeleteCommonTopic() {
+  return useCommonMutation((topicId: number) => api.call('deleteCommonTopic', { params: { topicId } }));
+}
+
+/** create / update; the saved detail primes the detail page's cache. */
+export function useSaveCommonTopic() {
+  const queryClient = useQueryClient();
+  const done = async ({ items }: { items: TopicDetail }) => {
+    queryClient.setQueryData(queryKeys.commonTopic(items.id), items);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.commonTopics(), predicate: (q) => q.queryKey[1] !== 'detail' });
+  };
+  return {
+    create: useMutation({ mutationFn: (body: NewCommonTopicBody) => api.call('createCommonTopic', { body }), onSuccess: done }),
+    update: useMutation({
+      mutationFn: (a: { topicId: number; body: NewCommonTopicBody; lockToken: string }) =>
+        api.call('updateCommonTopic', { params: { topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }),
+      onSuccess: done,
+    }),
+  };
+}

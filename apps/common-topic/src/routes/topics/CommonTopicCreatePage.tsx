@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Spinner, useDocumentTitle } from '@portal/ui';
+import { useShowActionError } from '@portal/ui/kit';
+import { EMPTY_TOPIC, toCommonBody, TopicForm } from '@portal/ui/topic-editor';
+import { useDestinationGroups, useMe, useSaveCommonTopic } from '../../api/commonTopics';
+
+/** common-topic-create: needs the common-topic right; the form asks for destination groups. */
+export function CommonTopicCreatePage() {
+  const { t } = useTranslation('commonTopic');
+  const { t: tt } = useTranslation('topics');
+  const title = t('routes.topic_create');
+  useDocumentTitle(title);
+  const me = useMe();
+  const groups = useDestinationGroups();
+  const { create } = useSaveCommonTopic();
+  const navigate = useNavigate();
+  const showError = useShowActionError();
+
+  let body;
+  if (me.isPending || groups.isPending) body = <Spinner />;
+  else if (!me.data?.common_topic_role) body = <p role="alert">{t('editor.no_right')}</p>;
+  else if (groups.isError) body = <p role="alert">{tt('common.load_failed')}</p>;
+  else
+    body = (
+      <TopicForm
+        initial={EMPTY_TOPIC}
+        destinations={groups.data}
+        submitLabel={tt('editor.post')}
+        busy={create.isPending}
+        onCancel={() => void navigate('/common-topic/topics')}
+        onSubmit={(v) =>
+          create.mutate(toCommonBody(v), {
+            onSuccess: ({ items }) => void navigate(`/common-topic/topic/${items.id}`),
+            onError: showError,
+          })
+        }
+      />
+    );
+  return (
+    <section aria-labelledby="pct-create-title">
+      <h1 id="pct-create-title" className="pui-page-title">
+        {title}
+      </h1>
+      {body}
+    </section>
+  );
+}
