@@ -25,6 +25,8 @@ export const LIMITS = {
   passwordMinLength: 8,
   emailMaxLength: 100,
   searchKeywordMax: 255,
+  /** The topic feeds' title filter (`title` query parameter), in characters. */
+  topicTitleFilterMax: 100,
   unreadBadgeCap: 99,
   groupListPageSize: 10,
   groupListDefaultLimit: 99999,

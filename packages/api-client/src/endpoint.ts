@@ -21,6 +21,12 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   response: R;
+  /**
+   * The endpoint also takes multipart/form-data: the JSON that `body` validates travels as a
+   * string in the `data` part and files in `files` parts (uploads with a progress bar). The API
+   * then parses `body` itself while it streams the files.
+   */
+  multipart?: { data: string; files: string };
   /** Short description for the OpenAPI document. */
   summary: string;
   tags: string[];

@@ -25,8 +25,8 @@ export const queryKeys = {
   groupTopics: (groupId: number) => ['groups', groupId, 'topics'] as const,
   groupTopicList: (
     groupId: number,
-    list: 'all' | 'unclassified' | 'bin' | { folderId: number },
-    params: { unread_only?: boolean; orderBy?: string; sortedBy?: string; limit?: number } = {},
+    list: 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number },
+    params: { unread_only?: boolean; orderBy?: string; sortedBy?: string; limit?: number; title?: string } = {},
   ) => ['groups', groupId, 'topics', 'list', list, params] as const,
   groupTopicCount: (groupId: number) => ['groups', groupId, 'topics', 'count'] as const,
   groupTopic: (groupId: number, topicId: number) => ['groups', groupId, 'topics', 'detail', topicId] as const,
@@ -34,7 +34,7 @@ export const queryKeys = {
     ['groups', groupId, 'topics', 'detail', topicId, 'comments', params] as const,
   groupTopicFolders: (groupId: number) => ['groups', groupId, 'topics', 'folders'] as const,
   commonTopics: () => ['common-topics'] as const,
-  commonTopicList: (params: { unread_only?: boolean; order_by?: string; sorted_by?: string; limit?: number } = {}) =>
+  commonTopicList: (params: { unread_only?: boolean; order_by?: string; sorted_by?: string; limit?: number; title?: string } = {}) =>
     ['common-topics', 'list', params] as const,
   commonTopic: (topicId: number) => ['common-topics', 'detail', topicId] as const,
   commonTopicComments: (topicId: number, params: { page?: number; limit?: number; sortedBy?: string } = {}) =>

@@ -23,6 +23,31 @@ export interface RealtimeEvent {
   at: number;
 }
 
+/**
+ * Topic engine events, sent to everyone who can read the topic (group members; for a common
+ * topic the members of its destination groups and its author; before delivery only the author)
+ * so their open pages can invalidate the lists, details and comments they hold. Group topics
+ * use `topic.<action>`, common topics `common-topic.<action>`; the payload is TopicEventPayload.
+ */
+export const TOPIC_EVENT_ACTIONS = ['created', 'updated', 'delivered', 'comment.added', 'comment.deleted', 'liked', 'comment.liked'] as const;
+export type TopicEventAction = (typeof TOPIC_EVENT_ACTIONS)[number];
+export type TopicEventKind = `topic.${TopicEventAction}` | `common-topic.${TopicEventAction}`;
+
+export interface TopicEventPayload {
+  /** null for a common topic. */
+  group_id: number | null;
+  topic_id: number;
+  /** Set for the comment.* actions. */
+  comment_id?: number;
+}
+
+export function topicEventKind(groupId: number | null, action: TopicEventAction): TopicEventKind {
+  return `${groupId === null ? 'common-topic' : 'topic'}.${action}`;
+}
+
+/** Every topic event kind, for subscribing to all of them. */
+export const TOPIC_EVENT_KINDS: readonly TopicEventKind[] = TOPIC_EVENT_ACTIONS.flatMap((a) => [topicEventKind(1, a), topicEventKind(null, a)]);
+
 function readEvent(v: unknown, path: string): RealtimeEvent {
   const o = record(v, path);
   const event: RealtimeEvent = { kind: string(o.kind, `${path}.kind`, 1), at: finiteNumber(o.at, `${path}.at`) };

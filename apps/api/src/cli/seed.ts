@@ -15,7 +15,7 @@ try {
   await migrateToLatest(database.db);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, storage: createLocalStorage(path.join(config.dataDir, 'files')), now: config.now };
   const result = await seedDemo(ctx);
-  console.log(`seed: ${result.users} users and ${result.groups} groups added (${database.dialect})`);
+  console.log(`seed: ${result.users} users, ${result.groups} groups and ${result.topics} topics added (${database.dialect})`);
   console.log(`demo logins (password ${DEMO_ACCOUNTS.member.password}):`);
   for (const [role, a] of Object.entries(DEMO_ACCOUNTS)) console.log(`  ${role.padEnd(12)} ${a.employee_number}  ${a.email}`);
 } finally {

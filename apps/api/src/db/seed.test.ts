@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
-import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { DEMO_ACCOUNTS, DEMO_TOPICS, seedDemo } from './seed';
 
 const API = '/service/api/v1';
 
@@ -12,21 +12,28 @@ describe.each(DIALECTS)('demo seed (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: 'users' | 'groups' | 'group_members' | 'companies') =>
+  const count = async (table: 'users' | 'groups' | 'group_members' | 'companies' | 'topics' | 'topic_comments' | 'topic_likes') =>
     Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('creates at least 30 users and the demo groups, and running again adds nothing', async () => {
     const first = await seedDemo(t.ctx);
     expect(first.users).toBeGreaterThanOrEqual(30);
     expect(first.groups).toBeGreaterThanOrEqual(7);
-    const before = { users: await count('users'), groups: await count('groups'), members: await count('group_members'), companies: await count('companies') };
+    expect(first.topics).toBe(DEMO_TOPICS.length);
+    const before = {
+      users: await count('users'), groups: await count('groups'), members: await count('group_members'), companies: await count('companies'),
+      topics: await count('topics'), comments: await count('topic_comments'), likes: await count('topic_likes'),
+    };
     expect(before.users).toBeGreaterThanOrEqual(30);
 
     const second = await seedDemo(t.ctx);
-    expect(second).toEqual({ seeded: false, users: 0, groups: 0 });
+    expect(second).toEqual({ seeded: false, users: 0, groups: 0, topics: 0 });
     const onStart = await seedDemo(t.ctx, { onlyIfEmpty: true });
     expect(onStart.seeded).toBe(false);
-    expect({ users: await count('users'), groups: await count('groups'), members: await count('group_members'), companies: await count('companies') }).toEqual(before);
+    expect({
+      users: await count('users'), groups: await count('groups'), members: await count('group_members'), companies: await count('companies'),
+      topics: await count('topics'), comments: await count('topic_comments'), likes: await count('topic_likes'),
+    }).toEqual(before);
   });
 
   it('demo accounts log in with the published password and have the documented roles', async () => {

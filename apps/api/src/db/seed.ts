@@ -9,24 +9,27 @@ import {
   MUTED_GROUP_FOR_ORDINARY,
   ORDINARY_USER_INDEX,
 } from './seed-data';
+import { seedDemoTopics } from './seed-topics';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, DEMO_GROUPS } from './seed-data';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, DEMO_GROUPS, DEMO_TOPICS } from './seed-data';
 
 export interface SeedResult {
   seeded: boolean;
   users: number;
   groups: number;
+  topics: number;
 }
 
 /**
- * Creates the demo company, its users and groups. Safe to run again: each row is matched by its
- * natural key (company name, employee number, group link, membership) and only missing rows are
- * added. With `onlyIfEmpty` (app start) it does nothing once any company exists.
+ * Creates the demo company, its users, groups and topics (seed-topics.ts). Safe to run again:
+ * each row is matched by its natural key (company name, employee number, group link, membership,
+ * topic title) and only missing rows are added. With `onlyIfEmpty` (app start) it does nothing
+ * once any company exists.
  */
 export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } = {}): Promise<SeedResult> {
   if (opts.onlyIfEmpty) {
     const any = await ctx.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
-    if (any) return { seeded: false, users: 0, groups: 0 };
+    if (any) return { seeded: false, users: 0, groups: 0, topics: 0 };
   }
   // One hash for every demo account: they share the published demo password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -59,6 +62,7 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
     }
 
     let groupsAdded = 0;
+    const groupIds = new Map<string, number>();
     for (const g of DEMO_GROUPS) {
       let group = await trx.selectFrom('groups').select('id').where('group_link', '=', g.group_link).executeTakeFirst();
       if (!group) {
@@ -69,6 +73,7 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
           .executeTakeFirstOrThrow();
         groupsAdded++;
       }
+      groupIds.set(g.name, group.id);
       const rows = [
         { index: 1, roles: { role_admin: 1, role_invite: 1, role_edit_shared_folder: 1, role_edit_topic: 1 } as const },
         ...g.members.map((index) => ({ index, roles: demoRoles(index, g) })),
@@ -91,6 +96,7 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
           .execute();
       }
     }
-    return { seeded: usersAdded > 0 || groupsAdded > 0, users: usersAdded, groups: groupsAdded };
+    const topicsAdded = await seedDemoTopics(trx, { companyId: company.id, userIds, groupIds, now });
+    return { seeded: usersAdded > 0 || groupsAdded > 0 || topicsAdded > 0, users: usersAdded, groups: groupsAdded, topics: topicsAdded };
   });
 }

@@ -197,6 +197,8 @@ export interface TopicsTable {
   /** null for a common topic, which reaches the groups in topic_destinations. */
   group_id: number | null;
   title: string;
+  /** normalizeForSearch(title), written with the title; the feed's title filter matches it. */
+  title_search: string;
   /** Sanitised HTML. */
   content_html: string;
   /** Plain text of the content, for previews and search. */
@@ -218,6 +220,14 @@ export interface TopicsTable {
   moved_to_bin_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** An emergency mail that went out: one per (topic, recipient, address), never sent twice. */
+export interface TopicMailSendsTable {
+  topic_id: number;
+  user_id: number;
+  email: string;
+  created_at: number;
 }
 
 export interface TopicDestinationsTable {
@@ -294,6 +304,8 @@ export interface FilesTable {
   uploader_id: number | null;
   in_bin: Generated<Bool>;
   moved_to_bin_at: number | null;
+  /** Thumbnail of the current version (its file_versions row owns it); null when there is none. */
+  thumb_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -308,6 +320,8 @@ export interface FileVersionsTable {
   size: number;
   kind: string;
   mime: string;
+  /** This version's thumbnail (generated name, like storage_key); deleted with the version. */
+  thumb_key: string | null;
   uploader_id: number | null;
   uploaded_at: number;
   updated_at: number;
@@ -317,6 +331,23 @@ export interface FileUserMarkTable {
   file_id: number;
   user_id: number;
   created_at: number;
+}
+
+/** An uploaded inline image of topic content; readable by its uploader and through topic_inline_images. */
+export interface InlineImagesTable {
+  id: Generated<number>;
+  company_id: number;
+  uploader_id: number | null;
+  storage_key: string;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
+/** A saved topic whose content shows the image. */
+export interface TopicInlineImagesTable {
+  topic_id: number;
+  image_id: number;
 }
 
 export interface DB {
@@ -341,9 +372,12 @@ export interface DB {
   topic_comments: TopicCommentsTable;
   topic_comment_likes: TopicCommentLikesTable;
   topic_locks: TopicLocksTable;
+  topic_mail_sends: TopicMailSendsTable;
   jobs: JobsTable;
   files: FilesTable;
   file_versions: FileVersionsTable;
   file_reads: FileUserMarkTable;
   file_favorites: FileUserMarkTable;
+  inline_images: InlineImagesTable;
+  topic_inline_images: TopicInlineImagesTable;
 }

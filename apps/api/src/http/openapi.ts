@@ -51,7 +51,15 @@ export function buildOpenApi(routes: readonly RouteInfo[]): Record<string, unkno
       ...(r.auth ? { security: [{ bearer: [] }] } : { security: [] }),
     };
     if (e.body && e.method !== 'GET') {
-      op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(e.body, 'input') } } };
+      const json = schemaOf(e.body, 'input');
+      const form = e.multipart && {
+        type: 'object',
+        properties: {
+          [e.multipart.data]: { type: 'string', description: 'The JSON body as a string' },
+          [e.multipart.files]: { type: 'array', items: { type: 'string', format: 'binary' } },
+        },
+      };
+      op.requestBody = { required: true, content: { 'application/json': { schema: json }, ...(form ? { 'multipart/form-data': { schema: form } } : {}) } };
     }
     (paths[path] ??= {})[e.method.toLowerCase()] = op;
   }

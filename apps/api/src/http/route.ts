@@ -102,8 +102,11 @@ export function registerEndpoint<E extends Endpoint>(
       if (endpoint.auth) request.user = await authenticate(ctx, request);
       const params = parsePart(endpoint.params, request.params);
       const query = parsePart(endpoint.query, request.query);
-      // A body-less POST is treated as `{}` so the schema reports the missing fields by name.
-      const body = endpoint.method === 'GET' ? undefined : parsePart(endpoint.body, request.body ?? {});
+      // A body-less POST is treated as `{}` so the schema reports the missing fields by name. A
+      // multipart request to a multipart endpoint carries its body in a form part: the handler
+      // parses it with the same schema while it streams the files (see readTopicForm).
+      const formBody = endpoint.multipart !== undefined && 'isMultipart' in request && request.isMultipart();
+      const body = endpoint.method === 'GET' || formBody ? undefined : parsePart(endpoint.body, request.body ?? {});
       const input = {
         params,
         query,

@@ -15,6 +15,10 @@ export const groupEndpoints = {
     method: 'GET', path: '/members/me/groups', auth: true, query: g.listQuery, response: g.myGroupsResponse,
     summary: 'The caller’s groups in display order, searchable by name', tags,
   }),
+  groupTags: endpoint({
+    method: 'GET', path: '/members/me/group-tags', auth: true, query: g.groupTagsQuery, response: g.groupTagsResponse,
+    summary: 'Groups a common topic can be sent to: the company’s active groups for holders of the common-topic right, else the caller’s own', tags,
+  }),
   myGroup: endpoint({
     method: 'GET', path: MY, auth: true, params: g.groupIdParam, response: g.groupDetailResponse,
     summary: 'One of the caller’s groups with storage and the caller’s membership', tags,

@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint';
 import { okSchema } from '../schemas/common';
 import * as t from '../schemas/topics';
+import { downloadFilesBody } from '../schemas/files';
 
 const G = '/members/me/groups/:id';
 const C = '/members/me/common-topics';
@@ -41,6 +42,10 @@ export const groupTopicEndpoints = {
     method: 'GET', path: `${G}/topics/get-topics-by-folder/:folderId`, auth: true, params: t.groupFolderParam,
     query: t.topicListQuery, response: t.topicListResponse, summary: 'Feed: topics in one folder', tags,
   }),
+  topicsFavorite: endpoint({
+    method: 'GET', path: `${G}/topics/get-feature-topics`, auth: true, params: t.groupParam, query: t.topicListQuery,
+    response: t.topicListResponse, summary: 'Feed: the caller’s favourite topics of the group (not in the bin)', tags,
+  }),
   topicCount: endpoint({
     method: 'GET', path: `${G}/topics/count-topic`, auth: true, params: t.groupParam, response: t.topicCountResponse,
     summary: 'Topic counts for the feed tabs', tags,
@@ -51,11 +56,13 @@ export const groupTopicEndpoints = {
   }),
   newTopic: endpoint({
     method: 'POST', path: `${G}/topics/new-topic`, auth: true, params: t.groupParam, body: t.newTopicBody,
-    response: t.topicDetailResponse, summary: 'Post a topic (role_edit_topic); HTML is sanitised', tags,
+    multipart: t.TOPIC_FORM_FIELDS, response: t.topicDetailResponse,
+    summary: 'Post a topic (role_edit_topic); HTML is sanitised; JSON, or multipart with attachments', tags,
   }),
   updateTopic: endpoint({
     method: 'POST', path: `${G}/topics/update-topic/:topicId`, auth: true, params: t.groupTopicParam,
-    body: t.updateTopicBody, response: t.topicDetailResponse, summary: 'Edit a topic (role_edit_topic, edit lock)', tags,
+    body: t.updateTopicBody, multipart: t.TOPIC_FORM_FIELDS, response: t.topicDetailResponse,
+    summary: 'Edit a topic (role_edit_topic, edit lock); multipart adds attachments, deleted_attach_file removes', tags,
   }),
   deleteTopic: endpoint({
     method: 'POST', path: `${G}/topics/delete-topic/:topicId`, auth: true, params: t.groupTopicParam,
@@ -100,6 +107,10 @@ export const groupTopicEndpoints = {
   emptyTopicsBin: endpoint({
     method: 'POST', path: `${G}/topics/empty-topics-bin`, auth: true, params: t.groupParam,
     body: t.emptyBinBody, response: t.movedResponse, summary: 'Empty the bin (role_admin)', tags,
+  }),
+  cleanTopicsBin: endpoint({
+    method: 'DELETE', path: `${G}/clean-bin`, auth: true, params: t.groupParam, response: t.movedResponse,
+    summary: 'Empty the topic bin (role_admin); same effect as empty-topics-bin', tags,
   }),
   topicComments: endpoint({
     method: 'GET', path: `${G}/topics/get-all-comment-by-topic-id/:topicId`, auth: true, params: t.groupTopicParam,
@@ -146,12 +157,13 @@ export const commonTopicEndpoints = {
     summary: 'One common topic', tags: commonTags,
   }),
   createCommonTopic: endpoint({
-    method: 'POST', path: `${C}/create`, auth: true, body: t.newCommonTopicBody, response: t.topicDetailResponse,
-    summary: 'Post a common topic (common_topic_role)', tags: commonTags,
+    method: 'POST', path: `${C}/create`, auth: true, body: t.newCommonTopicBody, multipart: t.TOPIC_FORM_FIELDS,
+    response: t.topicDetailResponse, summary: 'Post a common topic (common_topic_role); JSON, or multipart with attachments', tags: commonTags,
   }),
   updateCommonTopic: endpoint({
     method: 'POST', path: `${C}/:topicId`, auth: true, params: t.commonTopicParam, body: t.updateCommonTopicBody,
-    response: t.topicDetailResponse, summary: 'Edit a common topic (common_topic_role, edit lock)', tags: commonTags,
+    multipart: t.TOPIC_FORM_FIELDS, response: t.topicDetailResponse,
+    summary: 'Edit a common topic (common_topic_role, edit lock); multipart adds attachments', tags: commonTags,
   }),
   deleteCommonTopic: endpoint({
     method: 'DELETE', path: `${C}/:topicId`, auth: true, params: t.commonTopicParam, response: okSchema,
@@ -207,4 +219,32 @@ export const commonTopicEndpoints = {
   }),
 };
 
-export const topicEndpoints = { ...groupTopicEndpoints, ...commonTopicEndpoints };
+/**
+ * Attachments and inline images. A group topic's attachments zip through the shared folder's
+ * download-files (POST members/me/groups/{id}/download-files), which reads them per topic too.
+ */
+export const topicFileEndpoints = {
+  topicAttachment: endpoint({
+    method: 'GET', path: `${G}/topics/:topicId/attachments/:fileId`, auth: true, params: t.groupTopicAttachmentParam,
+    response: t.topicBinaryResponse, summary: 'Download one attachment of a topic the caller can read (binary)', tags,
+  }),
+  commonTopicAttachment: endpoint({
+    method: 'GET', path: `${C}/:topicId/attachments/:fileId`, auth: true, params: t.commonTopicAttachmentParam,
+    response: t.topicBinaryResponse, summary: 'Download one attachment of a common topic (binary)', tags: commonTags,
+  }),
+  commonTopicDownloadFiles: endpoint({
+    method: 'POST', path: `${C}/download-files`, auth: true, body: downloadFilesBody, response: t.topicBinaryResponse,
+    summary: 'Attachments of common topics the caller can read, as one zip (at most 500 MB)', tags: commonTags,
+  }),
+  uploadInlineImage: endpoint({
+    method: 'POST', path: '/members/me/upload-file-by-tiny', auth: true, query: t.inlineImageUploadQuery,
+    response: t.inlineImageResponse,
+    summary: 'Upload one inline image for a topic (multipart `file`: PNG, JPEG, GIF or WebP); returns its <img> src', tags,
+  }),
+  inlineImage: endpoint({
+    method: 'GET', path: '/members/me/inline-images/:imageId', auth: true, params: t.inlineImageParam,
+    response: t.topicBinaryResponse, summary: 'An inline image: its uploader, or whoever reads a topic showing it (binary)', tags,
+  }),
+};
+
+export const topicEndpoints = { ...groupTopicEndpoints, ...commonTopicEndpoints, ...topicFileEndpoints };

@@ -94,6 +94,8 @@ export const fileRow = z.object({
   folder_id: z.number().int().nullable(),
   topic_id: z.number().int().nullable(),
   is_in_bin: z.boolean(),
+  /** A thumbnail of the current version can be fetched (images the server could decode). */
+  has_thumbnail: z.boolean(),
 });
 export type FileRow = z.infer<typeof fileRow>;
 export const fileListResponse = envelope(

@@ -52,6 +52,10 @@ export const groupListItem = z.object({
 export type GroupListItem = z.infer<typeof groupListItem>;
 export const myGroupsResponse = envelope(page(groupListItem));
 
+/** Destination-group picker of common topics: every group of the company for an author. */
+export const groupTagsQuery = z.object({ filter: keyword.optional() }).strict();
+export const groupTagsResponse = envelope(z.array(z.object({ id: z.number().int(), name: z.string() })));
+
 export const groupDetail = z.object({
   id: z.number().int(),
   name: z.string(),

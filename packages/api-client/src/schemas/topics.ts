@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { requiredText, text } from '../validation';
+import { LIMITS } from '../constants';
+import { charLength, requiredText, text } from '../validation';
 import { envelope } from './common';
+import { API_PREFIX } from '../client';
+import { FILE_KIND_VALUES } from './files';
 
 /**
  * Topic engine contract (issue 4): group topics under members/me/groups/{id}/ and common topics
@@ -19,6 +22,23 @@ export const LIKE_CHARACTER_MAX = 16;
 /** how_nice flags: '1' likes enabled, '2' likers hidden. comment_options: '1' on, '2' anonymous. */
 export const HOW_NICE = { ENABLE: '1', HIDE_LIKERS: '2' } as const;
 export const COMMENT_OPTION = { ENABLE: '1', ANONYMOUS: '2' } as const;
+
+/**
+ * Create and update also take multipart/form-data, so attachments go up with the topic in one
+ * request (XHR, for a progress bar): the JSON body as a string in the `data` part and each file
+ * in an `attach_file` part, at most LIMITS.maxFilesPerUpload per topic, each within the group's
+ * max_img_size_per_attachment (common topics: LIMITS.groupMaxAttachmentMb).
+ */
+export const TOPIC_FORM_FIELDS = { data: 'data', files: 'attach_file' } as const;
+/** Bound of the `data` part: the largest content (4 bytes a character) plus the other fields. */
+export const TOPIC_FORM_DATA_MAX_BYTES = 4 * TOPIC_CONTENT_MAX + 64 * 1024;
+/** Inline images: the upload's file field and the one `<img src>` form the API keeps in content. */
+export const INLINE_IMAGE_FIELD = 'file';
+export const INLINE_IMAGE_PATH = '/members/me/inline-images';
+/** Raster types only, checked against the bytes; SVG and everything else is refused. */
+export const INLINE_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** The src to put in `<img>` for an uploaded inline image (also returned by the upload). */
+export const inlineImageUrl = (id: number) => `${API_PREFIX}${INLINE_IMAGE_PATH}/${id}`;
 
 const id = z.coerce.number().int().positive();
 const flagQuery = z
@@ -45,6 +65,8 @@ const listFields = {
   page: z.coerce.number().int().min(1).default(1),
   /** Opaque keyset cursor from the previous page's next_cursor; wins over page. */
   cursor: z.string().max(200).optional(),
+  /** Title contains this, width-, case- and kana-insensitively (ﾃｽﾄ finds テスト); blank: no filter. */
+  title: z.string().trim().refine((s) => charLength(s) <= LIMITS.topicTitleFilterMax, 'validation.max_length').optional(),
 };
 export const topicListQuery = z
   .object({ ...listFields, orderBy: z.enum(['update', 'title']).optional(), sortedBy: z.enum(['asc', 'desc']).optional() })
@@ -77,13 +99,24 @@ const topicFields = {
   comment_options: options.default(['1']),
   /** Future delivery time; null or absent delivers now. */
   delivery_date: z.number().int().positive().nullable().optional(),
+  /**
+   * Srcs of inline images the editor took out of the content; each one no topic uses any more
+   * (and that this topic used, or the caller uploaded) is deleted with the save.
+   */
+  deleted_tiny_src: z.array(z.string().max(300)).max(500).optional(),
 };
+/** Attachment ids of the topic to remove with an update. */
+const deletedAttachFile = z.array(z.number().int().positive()).max(LIMITS.maxFilesPerUpload).optional();
 export const newTopicBody = z.object({ ...topicFields, folder_id: z.number().int().positive().nullable().optional() }).strict();
-export const updateTopicBody = z.object({ ...topicFields, lock_token: z.string().max(64).optional() }).strict();
+export const updateTopicBody = z
+  .object({ ...topicFields, lock_token: z.string().max(64).optional(), deleted_attach_file: deletedAttachFile })
+  .strict();
 export const newCommonTopicBody = z
   .object({ ...topicFields, selected_group: ids, hide_to_selected_group_tag: z.boolean().default(false) })
   .strict();
-export const updateCommonTopicBody = newCommonTopicBody.extend({ lock_token: z.string().max(64).optional() }).strict();
+export const updateCommonTopicBody = newCommonTopicBody
+  .extend({ lock_token: z.string().max(64).optional(), deleted_attach_file: deletedAttachFile })
+  .strict();
 export type NewTopicBody = z.output<typeof newTopicBody>;
 export type NewCommonTopicBody = z.output<typeof newCommonTopicBody>;
 
@@ -138,6 +171,20 @@ export const topicListResponse = envelope(
   }),
 );
 
+/** One attachment of a topic (a file in the shared folder's attachment list). */
+export const topicAttachment = z.object({
+  id: z.number().int(),
+  /** The uploader's file name, display text only. */
+  name: z.string(),
+  size: z.number().int(),
+  kind: z.enum(FILE_KIND_VALUES),
+  mime: z.string(),
+  uploaded_at: z.number().int(),
+  /** The browser may show it inline (image, PDF, video); everything else downloads. */
+  can_preview: z.boolean(),
+});
+export type TopicAttachment = z.infer<typeof topicAttachment>;
+
 export const topicDetail = z.object({
   id: z.number().int(),
   topic_type: z.union([z.literal(1), z.literal(2)]),
@@ -174,6 +221,10 @@ export const topicDetail = z.object({
   hide_to_selected_group_tag: z.boolean(),
   comment_count: z.number().int(),
   can_edit: z.boolean(),
+  /** Attachments, oldest first. Always sent by the API (optional only for older fixtures). */
+  attach_file: z.array(topicAttachment).optional(),
+  /** How many attachments the topic has (≤ LIMITS.maxFilesPerUpload). */
+  total_attach_file: z.number().int().optional(),
 });
 export type TopicDetail = z.infer<typeof topicDetail>;
 export const topicDetailResponse = envelope(topicDetail);
@@ -223,3 +274,21 @@ export const commentPageResponse = envelope(
   }),
 );
 export const commentResponse = envelope(topicComment);
+
+/** Attachments and inline images (issue 4). */
+export const groupTopicAttachmentParam = z.object({ id, topicId: id, fileId: id }).strict();
+export const commonTopicAttachmentParam = z.object({ topicId: id, fileId: id }).strict();
+export const inlineImageParam = z.object({ imageId: id }).strict();
+/** group_id: the group whose topic the image is for (its attachment size bounds the image); none for common topics. */
+export const inlineImageUploadQuery = z.object({ group_id: id.optional() }).strict();
+export const inlineImageResponse = envelope(
+  z.object({
+    id: z.number().int(),
+    /** Put this in `<img src>`; the API drops any other src. */
+    url: z.string(),
+    mime: z.enum(INLINE_IMAGE_MIMES),
+    size: z.number().int(),
+  }),
+);
+/** Binary replies (attachment downloads, zips, inline images). */
+export const topicBinaryResponse = z.unknown();

@@ -4,6 +4,9 @@ import * as m0002 from './0002_groups';
 import * as m0003 from './0003_topics';
 import * as m0004 from './0004_group_images';
 import * as m0005 from './0005_files';
+import * as m0006ts from './0006_topic_search_mail';
+import * as m0007 from './0007_file_thumbnails';
+import * as m0008 from './0008_inline_images';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_topics': m0003,
   '0004_group_images': m0004,
   '0005_files': m0005,
+  '0006_topic_search_mail': m0006ts,
+  '0007_file_thumbnails': m0007,
+  '0008_inline_images': m0008,
 };

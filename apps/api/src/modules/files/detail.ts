@@ -44,6 +44,7 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     folder_id: file.folder_id,
     topic_id: file.topic_id,
     is_in_bin: file.in_bin === 1,
+    has_thumbnail: file.thumb_key !== null,
     memo: file.memo,
     mime: file.mime,
     folder: { id: file.folder_id, name: folder?.name ?? null, is_attach_folder: file.is_attachment === 1 },

@@ -8,6 +8,7 @@ import { StorageNotFoundError, type ByteRange } from '../../storage';
 import { inlineAllowed } from '../../storage/file-kind';
 import { contentDisposition, uniqueNames } from '../../storage/file-name';
 import { fileNotFound, requireHistory, type FileRecord } from './policy';
+import { THUMB_MIME } from './thumbnails';
 
 const MB = 1024 * 1024;
 
@@ -58,14 +59,13 @@ export async function sendFile(
   ctx: AppContext,
   reply: FastifyReply,
   file: FileRecord,
-  opts: { historyId?: number | undefined; inline: boolean; imagesOnly?: boolean; range?: string | undefined },
+  opts: { historyId?: number | undefined; inline: boolean; range?: string | undefined },
 ): Promise<Readable | string> {
   let version = { key: file.storage_key, name: file.original_name, mime: file.mime, kind: file.kind, size: Number(file.size) };
   if (opts.historyId !== undefined) {
     const h = await requireHistory(ctx, file, opts.historyId);
     version = { key: h.storage_key, name: h.original_name, mime: h.mime, kind: h.kind, size: Number(h.size) };
   }
-  if (opts.imagesOnly && (version.kind !== 'image' || !inlineAllowed(version.mime))) throw fileNotFound();
   const inline = opts.inline && inlineAllowed(version.mime);
   const range = parseRange(opts.range, version.size);
   safeHeaders(reply, inline)
@@ -82,6 +82,22 @@ export async function sendFile(
   } else {
     reply.header('Content-Length', String(size));
   }
+  return stream;
+}
+
+/**
+ * The current version's thumbnail (WebP, made at upload). A file without one (not an image, an
+ * image that could not be decoded, or one stored before thumbnails existed) is not found here;
+ * lists know which files have one from `has_thumbnail`.
+ */
+export async function sendThumbnail(ctx: AppContext, reply: FastifyReply, file: FileRecord): Promise<Readable> {
+  if (!file.thumb_key) throw fileNotFound();
+  const { stream, size } = await open(ctx, file.thumb_key);
+  const base = file.original_name.replace(/\.[^.]*$/, '') || 'thumbnail';
+  safeHeaders(reply, true)
+    .header('Content-Type', THUMB_MIME)
+    .header('Content-Disposition', contentDisposition('inline', `${base}.webp`))
+    .header('Content-Length', String(size));
   return stream;
 }
 

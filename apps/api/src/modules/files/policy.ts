@@ -1,9 +1,10 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import { folderNotFound, requireContentFolder } from '../content-folders/folders';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
+import { visibleTopics } from '../topics/policy';
 
 /**
  * Who may see and change which file. A request first resolves a Scope (the group it names, or the
@@ -72,10 +73,20 @@ export async function commonScope(ctx: AppContext, user: AuthUser, action: FileA
   return scope;
 }
 
-/** The files table restricted to the scope: its group's files, or its company's common files. */
+/**
+ * The files table restricted to the scope: its group's files, or its company's common files. A
+ * topic's attachment is there only for whoever reads the topic (not before a scheduled topic's
+ * delivery, and a common topic's only in its destination groups). A group attachment whose topic
+ * was deleted stays with the group; a common one goes with its topic, so it never widens to the
+ * whole company.
+ */
 export function scopedFiles(ctx: AppContext, scope: Scope) {
   const q = ctx.db.selectFrom('files as f').where('f.company_id', '=', scope.companyId);
-  return scope.kind === 'group' ? q.where('f.group_id', '=', scope.groupId!) : q.where('f.group_id', 'is', null);
+  const inScope = scope.kind === 'group' ? q.where('f.group_id', '=', scope.groupId!) : q.where('f.group_id', 'is', null);
+  const topics = visibleTopics(ctx.db, scope, ctx.now()).select('t.id').where('t.id', '=', sql.ref<number>('f.topic_id'));
+  return inScope.where((eb) =>
+    eb.or([scope.kind === 'group' ? eb('f.topic_id', 'is', null) : eb('f.is_attachment', '=', 0), eb.exists(topics)]),
+  );
 }
 
 export async function requireFile(ctx: AppContext, scope: Scope, fileId: number, opts: { inBin?: boolean } = {}): Promise<FileRecord> {

@@ -49,7 +49,7 @@ export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, o
     .leftJoin('file_reads as r', (j) => j.onRef('r.file_id', '=', 'f.id').on('r.user_id', '=', scope.userId))
     .select([
       'f.id', 'f.group_id', 'f.title', 'f.original_name', 'f.kind', 'f.size', 'f.version', 'f.created_at', 'f.updated_at',
-      'f.folder_id', 'f.topic_id', 'f.in_bin', 'u.last_name', 'u.first_name', 'u.status as uploader_status', 'r.user_id as read_by',
+      'f.folder_id', 'f.topic_id', 'f.in_bin', 'f.thumb_key', 'u.last_name', 'u.first_name', 'u.status as uploader_status', 'r.user_id as read_by',
     ])
     .select((eb) =>
       eb
@@ -79,6 +79,7 @@ export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, o
     folder_id: r.folder_id,
     topic_id: r.topic_id,
     is_in_bin: r.in_bin === 1,
+    has_thumbnail: r.thumb_key !== null,
   }));
   return {
     data,

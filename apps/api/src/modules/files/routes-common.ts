@@ -2,7 +2,7 @@ import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
 import { fileDetail } from './detail';
-import { sendFile, sendZip } from './download';
+import { sendFile, sendThumbnail, sendZip } from './download';
 import * as policy from './policy';
 import { listFiles, listOptions } from './queries';
 import { storageUsage } from './quota';
@@ -50,7 +50,7 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
 
   on(app, e.uploadCommonFiles, async ({ ctx, user, request }) => {
     const scope = await read(ctx, user, 'write');
-    const ids = await service.createFiles(ctx, scope, await receiveFiles(ctx, request, scope));
+    const ids = await service.createFiles(ctx, scope, await receiveFiles(ctx, request, scope), { log: request.log });
     return { items: await Promise.all(ids.map(async (id) => (await detail(ctx, scope, id)).items)) };
   });
   on(app, e.overwriteCommonFile, async ({ ctx, user, params, request }) => {
@@ -87,7 +87,7 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
     return sendFile(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId), { inline: true, range: request.headers.range });
   });
   on(app, e.commonFileThumbnail, async ({ ctx, user, params, reply }) => {
-    return sendFile(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId), { inline: true, imagesOnly: true });
+    return sendThumbnail(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId));
   });
   on(app, e.downloadCommonFiles, async ({ ctx, user, body, reply, request }) => {
     return sendZip(ctx, reply, await policy.requireFiles(ctx, await read(ctx, user, 'read'), body.file_ids), request.log);

@@ -4,7 +4,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint as on } from '../../http/route';
 import { fileDetail } from './detail';
-import { sendFile, sendZip } from './download';
+import { sendFile, sendThumbnail, sendZip } from './download';
 import * as folders from './folders';
 import * as policy from './policy';
 import { countFiles, listFiles, listOptions, type ListKind } from './queries';
@@ -69,7 +69,7 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
 
   on(app, e.uploadFiles, async ({ ctx, user, params, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    const ids = await service.createFiles(ctx, scope, await receiveFiles(ctx, request, scope));
+    const ids = await service.createFiles(ctx, scope, await receiveFiles(ctx, request, scope), { log: request.log });
     return { items: await Promise.all(ids.map(async (id) => (await detail(ctx, scope, id)).items)) };
   });
   on(app, e.overwriteFile, async ({ ctx, user, params, request }) => {
@@ -135,7 +135,7 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.fileThumbnail, async ({ ctx, user, params, reply }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');
-    return sendFile(ctx, reply, await policy.requireFile(ctx, scope, params.fileId), { inline: true, imagesOnly: true });
+    return sendThumbnail(ctx, reply, await policy.requireFile(ctx, scope, params.fileId));
   });
   on(app, e.downloadFiles, async ({ ctx, user, params, body, reply, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');

@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
+import type { StagedFile } from '../../storage';
 import { validationError } from '../../http/errors';
 import { chargeUsage, targetOf, writeTransaction, type QuotaTarget } from './quota';
 import { requireFolder, type FileRecord, type Scope } from './policy';
+import { stageThumbnails } from './thumbnails';
 import type { Received, ReceivedFile } from './upload';
 
 const uploadFields = z
@@ -18,38 +20,43 @@ const uploadFields = z
   .strict();
 
 /**
- * Makes staged files visible as the last step of `fn`'s transaction. If the transaction fails
- * after some files were committed, those are removed again; the rest are discarded. So a failed
- * request leaves neither a row without bytes nor bytes without a row.
+ * Makes staged files (and their thumbnails) visible as the last step of `fn`'s transaction. If
+ * the transaction fails after some were committed, those are removed again; the rest are
+ * discarded. So a failed request leaves neither a row without bytes nor bytes without a row.
  */
-async function withCommit<T>(ctx: AppContext, files: ReceivedFile[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+async function withCommit<T>(ctx: AppContext, files: ReceivedFile[], thumbs: (StagedFile | null)[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const staged = [...files.map((f) => f.staged), ...thumbs.filter((t): t is StagedFile => t !== null)];
   const committed: string[] = [];
   try {
     return await writeTransaction(ctx, async (trx) => {
       const result = await fn(trx);
-      for (const f of files) {
-        await f.staged.commit();
-        committed.push(f.staged.key);
+      for (const s of staged) {
+        await s.commit();
+        committed.push(s.key);
       }
       return result;
     });
   } catch (err) {
     await Promise.all(committed.map((k) => ctx.storage.delete(k)));
-    await Promise.all(files.map((f) => f.staged.discard()));
+    await Promise.all(staged.map((s) => s.discard()));
     throw err;
   }
 }
+
+/** Every stored key a version row owns: its bytes and, for most images, a thumbnail. */
+export const keysOf = (v: { storage_key: string; thumb_key: string | null }): string[] => (v.thumb_key ? [v.storage_key, v.thumb_key] : [v.storage_key]);
 
 /** Deletes stored bytes after their rows are gone; a lost delete leaves an orphan, never a dangling row. */
 export async function deleteKeys(ctx: AppContext, keys: string[], log?: FastifyBaseLogger): Promise<void> {
   await Promise.all(keys.map((k) => ctx.storage.delete(k).catch((err: unknown) => log?.warn({ err, key: k }, 'stored file not deleted'))));
 }
 
-const versionRow = (fileId: number, version: number, f: ReceivedFile, userId: number, now: number) => ({
+const versionRow = (fileId: number, version: number, f: ReceivedFile, thumb: StagedFile | null, userId: number, now: number) => ({
   file_id: fileId,
   version,
   original_name: f.name,
   storage_key: f.staged.key,
+  thumb_key: thumb?.key ?? null,
   size: f.staged.size,
   kind: f.detected.kind,
   mime: f.detected.mime,
@@ -58,8 +65,17 @@ const versionRow = (fileId: number, version: number, f: ReceivedFile, userId: nu
   updated_at: now,
 });
 
-/** New files from an upload; quota charged for all of them at once, in the insert's transaction. */
-export async function createFiles(ctx: AppContext, scope: Scope, received: Received, opts: { topicId?: number } = {}): Promise<number[]> {
+/**
+ * New files from an upload; quota charged for all of them at once, in the insert's transaction.
+ * `before` runs first in that same transaction (a topic writing its own rows) and returns the
+ * topic whose attachments the files become, so topic, rows and bytes commit or fail together.
+ */
+export async function createFiles(
+  ctx: AppContext,
+  scope: Scope,
+  received: Received,
+  opts: { topicId?: number; log?: FastifyBaseLogger; before?: (trx: Kysely<DB>) => Promise<number> } = {},
+): Promise<number[]> {
   const parsed = uploadFields.safeParse(received.fields);
   if (!parsed.success) {
     await Promise.all(received.files.map((f) => f.staged.discard()));
@@ -77,23 +93,28 @@ export async function createFiles(ctx: AppContext, scope: Scope, received: Recei
     });
   }
   const total = received.files.reduce((n, f) => n + f.staged.size, 0);
+  // Thumbnails are derived data: not charged against the quota.
+  const thumbs = await stageThumbnails(ctx, received.files, opts.log);
   const now = ctx.now();
-  return withCommit(ctx, received.files, async (trx) => {
+  return withCommit(ctx, received.files, thumbs, async (trx) => {
+    const topicId = opts.before ? await opts.before(trx) : opts.topicId;
     await chargeUsage(ctx, trx, targetOf(scope), total);
     const ids: number[] = [];
-    for (const f of received.files) {
+    for (const [i, f] of received.files.entries()) {
+      const thumb = thumbs[i] ?? null;
       const row = await trx
         .insertInto('files')
         .values({
           company_id: scope.companyId,
           group_id: scope.groupId,
-          folder_id: opts.topicId ? null : (folderId ?? null),
-          topic_id: opts.topicId ?? null,
-          is_attachment: opts.topicId ? 1 : 0,
+          folder_id: topicId ? null : (folderId ?? null),
+          topic_id: topicId ?? null,
+          is_attachment: topicId ? 1 : 0,
           title: (received.files.length === 1 && title?.trim()) || f.name,
           memo,
           original_name: f.name,
           storage_key: f.staged.key,
+          thumb_key: thumb?.key ?? null,
           size: f.staged.size,
           kind: f.detected.kind,
           mime: f.detected.mime,
@@ -106,7 +127,7 @@ export async function createFiles(ctx: AppContext, scope: Scope, received: Recei
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('file_versions').values(versionRow(row.id, 1, f, scope.userId, now)).execute();
+      await trx.insertInto('file_versions').values(versionRow(row.id, 1, f, thumb, scope.userId, now)).execute();
       await trx.insertInto('file_reads').values({ file_id: row.id, user_id: scope.userId, created_at: now }).execute();
       ids.push(row.id);
     }
@@ -121,22 +142,28 @@ export async function createFiles(ctx: AppContext, scope: Scope, received: Recei
  */
 export async function overwriteFile(ctx: AppContext, scope: Scope, file: FileRecord, received: Received, log?: FastifyBaseLogger): Promise<void> {
   const f = received.files[0]!;
+  const [thumb = null] = await stageThumbnails(ctx, [f], log);
   const now = ctx.now();
-  const dropped = await withCommit(ctx, [f], async (trx) => {
-    const versions = await trx.selectFrom('file_versions').select(['id', 'version', 'size', 'storage_key']).where('file_id', '=', file.id).orderBy('version', 'desc').execute();
+  const dropped = await withCommit(ctx, [f], [thumb], async (trx) => {
+    const versions = await trx
+      .selectFrom('file_versions')
+      .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
+      .where('file_id', '=', file.id)
+      .orderBy('version', 'desc')
+      .execute();
     const current = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
     const drop = versions.slice(LIMITS.restorableFileGenerations);
     await chargeUsage(ctx, trx, targetOf(scope), f.staged.size - drop.reduce((n, v) => n + Number(v.size), 0));
     if (drop.length) await trx.deleteFrom('file_versions').where('id', 'in', drop.map((v) => v.id)).execute();
     const version = Math.max(current.version, ...versions.map((v) => v.version)) + 1;
-    await trx.insertInto('file_versions').values(versionRow(file.id, version, f, scope.userId, now)).execute();
+    await trx.insertInto('file_versions').values(versionRow(file.id, version, f, thumb, scope.userId, now)).execute();
     await trx
       .updateTable('files')
-      .set({ original_name: f.name, storage_key: f.staged.key, size: f.staged.size, kind: f.detected.kind, mime: f.detected.mime, version, updater_id: scope.userId, uploader_id: scope.userId, updated_at: now })
+      .set({ original_name: f.name, storage_key: f.staged.key, thumb_key: thumb?.key ?? null, size: f.staged.size, kind: f.detected.kind, mime: f.detected.mime, version, updater_id: scope.userId, uploader_id: scope.userId, updated_at: now })
       .where('id', '=', file.id)
       .execute();
     await markChanged(trx, file.id, scope.userId, now);
-    return drop.map((v) => v.storage_key);
+    return drop.flatMap(keysOf);
   });
   await deleteKeys(ctx, dropped, log);
 }
@@ -182,11 +209,11 @@ export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' 
   let count = 0;
   for (const { target, ids } of byOwner.values()) {
     const keys = await writeTransaction(ctx, async (trx) => {
-      const versions = await trx.selectFrom('file_versions').select(['storage_key', 'size']).where('file_id', 'in', ids).execute();
+      const versions = await trx.selectFrom('file_versions').select(['storage_key', 'thumb_key', 'size']).where('file_id', 'in', ids).execute();
       const r = await trx.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
       count += Number(r.numDeletedRows);
       await chargeUsage(ctx, trx, target, -versions.reduce((n, v) => n + Number(v.size), 0));
-      return versions.map((v) => v.storage_key);
+      return versions.flatMap(keysOf);
     });
     await deleteKeys(ctx, keys, log);
   }

@@ -21,6 +21,15 @@ export interface ReceivedFile {
 export interface Received {
   files: ReceivedFile[];
   fields: Partial<Record<'title' | 'memo' | 'folder_id', string>>;
+  /** The form's JSON part, when the caller asked for one (FormShape.data). */
+  data?: string;
+}
+
+/** A form other than the shared folder's: its file field, a JSON `data` part, no file needed. */
+export interface FormShape {
+  files: string;
+  data?: { name: string; maxBytes: number };
+  allowNoFiles?: boolean;
 }
 
 const overSize = (maxMb: number) => new HttpError(400, 'UPLOAD_OVER_SIZE', 'A file is larger than the group allows.', undefined, { max_mb: maxMb });
@@ -34,31 +43,44 @@ const badForm = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { _: ['v
  * until the caller commits; on any failure (size, count, a client that goes away mid-stream)
  * every staged file of the request is discarded before the error propagates.
  */
-export async function receiveFiles(ctx: AppContext, request: FastifyRequest, scope: Scope, maxFiles: number = LIMITS.maxFilesPerUpload): Promise<Received> {
+export async function receiveFiles(
+  ctx: AppContext,
+  request: FastifyRequest,
+  scope: Scope,
+  maxFiles: number = LIMITS.maxFilesPerUpload,
+  form?: FormShape,
+): Promise<Received> {
   const maxMb = scope.maxFileMb;
   const prefix = scope.kind === 'group' ? `groups/${scope.groupId}/files` : `companies/${scope.companyId}/files`;
   const files: ReceivedFile[] = [];
   const fields: Received['fields'] = {};
+  let data: string | undefined;
   const current: StagedFile[] = [];
   try {
     if (!request.isMultipart()) throw noFile();
     const parts = request.parts({
-      limits: { fileSize: maxMb * MB, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: FIELD_MAX_BYTES },
+      limits: { fileSize: maxMb * MB, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: Math.max(FIELD_MAX_BYTES, form?.data?.maxBytes ?? 0) },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === 'title' || part.fieldname === 'memo' || part.fieldname === 'folder_id') fields[part.fieldname] = String(part.value);
+        if (form?.data && part.fieldname === form.data.name) {
+          // A cut-off JSON part would parse as something else or not at all: refuse it whole.
+          if (part.valueTruncated) throw badForm();
+          data = String(part.value);
+        } else if (part.fieldname === 'title' || part.fieldname === 'memo' || part.fieldname === 'folder_id') {
+          fields[part.fieldname] = String(part.value);
+        }
         continue;
       }
-      if (part.fieldname !== FILE_UPLOAD_FIELDS.file) throw badForm();
+      if (part.fieldname !== (form?.files ?? FILE_UPLOAD_FIELDS.file)) throw badForm();
       const staged = await ctx.storage.stage(part.file, { prefix });
       current.push(staged);
       if (part.file.truncated) throw overSize(maxMb);
       const name = cleanFileName(part.filename);
       files.push({ staged, name, detected: await detectFileKind(staged.read, name) });
     }
-    if (files.length === 0) throw noFile();
-    return { files: files.map((f) => ({ ...f, staged: f.staged.withExt(f.detected.ext) })), fields };
+    if (files.length === 0 && !form?.allowNoFiles) throw noFile();
+    return { files: files.map((f) => ({ ...f, staged: f.staged.withExt(f.detected.ext) })), fields, ...(data === undefined ? {} : { data }) };
   } catch (err) {
     await Promise.all(current.map((s) => s.discard()));
     const code = (err as { code?: string }).code;

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { displayName, shortName } from '../topics/queries';
 import { requireHistory, type FileRecord, type Scope } from './policy';
 import { chargeUsage, targetOf, writeTransaction } from './quota';
-import { deleteKeys, markChanged } from './service';
+import { deleteKeys, keysOf, markChanged } from './service';
 
 /**
  * Versions of a file. Every stored version is a file_versions row (the current one included), so
@@ -58,7 +58,7 @@ export async function revert(ctx: AppContext, scope: Scope, file: FileRecord, hi
     await trx.updateTable('file_versions').set({ version, updated_at: now }).where('id', '=', live.id).execute();
     await trx
       .updateTable('files')
-      .set({ original_name: live.original_name, storage_key: live.storage_key, size: live.size, kind: live.kind, mime: live.mime, version, updater_id: scope.userId, updated_at: now })
+      .set({ original_name: live.original_name, storage_key: live.storage_key, thumb_key: live.thumb_key, size: live.size, kind: live.kind, mime: live.mime, version, updater_id: scope.userId, updated_at: now })
       .where('id', '=', file.id)
       .execute();
     await markChanged(trx, file.id, scope.userId, now);
@@ -68,15 +68,20 @@ export async function revert(ctx: AppContext, scope: Scope, file: FileRecord, hi
 export async function deleteHistory(ctx: AppContext, scope: Scope, file: FileRecord, historyId: number, log?: FastifyBaseLogger): Promise<void> {
   const entry = await requireHistory(ctx, file, historyId);
   if (entry.version === file.version) throw currentEntry();
-  const key = await writeTransaction(ctx, async (trx) => {
+  const keys = await writeTransaction(ctx, async (trx) => {
     // Re-read inside the lock: a concurrent revert may have made this entry current.
-    const live = await trx.selectFrom('file_versions').select(['id', 'version', 'size', 'storage_key']).where('id', '=', entry.id).where('file_id', '=', file.id).executeTakeFirst();
+    const live = await trx
+      .selectFrom('file_versions')
+      .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
+      .where('id', '=', entry.id)
+      .where('file_id', '=', file.id)
+      .executeTakeFirst();
     if (!live) throw new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
     const cur = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
     if (cur.version === live.version) throw currentEntry();
     await trx.deleteFrom('file_versions').where('id', '=', live.id).execute();
     await chargeUsage(ctx, trx, targetOf(scope), -Number(live.size));
-    return live.storage_key;
+    return keysOf(live);
   });
-  await deleteKeys(ctx, [key], log);
+  await deleteKeys(ctx, keys, log);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, API, groupWith } from './fixtures.test-util';
-import { normalizeForSearch } from './search';
+import { normalizeForSearch } from '../../text/search';
 import { registerUnreadSource } from './unread';
 
 describe('normalizeForSearch', () => {
@@ -82,6 +82,34 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     } finally {
       off();
     }
+  });
+
+  it('group-tags: an author of common topics picks from every active group of the company, others from their own', async () => {
+    const author = await actor(t, { companyId: company });
+    const member = await actor(t, { companyId: company });
+    await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', author.id).execute();
+    const mine = await groupWith(t, company, [[member.id, {}]], 'タグ営業部');
+    const other = await groupWith(t, company, [], 'タグ総務部');
+    const stopped = await groupWith(t, company, [], 'タグ停止中');
+    await t.ctx.db.updateTable('groups').set({ is_stopped: 1 }).where('id', '=', stopped).execute();
+    const foreign = await groupWith(t, await t.createCompany(), [], 'タグ他社');
+    const tags = async (token: string, query = '') => {
+      const res = await t.inject({ method: 'GET', url: `${API}/members/me/group-tags${query}`, token });
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { id: number; name: string }[]).map((g) => g.id);
+    };
+    const all = await tags(author.token);
+    expect(all).toEqual(expect.arrayContaining([mine, other]));
+    expect(all).not.toContain(stopped);
+    expect(all).not.toContain(foreign);
+    expect(await tags(author.token, `?filter=${encodeURIComponent('ﾀｸﾞｿｳﾑ')}`)).toEqual([]);
+    expect(await tags(author.token, `?filter=${encodeURIComponent('タグ総務')}`)).toEqual([other]);
+    expect(await tags(member.token)).toEqual([mine]);
+
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/group-tags` })).statusCode).toBe(401);
+    const bad = await t.inject({ method: 'GET', url: `${API}/members/me/group-tags?filter=${'x'.repeat(300)}`, token: author.token });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/group-tags?group_id=1`, token: author.token })).statusCode).toBe(400);
   });
 
   it('mute: update-group-notification flips can_notify for the caller only', async () => {

@@ -116,6 +116,27 @@ export async function myGroups(ctx: AppContext, userId: number, query: { page: n
   return { ...pageRows, data };
 }
 
+/**
+ * Groups as "tags" for the common-topic destination picker. A holder of the common-topic right
+ * may send to any active group of the company (requireDestinations in topics accepts exactly
+ * these); anyone else only sees their own groups, since they cannot send at all.
+ */
+export async function groupTags(ctx: AppContext, userId: number, filter: string | undefined) {
+  const me = await ctx.db.selectFrom('users').select(['company_id', 'common_topic_role']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const rows =
+    me.common_topic_role === 1
+      ? await ctx.db
+          .selectFrom('groups')
+          .select(['id', 'name'])
+          .where('company_id', '=', me.company_id)
+          .where('is_stopped', '=', 0)
+          .orderBy('name')
+          .orderBy('id')
+          .execute()
+      : (await q.myGroupRows(ctx, userId)).map((r) => ({ id: r.id, name: r.name }));
+  return rows.filter((r) => matchesKeyword(filter, r.name));
+}
+
 export interface GroupPatch {
   name?: string | undefined;
   letter_color?: 1 | 2 | undefined;

@@ -1,16 +1,4 @@
-/**
- * Japanese-aware matching for group and member names: NFKC (full-width ↔ half-width, compatibility
- * forms), lower case, and katakana folded to hiragana, so ｴｲｷﾞｮｳ, エイギョウ and えいぎょう all find
- * 営業 when its reading is stored, and "ＡＢＣ" finds "abc".
- */
-export function normalizeForSearch(s: string): string {
-  return s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+import { normalizeForSearch } from '../../text/search';
 
 /** True when every space-separated term of the keyword occurs in one of the texts. */
 export function matchesKeyword(keyword: string | undefined, ...texts: string[]): boolean {

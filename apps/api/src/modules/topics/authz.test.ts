@@ -13,7 +13,7 @@ interface Fx {
   comment: number;
   folder: number;
 }
-type Req = { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown };
+type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
 
 const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
   { name: 'topicFolders', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/folder/get-all-folder/1` }) },
@@ -24,6 +24,7 @@ const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
   { name: 'topicsUnclassified', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/get-unclassification-topics` }) },
   { name: 'topicsInBin', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/get-deleted-topics` }) },
   { name: 'topicsByFolder', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/get-topics-by-folder/${fx.folder}` }) },
+  { name: 'topicsFavorite', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/get-feature-topics?title=${encodeURIComponent('週')}` }) },
   { name: 'topicCount', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/count-topic` }) },
   { name: 'topicDetail', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/get-topic-detail/${fx.topic}` }) },
   { name: 'newTopic', rule: 'write', req: (fx) => ({ method: 'POST', url: `${T(fx.g)}/new-topic`, payload: topicBody() }) },
@@ -39,6 +40,7 @@ const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
   { name: 'moveTopicsToBin', rule: 'write', req: (fx) => ({ method: 'POST', url: `${T(fx.g)}/move-topics-to-bin`, payload: { topic_ids: [fx.topic] } }) },
   { name: 'deleteTopicsInBin', rule: 'write', req: (fx) => ({ method: 'POST', url: `${T(fx.g)}/delete-topics-in-bin`, payload: { topic_ids: [fx.binTopic] } }) },
   { name: 'emptyTopicsBin', rule: 'admin', req: (fx) => ({ method: 'POST', url: `${T(fx.g)}/empty-topics-bin`, payload: { group_id: fx.g } }) },
+  { name: 'cleanTopicsBin', rule: 'admin', req: (fx) => ({ method: 'DELETE', url: `${G(fx.g)}/clean-bin` }) },
   { name: 'topicComments', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/get-all-comment-by-topic-id/${fx.topic}` }) },
   { name: 'topicCommentDetail', rule: 'read', req: (fx) => ({ method: 'GET', url: `${T(fx.g)}/comment-detail/${fx.comment}` }) },
   { name: 'addTopicComment', rule: 'read', req: (fx) => ({ method: 'POST', url: `${T(fx.g)}/add-new-comment`, payload: { topic_id: fx.topic, content: 'はい' } }) },

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { forbidden } from '../groups/policy';
+import { publishTopicEvent } from './events';
 import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
@@ -134,22 +135,24 @@ export async function addComment(
     .returning('id')
     .executeTakeFirstOrThrow();
   await setRead(ctx, scope.userId, topic.id, true);
+  await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: row.id });
   return commentDetail(ctx, scope, row.id);
 }
 
 /** Only the author deletes a comment; it stays as a marked placeholder so replies keep context. */
 export async function deleteComment(ctx: AppContext, scope: Scope, commentId: number): Promise<void> {
-  const { comment } = await requireComment(ctx, scope, commentId);
+  const { comment, topic } = await requireComment(ctx, scope, commentId);
   if (comment.author_id !== scope.userId) throw forbidden();
   await ctx.db
     .updateTable('topic_comments')
     .set({ is_deleted: 1, content_html: '', content_text: '', updated_at: ctx.now() })
     .where('id', '=', commentId)
     .execute();
+  await publishTopicEvent(ctx, topic, 'comment.deleted', { comment_id: commentId });
 }
 
 export async function likeComment(ctx: AppContext, scope: Scope, topicId: number, commentId: number, on: boolean) {
-  const { comment } = await requireComment(ctx, scope, commentId, topicId);
+  const { comment, topic } = await requireComment(ctx, scope, commentId, topicId);
   if (comment.is_deleted === 1) throw commentNotFound();
   if (on) {
     await ctx.db
@@ -160,6 +163,7 @@ export async function likeComment(ctx: AppContext, scope: Scope, topicId: number
   } else {
     await ctx.db.deleteFrom('topic_comment_likes').where('comment_id', '=', commentId).where('user_id', '=', scope.userId).execute();
   }
+  await publishTopicEvent(ctx, topic, 'comment.liked', { comment_id: commentId });
   const n = await ctx.db.selectFrom('topic_comment_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('comment_id', '=', commentId).executeTakeFirstOrThrow();
   return { is_like: on, liker_count: Number(n.n) };
 }

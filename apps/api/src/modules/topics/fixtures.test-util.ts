@@ -1,4 +1,5 @@
 import type { TestApp } from '../../test/harness';
+import { normalizeForSearch } from '../../text/search';
 import { API } from '../groups/fixtures.test-util';
 
 export { actor, API, groupWith, type Actor } from '../groups/fixtures.test-util';
@@ -39,10 +40,12 @@ export async function insertTopics(
     for (let i = start; i < Math.min(n, start + 500); i++) {
       const m = make(i);
       const at = m.updated_at ?? base - (n - i) * 1000;
+      const title = m.title ?? `トピック${String(i).padStart(6, '0')}`;
       rows.push({
         company_id: company.company_id,
         group_id: groupId,
-        title: m.title ?? `トピック${String(i).padStart(6, '0')}`,
+        title,
+        title_search: normalizeForSearch(title),
         content_html: `<p>本文 ${i}</p>`,
         content_text: `本文 ${i}`,
         author_id: authorId,

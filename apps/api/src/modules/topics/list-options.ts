@@ -11,7 +11,15 @@ export async function listOptions(
   ctx: AppContext,
   userId: number,
   area: 'group_topic' | 'common_topic',
-  q: { unread_only?: boolean | undefined; limit?: number | undefined; page: number; cursor?: string | undefined; orderBy?: 'update' | 'title' | undefined; sortedBy?: 'asc' | 'desc' | undefined },
+  q: {
+    unread_only?: boolean | undefined;
+    limit?: number | undefined;
+    page: number;
+    cursor?: string | undefined;
+    orderBy?: 'update' | 'title' | undefined;
+    sortedBy?: 'asc' | 'desc' | undefined;
+    title?: string | undefined;
+  },
 ): Promise<ListOptions> {
   const needSettings = q.limit === undefined || q.orderBy === undefined || q.sortedBy === undefined;
   const settings = needSettings ? await getSettings(ctx, userId) : null;
@@ -23,6 +31,7 @@ export async function listOptions(
     limit: q.limit ?? settings?.setting_display.number_item_lists ?? 10,
     page: q.page,
     cursor: q.cursor,
+    title: q.title,
   };
 }
 

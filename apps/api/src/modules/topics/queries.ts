@@ -2,10 +2,17 @@ import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { encodeCursor, keysetPage } from '../../http/cursor';
+import { containsPattern, normalizeForSearch } from '../../text/search';
 import { visibleTopics, type Scope } from './policy';
 import { preview } from './sanitize';
 
-export type ListKind = { kind: 'all' } | { kind: 'unclassified' } | { kind: 'bin' } | { kind: 'folder'; folderId: number };
+export type ListKind =
+  | { kind: 'all' }
+  | { kind: 'unclassified' }
+  | { kind: 'bin' }
+  | { kind: 'folder'; folderId: number }
+  /** The caller's favourites (topic_favorites), outside the bin. */
+  | { kind: 'favorite' };
 
 export interface ListOptions {
   unreadOnly: boolean;
@@ -14,6 +21,8 @@ export interface ListOptions {
   limit: number;
   page: number;
   cursor?: string | undefined;
+  /** Title filter as typed; matched against the stored normalised title. */
+  title?: string | undefined;
 }
 
 /** 'User' when a name is blank (section 3). */
@@ -55,6 +64,14 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   if (list.kind === 'unclassified') q = q.where('t.folder_id', 'is', null);
   if (list.kind === 'folder') q = q.where('t.folder_id', '=', list.folderId);
   if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
+  if (list.kind === 'favorite') {
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('topic_favorites as f').select(sql`1`.as('one')).whereRef('f.topic_id', '=', 't.id').where('f.user_id', '=', scope.userId)),
+    );
+  }
+  // A plain filter inside the keyset query, so paging and cursors work unchanged on both engines.
+  const term = normalizeForSearch(opts.title ?? '');
+  if (term) q = q.where(sql<boolean>`${sql.ref('t.title_search')} like ${containsPattern(term)} escape '\\'`);
   const { rows: pageRows, hasMore } = await keysetPage(q, { ...opts, col, idCol: 't.id', dir });
   const last = pageRows.at(-1);
   const data: TopicRow[] = pageRows.map((r) => ({

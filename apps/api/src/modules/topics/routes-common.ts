@@ -1,7 +1,8 @@
-import { endpoints as e } from '@portal/api-client';
+import { endpoints as e, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
+import { deleteWithAttachments, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import { commentPageSize, listOptions } from './list-options';
 import { releaseLock, takeLock } from './lock';
@@ -34,23 +35,25 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     const scope = await policy.commonScope(ctx, user, 'read');
     return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, params.topicId)) };
   });
-  on(app, e.createCommonTopic, async ({ ctx, user, body }) => {
+  on(app, e.createCommonTopic, async ({ ctx, user, body, request }) => {
     const scope = await policy.commonScope(ctx, user, 'write');
-    const id = await service.createTopic(ctx, scope, body);
+    const form = await readTopicForm(ctx, request, scope, body, newCommonTopicBody);
+    const id = await saveWithFiles(ctx, scope, form, request.log, (writer) => service.createTopic(ctx, scope, form.body, writer));
     return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, id)) };
   });
-  on(app, e.updateCommonTopic, async ({ ctx, user, params, body }) => {
+  on(app, e.updateCommonTopic, async ({ ctx, user, params, body, request }) => {
     const scope = await policy.commonScope(ctx, user, 'write');
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
     policy.requireEdit(scope, topic);
-    await service.updateTopic(ctx, scope, topic, body);
+    const form = await readTopicForm(ctx, request, scope, body, updateCommonTopicBody);
+    await saveWithFiles(ctx, scope, form, request.log, (writer) => service.updateTopic(ctx, scope, topic, form.body, writer));
     return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, topic.id)) };
   });
-  on(app, e.deleteCommonTopic, async ({ ctx, user, params }) => {
+  on(app, e.deleteCommonTopic, async ({ ctx, user, params, request }) => {
     const scope = await policy.commonScope(ctx, user, 'write');
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
     policy.requireEdit(scope, topic);
-    await service.deleteTopics(ctx, [topic.id]);
+    await deleteWithAttachments(ctx, topic.id, () => service.deleteTopics(ctx, [topic.id]), request.log);
     return ok;
   });
 

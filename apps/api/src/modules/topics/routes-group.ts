@@ -1,9 +1,10 @@
-import { endpoints as e, type TopicListQuery } from '@portal/api-client';
+import { endpoints as e, newTopicBody, updateTopicBody, type TopicListQuery } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
+import { readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import * as folders from './folders';
 import { commentPageSize, listOptions } from './list-options';
@@ -25,6 +26,11 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     if (kind.kind === 'folder') await policy.requireFolder(ctx, id, kind.folderId);
     return { items: await listTopics(ctx, scope, kind, await listOptions(ctx, user.id, 'group_topic', query)) };
   };
+  // empty-topics-bin and clean-bin are the same administrator action under two spec paths.
+  const emptyBin = async (ctx: AppContext, user: AuthUser, id: number) => {
+    await scopeOf(ctx, user, id, 'admin');
+    return { items: { count: await service.emptyBin(ctx, id) } };
+  };
   const detail = async (ctx: AppContext, scope: policy.Scope, topicId: number) => ({
     items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, topicId)),
   });
@@ -45,18 +51,23 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.topicsUnclassified, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'unclassified' }, query));
   on(app, e.topicsInBin, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'bin' }, query));
   on(app, e.topicsByFolder, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query));
+  on(app, e.topicsFavorite, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'favorite' }, query));
   on(app, e.topicCount, async ({ ctx, user, params }) => ({ items: await countTopics(ctx, await scopeOf(ctx, user, params.id, 'read')) }));
 
   on(app, e.topicDetail, async ({ ctx, user, params }) => detail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.topicId));
-  on(app, e.newTopic, async ({ ctx, user, params, body }) => {
+  // JSON, or multipart with attachments: the caller is authorised before any file is read.
+  on(app, e.newTopic, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    return detail(ctx, scope, await service.createTopic(ctx, scope, body));
+    const form = await readTopicForm(ctx, request, scope, body, newTopicBody);
+    const id = await saveWithFiles(ctx, scope, form, request.log, (writer) => service.createTopic(ctx, scope, form.body, writer));
+    return detail(ctx, scope, id);
   });
-  on(app, e.updateTopic, async ({ ctx, user, params, body }) => {
+  on(app, e.updateTopic, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
     policy.requireEdit(scope, topic);
-    await service.updateTopic(ctx, scope, topic, body);
+    const form = await readTopicForm(ctx, request, scope, body, updateTopicBody);
+    await saveWithFiles(ctx, scope, form, request.log, (writer) => service.updateTopic(ctx, scope, topic, form.body, writer));
     return detail(ctx, scope, topic.id);
   });
   on(app, e.deleteTopic, async ({ ctx, user, params }) => {
@@ -114,9 +125,9 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.emptyTopicsBin, async ({ ctx, user, params, body }) => {
     // The spec's body repeats the group id; a different one is another group's, so not found.
     if (body.group_id !== undefined && body.group_id !== params.id) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
-    await scopeOf(ctx, user, params.id, 'admin');
-    return { items: { count: await service.emptyBin(ctx, params.id) } };
+    return emptyBin(ctx, user, params.id);
   });
+  on(app, e.cleanTopicsBin, ({ ctx, user, params }) => emptyBin(ctx, user, params.id));
 
   on(app, e.topicComments, async ({ ctx, user, params, query }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');

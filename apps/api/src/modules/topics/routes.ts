@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BIN_CLEANUP_JOB } from './delivery';
 import { ensurePeriodicJob, installJobRunner } from './jobs';
 import { commonTopicRoutes } from './routes-common';
+import { topicFileRoutes, topicMultipart } from './routes-files';
 import { groupTopicRoutes } from './routes-group';
 import './unread';
 
@@ -10,8 +11,10 @@ import './unread';
  * job runner (delivery, emergency mail, bin auto-delete) that polls while the server listens.
  */
 export async function topicsRoutes(app: FastifyInstance): Promise<void> {
+  await topicMultipart(app);
   await groupTopicRoutes(app);
   await commonTopicRoutes(app);
+  await topicFileRoutes(app);
   await ensurePeriodicJob(app.ctx.db, BIN_CLEANUP_JOB, app.ctx.now(), app.ctx.now());
   installJobRunner(app);
 }

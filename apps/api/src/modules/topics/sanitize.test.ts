@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preview, safeUrl, sanitizeHtml } from './sanitize';
+import { inlineImageUrl } from '@portal/api-client';
+import { inlineImageId, preview, safeUrl, sanitizeHtml } from './sanitize';
 
 /** Markup that must never survive: each is a known way to run script from stored HTML. */
 const PAYLOADS = [
@@ -48,23 +49,69 @@ describe('sanitizeHtml', () => {
     const input =
       '<p class="editor-paragraph" dir="ltr" style="text-align: center;"><b><strong style="white-space: pre-wrap;">太字</strong></b>' +
       '<a href="https://example.com/a?b=1&amp;c=2" target="_blank">リンク</a></p><ul><li value="1">一</li></ul>' +
-      '<img src="/files/1/inline.png" alt="図" width="640" height="480">';
+      `<img src="${inlineImageUrl(12)}" alt="図" width="640" height="480" class="editor-image" style="float: left">`;
     const { html, text } = sanitizeHtml(input);
     expect(html).toBe(
       '<p class="editor-paragraph" dir="ltr" style="text-align: center"><b><strong style="white-space: pre-wrap">太字</strong></b>' +
         '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">リンク</a></p><ul><li value="1">一</li></ul>' +
-        '<img src="/files/1/inline.png" alt="図" width="640" height="480">',
+        `<img src="${inlineImageUrl(12)}" alt="図" width="640" height="480">`,
     );
     expect(text).toBe('太字リンク\n一');
   });
 
   it('keeps the text of unknown tags, escaped', () => {
-    expect(sanitizeHtml('<custom-el>a &lt; b</custom-el><p>1 &amp; 2</p>')).toEqual({ html: 'a &lt; b<p>1 &amp; 2</p>', text: 'a < b\n1 & 2' });
+    expect(sanitizeHtml('<custom-el>a &lt; b</custom-el><p>1 &amp; 2</p>')).toEqual({ html: 'a &lt; b<p>1 &amp; 2</p>', text: 'a < b\n1 & 2', images: [] });
   });
 
   it('gives plain text with no markup for the preview', () => {
     const { text } = sanitizeHtml('<p>お知らせ&nbsp;<b>です</b></p><script>x()</script><p>二行目</p>');
     expect(text).toBe('お知らせ です\n二行目');
+  });
+});
+
+describe('inline images', () => {
+  const ours = inlineImageUrl(7);
+  /** Every image source but our own inline-image path: each drops the whole tag. */
+  const FOREIGN = [
+    'https://evil.example/track.png',
+    'http://portal.test/service/api/v1/members/me/inline-images/7',
+    '//evil.example/x.png',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'javascript:alert(1)',
+    '/service/api/v1/members/me/inline-images/7.svg',
+    '/service/api/v1/members/me/inline-images/7?x=1',
+    '/service/api/v1/members/me/inline-images/../groups/1/images/icon/a.png',
+    '/service/api/v1/members/me/inline-images/0',
+    ` ${ours}`,
+    '/files/1/inline.png',
+  ];
+  for (const src of FOREIGN) {
+    it(`drops <img src="${src}">`, () => {
+      const { html, images } = sanitizeHtml(`<p>a<img src="${src.replace(/"/g, '&quot;')}" alt="x">b</p>`);
+      expect(html).toBe('<p>ab</p>');
+      expect(images).toEqual([]);
+    });
+  }
+
+  it('keeps our own image with alt and size only; handlers and styles go', () => {
+    const { html, images } = sanitizeHtml(
+      `<img src="${ours}" onerror="alert(1)" onload=alert(2) style="background:url(javascript:x)" alt="&quot;><script>x</script>" width="100" height="50px" srcset="https://evil.example/a.png 2x">` +
+        `<img src=x onerror=alert(1)><img alt="no source"><svg><image href="${ours}"/></svg><img src="${inlineImageUrl(9)}"><img src="${ours}">`,
+    );
+    expect(html).toBe(`<img src="${ours}" alt="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" width="100"><img src="${inlineImageUrl(9)}"><img src="${ours}">`);
+    expect(images).toEqual([7, 9]);
+    expect(html).not.toMatch(/\son[a-z]+\s*=|javascript:|srcset|<svg/i);
+    expect(sanitizeHtml(html).html).toBe(html);
+  });
+
+  it('reads the id only from the exact path', () => {
+    expect(inlineImageId(ours)).toBe(7);
+    expect(inlineImageId(`${ours}0`)).toBe(70);
+    expect(inlineImageId(`${ours}/`)).toBeNull();
+    expect(inlineImageId(`${ours}#x`)).toBeNull();
+    expect(inlineImageId('/service/api/v1/members/me/inline-images/')).toBeNull();
+    expect(inlineImageId('/service/api/v1/members/me/inline-images/１')).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { API_PREFIX, INLINE_IMAGE_PATH } from '@portal/api-client';
 import { Parser } from 'htmlparser2';
 
 /**
@@ -39,6 +40,15 @@ const STYLE_PROPS = new Set([
   'text-decoration', 'white-space', 'padding-inline-start', 'margin-left', 'text-indent', 'width', 'height',
 ]);
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+/** The one image source kept: an inline image uploaded to this API, by id (inline-images.ts). */
+const INLINE_IMAGE_PREFIX = `${API_PREFIX}${INLINE_IMAGE_PATH}/`;
+
+/** The id of an inline image from an `<img src>`, or null for any other source. */
+export function inlineImageId(src: string): number | null {
+  if (!src.startsWith(INLINE_IMAGE_PREFIX)) return null;
+  const id = src.slice(INLINE_IMAGE_PREFIX.length);
+  return /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : null;
+}
 
 function escapeText(s: string): string {
   return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
@@ -83,9 +93,11 @@ function cleanAttrs(tag: string, attribs: Record<string, string>): string {
   const allowed = TAG_ATTRS[tag];
   for (const [rawName, value] of Object.entries(attribs)) {
     const name = rawName.toLowerCase();
-    if (!GLOBAL_ATTRS.has(name) && !allowed?.has(name)) continue;
+    // An image carries its source, alt text and size, nothing else (no style, class or title).
+    if (!(tag !== 'img' && GLOBAL_ATTRS.has(name)) && !allowed?.has(name)) continue;
     let v: string | null = value;
-    if (name === 'href' || name === 'src') v = safeUrl(value);
+    if (name === 'src') v = inlineImageId(value) === null ? null : value;
+    else if (name === 'href') v = safeUrl(value);
     else if (name === 'style') v = safeStyle(value);
     else if (name === 'target') v = value === '_blank' ? '_blank' : null;
     else if (name === 'rel') v = null; // rewritten below
@@ -100,12 +112,15 @@ export interface Sanitized {
   html: string;
   /** Plain text: block boundaries become newlines, runs of spaces collapse. */
   text: string;
+  /** Ids of the inline images the HTML shows, in order of first appearance. */
+  images: number[];
 }
 
 export function sanitizeHtml(input: string): Sanitized {
   let html = '';
   let text = '';
   let skipDepth = 0;
+  const images = new Set<number>();
   const parser = new Parser(
     {
       onopentag(rawName, attribs) {
@@ -116,6 +131,12 @@ export function sanitizeHtml(input: string): Sanitized {
         }
         if (BLOCK_TAGS.has(name)) text += '\n';
         if (!ALLOWED_TAGS.has(name)) return;
+        if (name === 'img') {
+          // Only our own inline images: an external, data:, javascript: or SVG source drops the tag.
+          const id = inlineImageId(attribs.src ?? '');
+          if (id === null) return;
+          images.add(id);
+        }
         html += `<${name}${cleanAttrs(name, attribs)}>`;
       },
       ontext(data) {
@@ -137,7 +158,7 @@ export function sanitizeHtml(input: string): Sanitized {
   );
   parser.write(input);
   parser.end();
-  return { html, text: normalizeText(text) };
+  return { html, text: normalizeText(text), images: [...images] };
 }
 
 function normalizeText(s: string): string {

@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
+import { normalizeForSearch } from '../../text/search';
+import { publishTopicEvent, topicAudience } from './events';
+import { attachmentFields } from './attachment-list';
 import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
 import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
@@ -20,11 +23,20 @@ export interface TopicInput extends Omit<NewTopicBody, 'folder_id'> {
 
 const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
 
+/**
+ * Runs a create's or update's row writes (which answer the topic id) in one transaction. The
+ * default is a plain transaction; attachments.ts passes one that also writes the attachments and
+ * inline-image links there and commits the uploaded bytes last, so all of it lands or none.
+ */
+export type TopicWriter = (write: (trx: Kysely<DB>) => Promise<number>) => Promise<number>;
+const ownTransaction = (ctx: AppContext): TopicWriter => (write) => ctx.db.transaction().execute(write);
+
 /** Stored columns from a create/update body: sanitised HTML, plain text and the option flags. */
 function columns(body: TopicInput) {
   const { html, text } = sanitizeHtml(body.content);
   return {
     title: body.topic_title,
+    title_search: normalizeForSearch(body.topic_title),
     content_html: html,
     content_text: text,
     emergency_contact: bit(body.emergency_contact),
@@ -67,12 +79,12 @@ async function setDestinations(trx: Kysely<DB>, topicId: number, groupIds: numbe
  * A scheduled topic enters the feed at its delivery time, so its sort time (updated_at) is the
  * delivery time; the deliver job then mails (if emergency) and announces it exactly once.
  */
-export async function createTopic(ctx: AppContext, scope: Scope, body: TopicInput): Promise<number> {
+export async function createTopic(ctx: AppContext, scope: Scope, body: TopicInput, writer: TopicWriter = ownTransaction(ctx)): Promise<number> {
   const now = ctx.now();
   const deliveryAt = futureDelivery(body.delivery_date, now);
   if (scope.kind === 'group' && body.folder_id) await requireFolder(ctx, scope.groupId!, body.folder_id);
   const destinations = scope.kind === 'common' ? await requireDestinations(ctx, scope, body.selected_group ?? []) : [];
-  return ctx.db.transaction().execute(async (trx) => {
+  const id = await writer(async (trx) => {
     const row = await trx
       .insertInto('topics')
       .values({
@@ -95,19 +107,29 @@ export async function createTopic(ctx: AppContext, scope: Scope, body: TopicInpu
     await enqueueJob(trx, { kind: DELIVER_JOB, refId: row.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${row.id}`, now });
     return row.id;
   });
+  await publishTopicEvent(ctx, { id, group_id: scope.groupId, author_id: scope.userId, delivery_at: deliveryAt }, 'created');
+  return id;
 }
 
 /**
  * An edit makes the topic unread again for everyone but the editor. A topic still waiting for
  * delivery may be rescheduled; a delivered one keeps its delivery time.
  */
-export async function updateTopic(ctx: AppContext, scope: Scope, topic: TopicRecord, body: TopicInput & { lock_token?: string | undefined }): Promise<void> {
+export async function updateTopic(
+  ctx: AppContext,
+  scope: Scope,
+  topic: TopicRecord,
+  body: TopicInput & { lock_token?: string | undefined },
+  writer: TopicWriter = ownTransaction(ctx),
+): Promise<void> {
   const now = ctx.now();
   await assertCanSave(ctx, topic.id, scope.userId, body.lock_token);
   const scheduled = topic.delivery_at > now;
   const deliveryAt = scheduled ? futureDelivery(body.delivery_date, now) : topic.delivery_at;
   const destinations = scope.kind === 'common' ? await requireDestinations(ctx, scope, body.selected_group ?? []) : null;
-  await ctx.db.transaction().execute(async (trx) => {
+  // Readers a narrowed destination list drops still need to hear that the topic changed.
+  const before = destinations ? await topicAudience(ctx, topic) : [];
+  await writer(async (trx) => {
     await trx
       .updateTable('topics')
       .set({ ...columns(body), updater_id: scope.userId, delivery_at: deliveryAt, updated_at: Math.max(now, deliveryAt) })
@@ -116,7 +138,9 @@ export async function updateTopic(ctx: AppContext, scope: Scope, topic: TopicRec
     if (destinations) await setDestinations(trx, topic.id, destinations);
     await trx.deleteFrom('topic_reads').where('topic_id', '=', topic.id).where('user_id', '!=', scope.userId).execute();
     if (scheduled) await enqueueJob(trx, { kind: DELIVER_JOB, refId: topic.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${topic.id}`, now });
+    return topic.id;
   });
+  await publishTopicEvent(ctx, { ...topic, delivery_at: deliveryAt }, 'updated', { alsoTo: before });
 }
 
 export async function moveToBin(ctx: AppContext, ids: number[]): Promise<number> {
@@ -173,6 +197,8 @@ export async function setMark(ctx: AppContext, table: 'topic_likes' | 'topic_fav
   } else {
     await ctx.db.deleteFrom(table).where('topic_id', '=', topicId).where('user_id', '=', userId).execute();
   }
+  // A favourite is the caller's own business; a like changes what every reader sees.
+  if (table === 'topic_likes') await publishTopicEvent(ctx, topicId, 'liked');
 }
 
 export async function likeCount(ctx: AppContext, topicId: number): Promise<number> {
@@ -238,5 +264,6 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRec
     hide_to_selected_group_tag: topic.hide_destinations === 1,
     comment_count: Number(comments.n),
     can_edit: canEdit(scope, topic),
+    ...(await attachmentFields(ctx, topic.id)),
   };
 }

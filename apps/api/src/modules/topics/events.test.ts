@@ -1,0 +1,144 @@
+import type { AddressInfo } from 'node:net';
+import { TOPIC_EVENT_KINDS } from '@portal/api-client/realtime';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
+import type { RealtimeEvent } from '../realtime/bus';
+import { TestSocket } from '../realtime/ws-client.test-util';
+import { actor, C, groupWith, postTopic, T, topicBody, type Actor } from './fixtures.test-util';
+import { newWorkerId, runDueJobs } from './jobs';
+
+type Seen = { userIds: number[]; event: RealtimeEvent };
+
+describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
+  let t: TestApp;
+  let url: string;
+  let company: number;
+  let author: Actor;
+  let member: Actor;
+  let stranger: Actor;
+  let g: number;
+  let gOther: number;
+  const seen: Seen[] = [];
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/service/api/v1/realtime`;
+    company = await t.createCompany();
+    author = await actor(t, { companyId: company });
+    member = await actor(t, { companyId: company });
+    stranger = await actor(t, { companyId: company });
+    g = await groupWith(t, company, [[author.id, { role_edit_topic: 1 }], [member.id, {}]]);
+    gOther = await groupWith(t, company, [[stranger.id, { role_admin: 1 }]]);
+    t.ctx.bus.subscribe((userIds, event) => seen.push({ userIds, event }));
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.ws.terminate();
+  });
+  afterAll(() => t.close());
+
+  const post = (path: string, token: string, payload: unknown = {}) => t.inject({ method: 'POST', url: path, token, payload: payload as never });
+  const open = async (who: Actor) => {
+    const s = await TestSocket.open(url);
+    sockets.push(s);
+    await s.auth(who.token);
+    return s;
+  };
+  /** Recipients of the events of a kind about a topic, since index `from` of `seen`. */
+  const recipients = (from: number, kind: string, topicId: number) =>
+    seen.slice(from).filter((s) => s.event.kind === kind && (s.event.payload as { topic_id: number }).topic_id === topicId).map((s) => s.userIds);
+
+  it('a subscribed member hears of a new topic, a comment and a like over the socket; a non-member hears nothing', async () => {
+    const mine = await open(member);
+    const theirs = await open(stranger);
+    const id = await postTopic(t, author.token, g);
+    const created = await mine.next((f) => f.event?.kind === 'topic.created');
+    expect(created.event!.payload).toEqual({ group_id: g, topic_id: id });
+
+    const comment = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: 'いいですね' })).json().items.id;
+    const added = await mine.next((f) => f.event?.kind === 'topic.comment.added');
+    expect(added.event!.payload).toEqual({ group_id: g, topic_id: id, comment_id: comment });
+    await post(`${T(g)}/like-or-dislike-topic/${id}`, author.token, { is_like: true });
+    await mine.next((f) => f.event?.kind === 'topic.liked');
+
+    // Events reach every socket in the same fan-out; give the stranger's a moment anyway.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(theirs.frames.filter((f) => f.type === 'event' && f.event!.kind.startsWith('topic.'))).toEqual([]);
+  });
+
+  it('every group topic action reaches exactly the group’s members', async () => {
+    const from = seen.length;
+    const id = await postTopic(t, author.token, g, { is_multiple_edit: true });
+    const comment = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: 'コメント' })).json().items.id;
+    await post(`${T(g)}/${id}/like-or-dislike-comment/${comment}`, author.token, { is_like: true });
+    await post(`${T(g)}/${id}/like-or-dislike-comment/${comment}`, author.token, { is_like: false });
+    await post(`${T(g)}/like-or-dislike-topic/${id}`, member.token, { is_like: true });
+    await post(`${T(g)}/like-or-dislike-topic/${id}`, member.token, { is_like: false });
+    await post(`${T(g)}/delete-comment-topic/${comment}`, member.token);
+    expect((await post(`${T(g)}/update-topic/${id}`, author.token, topicBody({ topic_title: '更新' }))).statusCode).toBe(200);
+    await runDueJobs(t.ctx, newWorkerId());
+
+    const both = [author.id, member.id].sort();
+    // The listening app's own job runner may be the one that delivers; wait for it either way.
+    await vi.waitFor(() => expect(recipients(from, 'topic.delivered', id)).toHaveLength(1));
+    for (const [kind, times] of [
+      ['topic.created', 1],
+      ['topic.comment.added', 1],
+      ['topic.comment.liked', 2],
+      ['topic.liked', 2],
+      ['topic.comment.deleted', 1],
+      ['topic.updated', 1],
+      ['topic.delivered', 1],
+    ] as const) {
+      const got = recipients(from, kind, id);
+      expect(got, kind).toHaveLength(times);
+      for (const ids of got) expect([...ids].sort(), kind).toEqual(both);
+    }
+    expect(seen.slice(from).every((s) => !s.userIds.includes(stranger.id))).toBe(true);
+    // A favourite is private: no event.
+    const before = seen.length;
+    await post(`${T(g)}/favorite-topic/${id}`, member.token, { is_favor: true });
+    expect(seen.slice(before)).toEqual([]);
+  });
+
+  it('a scheduled topic is announced to its author only until delivery, then to the members', async () => {
+    const from = seen.length;
+    const when = t.clock() + 3_600_000;
+    const id = await postTopic(t, author.token, g, { delivery_date: when });
+    expect(recipients(from, 'topic.created', id)).toEqual([[author.id]]);
+    await runDueJobs(t.ctx, newWorkerId());
+    expect(recipients(from, 'topic.delivered', id)).toEqual([]);
+    t.clock.set(when);
+    await runDueJobs(t.ctx, newWorkerId());
+    await vi.waitFor(() => expect(recipients(from, 'topic.delivered', id)).toHaveLength(1));
+    expect(recipients(from, 'topic.delivered', id).map((ids) => [...ids].sort())).toEqual([[author.id, member.id].sort()]);
+    for (const u of [author, member, stranger]) u.token = await t.login(u);
+  });
+
+  it('common topic events reach the destination groups’ members and the author, not other groups', async () => {
+    const poster = await actor(t, { companyId: company });
+    await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', poster.id).execute();
+    const sock = await open(stranger);
+    const from = seen.length;
+    const res = await post(`${C}/create`, poster.token, topicBody({ selected_group: [g] }));
+    expect(res.statusCode).toBe(200);
+    const id = res.json().items.id as number;
+    expect(recipients(from, 'common-topic.created', id).map((ids) => [...ids].sort())).toEqual([[author.id, member.id, poster.id].sort()]);
+    await post(`${C}/post-comment`, member.token, { topic_id: id, content: '了解' });
+    expect(recipients(from, 'common-topic.comment.added', id)).toHaveLength(1);
+
+    // Re-targeted to the other group: both the old and the new readers hear of it.
+    const upd = await post(`${C}/${id}`, poster.token, topicBody({ selected_group: [gOther] }));
+    expect(upd.statusCode).toBe(200);
+    expect(recipients(from, 'common-topic.updated', id).map((ids) => [...ids].sort())).toEqual([[author.id, member.id, stranger.id, poster.id].sort()]);
+    await sock.next((f) => f.event?.kind === 'common-topic.updated');
+    expect(sock.frames.some((f) => f.event?.kind === 'common-topic.created')).toBe(false);
+  });
+
+  it('publishes only kinds from the shared list', () => {
+    const kinds = new Set(seen.map((s) => s.event.kind).filter((k) => k.startsWith('topic.') || k.startsWith('common-topic.')));
+    expect(kinds.size).toBeGreaterThan(5);
+    for (const k of kinds) expect(TOPIC_EVENT_KINDS).toContain(k);
+  });
+});
