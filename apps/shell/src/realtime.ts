@@ -1,4 +1,4 @@
-import { createWebSocketBus, type RealtimeBus } from '@portal/api-client/realtime';
+import { createWebSocketBus, TOPIC_EVENT_KINDS, type RealtimeBus, type TopicEventPayload } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 import { queryKeys } from '@portal/api-client/core';
@@ -28,11 +28,29 @@ export function startRealtime(queryClient: QueryClient): () => void {
   const off = bus.subscribe('settings.updated', () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
   });
+  const offTopics = TOPIC_EVENT_KINDS.map((kind) =>
+    bus!.subscribe(kind, (event) => void refreshTopicQueries(queryClient, event.payload as TopicEventPayload | undefined)),
+  );
   bus.start();
   const started = bus;
   return () => {
     off();
+    offTopics.forEach((stop) => stop());
     started.stop();
     if (bus === started) bus = null;
   };
+}
+
+/**
+ * Someone posted, commented or liked where this user reads: the open feed, detail, comments and
+ * unread badges reload. One place for every remote, because they all share this query cache.
+ */
+export function refreshTopicQueries(queryClient: QueryClient, payload: TopicEventPayload | undefined): Promise<void> {
+  if (!payload) return Promise.resolve();
+  const scope = payload.group_id === null ? queryKeys.commonTopics() : queryKeys.groupTopics(payload.group_id);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: scope }),
+    // The home group list carries the unread badges.
+    queryClient.invalidateQueries({ queryKey: ['groups', 'mine'] }),
+  ]).then(() => undefined);
 }

@@ -3,7 +3,7 @@ import { queryKeys, type NewTopicBody, type Settings, type SortOption, type Topi
 import { api } from '@portal/api-client/browser';
 
 /** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
-export type FeedList = 'all' | 'unclassified' | 'bin' | { folderId: number };
+export type FeedList = 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number };
 export interface FeedSort {
   orderBy: 'update' | 'title';
   sortedBy: 'asc' | 'desc';
@@ -19,17 +19,19 @@ export function useStoredTopicSort(): FeedSort {
   return { orderBy, sortedBy };
 }
 
-/** One feed list, paged by the server's keyset cursor ("see more" appends the next page). */
-export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolean, sort: FeedSort) {
-  const key = { ...sort, ...(unreadOnly ? { unread_only: true } : {}) };
+/** One feed list, paged by the server's keyset cursor ("see more" appends the next page); `title` narrows it. */
+export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolean, sort: FeedSort, title = '') {
+  const filter = title ? { title } : {};
+  const key = { ...sort, ...(unreadOnly ? { unread_only: true } : {}), ...filter };
   return useInfiniteQuery({
     queryKey: queryKeys.groupTopicList(groupId, list, key),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
-      const query = { ...sort, ...(unreadOnly ? { unread_only: '1' as const } : {}), ...(pageParam ? { cursor: pageParam } : {}) };
+      const query = { ...sort, ...(unreadOnly ? { unread_only: '1' as const } : {}), ...filter, ...(pageParam ? { cursor: pageParam } : {}) };
       if (list === 'all') return (await api.call('topicsAll', { params: { id: groupId }, query })).items;
       if (list === 'unclassified') return (await api.call('topicsUnclassified', { params: { id: groupId }, query })).items;
       if (list === 'bin') return (await api.call('topicsInBin', { params: { id: groupId }, query })).items;
+      if (list === 'favorite') return (await api.call('topicsFavorite', { params: { id: groupId }, query })).items;
       return (await api.call('topicsByFolder', { params: { id: groupId, folderId: list.folderId }, query })).items;
     },
     getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),

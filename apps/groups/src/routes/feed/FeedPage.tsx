@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { Button, EmptyState, SearchInput, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
 import { useStoredTopicSort, useTopicCount, useTopicFeed, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
 import { TopicRow } from '@portal/ui/topics';
 import { groupPath, useGroupArea } from '../area/context';
@@ -9,7 +9,7 @@ import { FeedToolbar } from './FeedToolbar';
 import { FolderBar } from './FolderBar';
 import './feed.css';
 
-const TABS = ['all', 'unread', 'unclassified', 'folder', 'bin'] as const;
+const TABS = ['all', 'unread', 'favorite', 'unclassified', 'folder', 'bin'] as const;
 type Tab = (typeof TABS)[number];
 const SORTS = ['update_desc', 'update_asc', 'title_desc', 'title_asc'] as const;
 
@@ -28,6 +28,7 @@ export function FeedPage() {
   const stored = useStoredTopicSort();
   const [sort, setSort] = useState<FeedSort>(stored);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [filter, setFilter] = useState('');
   const count = useTopicCount(groupId);
 
   const list: FeedList | null =
@@ -56,6 +57,7 @@ export function FeedPage() {
       </div>
       <Tabs label={t('feed.tabs_label')} items={TABS.map((id) => ({ id, label: tabLabel(id) }))} value={tab} onChange={(id) => go({ tab: id })} />
       <div className="ptop-feed__controls">
+        <SearchInput label={t('feed.filter_label')} placeholder={t('feed.filter_placeholder')} maxLength={100} onSearch={(v) => setFilter(v.trim())} />
         <label className="ptop-inline-field">
           <span>{t('feed.sort_label')}</span>
           <select
@@ -102,7 +104,8 @@ export function FeedPage() {
           list={list}
           unreadOnly={tab === 'unread'}
           sort={sort}
-          emptyKey={`feed.empty.${tab}`}
+          title={filter}
+          emptyKey={filter ? 'feed.no_match' : `feed.empty.${tab}`}
           selected={area.rights.edit_topic ? selected : null}
           onSelect={(id, on) =>
             setSelected((old) => {
@@ -123,14 +126,15 @@ interface FeedListProps {
   list: FeedList;
   unreadOnly: boolean;
   sort: FeedSort;
+  title: string;
   emptyKey: string;
   selected: Set<number> | null;
   onSelect: (id: number, on: boolean) => void;
 }
 
-function FeedList({ groupId, list, unreadOnly, sort, emptyKey, selected, onSelect }: FeedListProps) {
+function FeedList({ groupId, list, unreadOnly, sort, title, emptyKey, selected, onSelect }: FeedListProps) {
   const { t } = useTranslation('topics');
-  const feed = useTopicFeed(groupId, list, unreadOnly, sort);
+  const feed = useTopicFeed(groupId, list, unreadOnly, sort, title);
   if (feed.isPending) return <Spinner />;
   if (feed.isError) return <p role="alert">{t('common.load_failed')}</p>;
   const rows = feed.data.pages.flatMap((p) => p.data);

@@ -65,6 +65,38 @@ describe('group-new-feed', () => {
     ]);
   });
 
+  it('filters by title (Enter sends, never the IME-confirming Enter) and says when nothing matches', async () => {
+    answer(
+      groupHandlers('member', {
+        topicCount: COUNT,
+        topicFolders: FOLDERS,
+        topicsAll: (a: { query: { title?: string } }) =>
+          a.query.title === '週報' ? feedPage([row(8, { title: '週報' })]) : a.query.title ? feedPage([]) : feedPage([row(1), row(2)]),
+      }),
+    );
+    renderAt('/group/1/new-feed');
+    await screen.findByRole('link', { name: 'トピック1' });
+    const filter = screen.getByLabelText('タイトルで絞り込み');
+    fireEvent.change(filter, { target: { value: '週報' } });
+    fireEvent.keyDown(filter, { key: 'Enter', isComposing: true });
+    expect(calls('topicsAll')).toHaveLength(1);
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(await screen.findByRole('link', { name: '週報' })).toBeTruthy();
+    expect(calls('topicsAll').at(-1)).toEqual(['topicsAll', { ...G, query: { ...SORT, title: '週報' } }]);
+    fireEvent.change(filter, { target: { value: '該当なし' } });
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(await screen.findByText('条件に合うトピックはありません。')).toBeTruthy();
+  });
+
+  it('shows the caller\'s favourites on their own tab', async () => {
+    answer(groupHandlers('member', { topicCount: COUNT, topicFolders: FOLDERS, topicsAll: feedPage([row(1)]), topicsFavorite: feedPage([]) }));
+    renderAt('/group/1/new-feed');
+    await screen.findByRole('link', { name: 'トピック1' });
+    fireEvent.click(screen.getByRole('tab', { name: 'お気に入り' }));
+    expect(await screen.findByText('お気に入りのトピックはありません。')).toBeTruthy();
+    expect(calls('topicsFavorite')).toEqual([['topicsFavorite', { ...G, query: SORT }]]);
+  });
+
   it('moves selected topics to a folder and to the bin (confirmed) as an editor', async () => {
     answer(
       groupHandlers('admin', {
