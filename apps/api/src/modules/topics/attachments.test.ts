@@ -202,6 +202,37 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     }
     expect((await detail(g, topic.id)).total_attach_file).toBe(1);
   });
+
+  // Last: it moves the shared clock a month on, past every session of this file.
+  it('deleting topics for good takes their attachments, bytes and quota with them (bin delete, empty bin, auto-delete)', async () => {
+    const g = await newGroup();
+    const post = async (n: number) => (await create(g, topicForm(topicBody({ topic_title: `削除${n}` }), [{ name: `${n}.pdf`, data: pdf(n) }]))).json().items.id as number;
+    const [a, b, c] = [await post(1), await post(2), await post(3)];
+    const keep = await post(4);
+    const before = (await onDisk()).length;
+    const toBin = await t.inject({ method: 'POST', url: `${T(g)}/move-topics-to-bin`, token: editor.token, payload: { topic_ids: [a, b, c] } });
+    expect(toBin.statusCode).toBe(200);
+
+    await t.inject({ method: 'POST', url: `${T(g)}/delete-topics-in-bin`, token: editor.token, payload: { topic_ids: [a] } });
+    expect(await count(t, 'files', { group_id: g })).toBe(3);
+    expect((await onDisk()).length).toBe(before - 1);
+
+    const admin = await actor(t, { companyId: company });
+    await t.addMember(g, admin.id, { role_admin: 1 });
+    await t.inject({ method: 'POST', url: `${T(g)}/empty-topics-bin`, token: admin.token, payload: { group_id: g } });
+    expect(await count(t, 'files', { group_id: g })).toBe(1);
+    expect((await onDisk()).length).toBe(before - 3);
+    expect(await used(g)).toBe(pdf(4).length);
+
+    // The bin's auto-delete job goes the same way.
+    await t.inject({ method: 'POST', url: `${T(g)}/move-topics-to-bin`, token: editor.token, payload: { topic_ids: [keep] } });
+    t.clock.advance(31 * 86_400_000);
+    const { cleanBins } = await import('./delivery');
+    expect(await cleanBins(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await count(t, 'files', { group_id: g })).toBe(0);
+    expect(await used(g)).toBe(0);
+    expect((await onDisk()).length).toBe(before - 4);
+  });
 });
 
 /** A topic form whose file part has the wrong field name. */

@@ -7,7 +7,7 @@ import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
 import { fileNotFound, scopedFiles, type FileRecord, type Scope as FileScope } from '../files/policy';
 import { chargeUsage, targetOf } from '../files/quota';
-import { createFiles, deleteFiles, deleteKeys, keysOf } from '../files/service';
+import { createFiles, deleteKeys, keysOf } from '../files/service';
 import { discardAll, receiveFiles, type ReceivedFile } from '../files/upload';
 import { linkInlineImages } from './inline-images';
 import type { Scope } from './policy';
@@ -158,12 +158,3 @@ export async function requireAttachments(ctx: AppContext, fileScope: FileScope, 
 
 export const fileScopeOf = attachmentScope;
 
-/**
- * A common topic's attachments leave with it: kept, they would fall to the whole company's
- * common files, wider than the topic's destination groups ever were.
- */
-export async function deleteWithAttachments(ctx: AppContext, topicId: number, deleteTopic: () => Promise<unknown>, log: FastifyBaseLogger): Promise<void> {
-  const files = await ctx.db.selectFrom('files').select(['id', 'company_id', 'group_id']).where('topic_id', '=', topicId).where('is_attachment', '=', 1).execute();
-  await deleteTopic();
-  if (files.length) await deleteFiles(ctx, files, log);
-}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { mailEmergency } from './emergency';
 import { publishTopicEvent } from './events';
 import { registerJobHandler, type Job } from './jobs';
+import { purgeTopics } from './purge';
 import { DELIVER_JOB } from './service';
 
 export const BIN_CLEANUP_JOB = 'topics.bin-cleanup';
@@ -23,8 +24,9 @@ async function deliver(ctx: AppContext, job: Job): Promise<void | { rerunAt: num
 /** Deletes topics that have sat in a group's bin for longer than its auto_delete_day. */
 export async function cleanBins(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const r = await ctx.db
-    .deleteFrom('topics')
+  const rows = await ctx.db
+    .selectFrom('topics')
+    .select('id')
     .where('in_bin', '=', 1)
     .where('group_id', 'is not', null)
     .where(
@@ -32,8 +34,8 @@ export async function cleanBins(ctx: AppContext): Promise<number> {
       '<=',
       sql<number>`${now} - (select cast(g.auto_delete_day as bigint) * 86400000 from groups g where g.id = topics.group_id)`,
     )
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+    .execute();
+  return purgeTopics(ctx, rows.map((r) => r.id));
 }
 
 registerJobHandler(DELIVER_JOB, deliver);

@@ -2,10 +2,11 @@ import { endpoints as e, newCommonTopicBody, updateCommonTopicBody } from '@port
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
-import { deleteWithAttachments, readTopicForm, saveWithFiles } from './attachments';
+import { readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import { commentPageSize, listOptions } from './list-options';
 import { releaseLock, takeLock } from './lock';
+import { purgeTopics } from './purge';
 import * as policy from './policy';
 import { listTopics, unreadCount } from './queries';
 import * as service from './service';
@@ -53,7 +54,7 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     const scope = await policy.commonScope(ctx, user, 'write');
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
     policy.requireEdit(scope, topic);
-    await deleteWithAttachments(ctx, topic.id, () => service.deleteTopics(ctx, [topic.id]), request.log);
+    await purgeTopics(ctx, [topic.id], request.log);
     return ok;
   });
 

@@ -9,6 +9,7 @@ import { attachmentFields } from './attachment-list';
 import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
 import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
+import { purgeTopics } from './purge';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
 
@@ -161,14 +162,12 @@ export async function moveToFolder(ctx: AppContext, ids: number[], folderId: num
 }
 
 export async function deleteTopics(ctx: AppContext, ids: number[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const r = await ctx.db.deleteFrom('topics').where('id', 'in', ids).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return purgeTopics(ctx, ids);
 }
 
 export async function emptyBin(ctx: AppContext, groupId: number): Promise<number> {
-  const r = await ctx.db.deleteFrom('topics').where('group_id', '=', groupId).where('in_bin', '=', 1).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  const rows = await ctx.db.selectFrom('topics').select('id').where('group_id', '=', groupId).where('in_bin', '=', 1).execute();
+  return purgeTopics(ctx, rows.map((r) => r.id));
 }
 
 export async function setRead(ctx: AppContext, userId: number, topicId: number, read: boolean): Promise<void> {
