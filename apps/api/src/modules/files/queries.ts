@@ -113,6 +113,19 @@ export async function unreadByGroup(ctx: AppContext, userId: number, groupIds: n
     .where('f.group_id', 'in', groupIds)
     .where('f.in_bin', '=', 0)
     .where(unread(userId))
+    // A scheduled topic's attachments are its author's alone until delivery: not even their count.
+    .where((eb) =>
+      eb.or([
+        eb('f.topic_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('topics as t')
+            .select('t.id')
+            .whereRef('t.id', '=', 'f.topic_id')
+            .where((w) => w.or([w('t.delivery_at', '<=', ctx.now()), w('t.author_id', '=', userId)])),
+        ),
+      ]),
+    )
     .groupBy('f.group_id')
     .execute();
   return new Map(rows.map((r) => [r.group_id!, Number(r.n)]));

@@ -186,6 +186,20 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     }
   });
 
+  it('a scheduled topic\'s attachments are not counted in a reader\'s badge until delivery', async () => {
+    const { unreadByGroup } = await import('../files/queries');
+    const g = await newGroup();
+    const at = t.clock() + 3_600_000;
+    const res = await create(g, topicForm(topicBody({ topic_title: '予約', delivery_date: at }), [{ name: 'x.pdf', data: pdf('x') }]));
+    expect(res.statusCode).toBe(200);
+    expect((await unreadByGroup(t.ctx, reader.id, [g])).get(g)).toBeUndefined();
+    t.clock.set(at);
+    expect((await unreadByGroup(t.ctx, reader.id, [g])).get(g)).toBe(1);
+    // The hour moved past the access tokens' life: the later tests need fresh ones.
+    editor = { ...editor, token: await t.login(editor) };
+    reader = { ...reader, token: await t.login(reader) };
+  });
+
   it('attachments cannot be moved out of the attachment folder', async () => {
     const g = await newGroup();
     const topic = (await create(g, topicForm(topicBody(), [{ name: 'a.pdf', data: PDF }]))).json().items;
