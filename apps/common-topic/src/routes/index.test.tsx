@@ -1,12 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import { ModalProvider } from '@portal/ui';
+import { commonStorage, DETAIL, listPage, ROW } from '@portal/ui/files/testing';
 import CommonTopicRoutes from '.';
 
-vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
+vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -30,21 +31,34 @@ function renderAt(url: string) {
   );
 }
 
-// [url, page title, path after a redirect] — the shared folder pages come with the file work.
-const PAGES: [string, string, string | null][] = [
-  ['/common-topic/shared-folder', '共通共有フォルダ', null],
-  ['/common-topic/shared-folder/file/2', 'ファイル詳細', null],
-  ['/common-topic/shared-folder/file/2/file-overwrite', 'ファイル上書き', null],
-  ['/common-topic/shared-folder/file/2/update-information', 'ファイル情報編集', null],
+// [url, page heading, document title]: the shared folder pages of spec section 2.
+const PAGES: [string, string, string][] = [
+  ['/common-topic/shared-folder', '共通共有フォルダ', '共通共有フォルダ'],
+  ['/common-topic/shared-folder/file/11', '議事録.pdf', '議事録.pdf'],
+  ['/common-topic/shared-folder/file/11/file-overwrite', 'ファイルの上書き', 'ファイル上書き'],
+  ['/common-topic/shared-folder/file/11/update-information', 'ファイル情報の編集', 'ファイル情報編集'],
 ];
 
+const FILE_ANSWERS: Record<string, unknown> = {
+  me: { items: { id: 1, common_topic_role: true } },
+  commonFiles: listPage([ROW]),
+  commonStorage: commonStorage(10),
+  commonFile: { items: { ...DETAIL, is_read: true } },
+  commonFileHistory: { items: { data: [], current_page: 1, last_page: 1, total: 0 } },
+};
+
 describe('common-topic routes (spec section 2)', () => {
-  it.each(PAGES)('%s shows %s as not available yet', async (url, title, redirected) => {
+  it.each(PAGES)('%s is a working page: %s', async (url, heading, title) => {
+    vi.mocked(api.call).mockImplementation((async (name: string) => {
+      if (!(name in FILE_ANSWERS)) throw new Error(`unexpected call ${name}`);
+      return FILE_ANSWERS[name];
+    }) as never);
     renderAt(url);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
-    expect(screen.getByText('この機能はまだ利用できません。')).toBeTruthy();
-    expect(document.title).toBe(`グループポータル | ${title}`);
-    if (redirected) expect(screen.getByTestId('where').textContent).toBe(redirected);
+    // The detail heading also carries the kind icon's name ("PDF").
+    expect(await screen.findByRole('heading', { level: 1, name: new RegExp(`${heading.replace('.', '\\.')}$`) })).toBeTruthy();
+    expect(screen.queryByText('この機能はまだ利用できません。')).toBeNull();
+    expect(screen.getByRole('navigation', { name: '共通エリアのメニュー' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`グループポータル | ${title}`));
   });
 
   it('redirects /common-topic to the topics feed', async () => {

@@ -1,5 +1,7 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { Pending } from './Pending';
+import { CommonFileDetailPage } from './shared-folder/CommonFileDetailPage';
+import { CommonFileInfoPage, CommonFileOverwritePage } from './shared-folder/CommonFileEditPages';
+import { CommonSharedFolderPage } from './shared-folder/CommonSharedFolderPage';
 import { CommonFeedPage } from './topics/CommonFeedPage';
 import { CommonTopicDetailPage } from './topics/CommonTopicDetailPage';
 import { CommonTopicCreatePage, CommonTopicUpdatePage } from './topics/lazy';
@@ -12,10 +14,10 @@ export const routes: RouteObject[] = [
   { path: 'topic/:topicId', element: <CommonTopicDetailPage /> },
   { path: 'topic-create', element: <CommonTopicCreatePage /> },
   { path: 'topic-update/:topicId', element: <CommonTopicUpdatePage /> },
-  { path: 'shared-folder', element: <Pending titleKey="routes.shared_folder" /> },
-  { path: 'shared-folder/file/:fileId', element: <Pending titleKey="routes.file_detail" /> },
-  { path: 'shared-folder/file/:fileId/file-overwrite', element: <Pending titleKey="routes.file_overwrite" /> },
-  { path: 'shared-folder/file/:fileId/update-information', element: <Pending titleKey="routes.file_update_information" /> },
+  { path: 'shared-folder', element: <CommonSharedFolderPage /> },
+  { path: 'shared-folder/file/:fileId', element: <CommonFileDetailPage /> },
+  { path: 'shared-folder/file/:fileId/file-overwrite', element: <CommonFileOverwritePage /> },
+  { path: 'shared-folder/file/:fileId/update-information', element: <CommonFileInfoPage /> },
   // Unknown paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },
 ];

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
-import { queryKeys, type Me } from '@portal/api-client/core';
+import { queryKeys, type Me, type Settings } from '@portal/api-client/core';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { ModalProvider } from '@portal/ui';
@@ -25,15 +25,20 @@ export function answer(handlers: Record<string, Handler | object>) {
 
 function Where() {
   const l = useLocation();
-  return <output data-testid="where">{l.pathname}</output>;
+  return (
+    <output data-testid="where">
+      {l.pathname}
+      {l.search}
+    </output>
+  );
 }
 
-/** Mounted the way the shell mounts the remote, with the user the shell cached at login. */
-export function renderAt(url: string, me: { common_topic_role: boolean }) {
+/** Mounted the way the shell mounts the remote, with the user and settings the shell cached at login. */
+export function renderAt(url: string, me: { common_topic_role: boolean }, settings: Settings = DEFAULT_USER_SETTINGS) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  queryClient.setQueryData(queryKeys.settings(), DEFAULT_USER_SETTINGS);
+  queryClient.setQueryData(queryKeys.settings(), settings);
   queryClient.setQueryData(queryKeys.me(), { id: 1, common_topic_role: me.common_topic_role } as Partial<Me>);
-  return render(
+  const result = render(
     <QueryClientProvider client={queryClient}>
       <ModalProvider>
         <MemoryRouter initialEntries={[url]}>
@@ -46,4 +51,5 @@ export function renderAt(url: string, me: { common_topic_role: boolean }) {
       </ModalProvider>
     </QueryClientProvider>,
   );
+  return { ...result, queryClient, where: () => result.getByTestId('where').textContent };
 }

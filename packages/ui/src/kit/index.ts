@@ -4,3 +4,5 @@
  */
 export { Pager, type PagerProps } from './Pager';
 export { useShowActionError } from './useShowActionError';
+export { postMultipart, type MultipartOptions } from './upload';
+export { apiImageKey, useApiImageSrc } from './imageSrc';

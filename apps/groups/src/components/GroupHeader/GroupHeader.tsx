@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconImage, LetterColor, type GroupDetail } from '@portal/api-client/core';
 import { Avatar } from '@portal/ui';
-import { useGroupImageSrc } from '../../api/imageSrc';
+import { useApiImageSrc } from '@portal/ui/kit';
 import { CogIcon, UserCogIcon } from '../GroupIcons';
 import './GroupHeader.css';
 
@@ -22,8 +22,8 @@ export function GroupHeader({ group, admin, otherRights }: GroupHeaderProps) {
   const { t } = useTranslation('groups');
   const tone = group.letter_color === LetterColor.BLACK ? 'black' : 'white';
   // Group images are served to members only, behind the bearer token: shown from object URLs.
-  const headerSrc = useGroupImageSrc(group.header_image);
-  const iconSrc = useGroupImageSrc(group.icon_image === IconImage.FILE_UPLOAD ? group.icon_image_small_path : null);
+  const headerSrc = useApiImageSrc(group.header_image);
+  const iconSrc = useApiImageSrc(group.icon_image === IconImage.FILE_UPLOAD ? group.icon_image_small_path : null);
   const style = headerSrc ? { backgroundImage: `url(${JSON.stringify(headerSrc)})` } : undefined;
   return (
     <Link to={`/group/${group.id}`} className={`pgrp-header pgrp-header--${tone}`} style={style}>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { GroupListItem } from '@portal/api-client/core';
 import { Avatar, UnreadBadge } from '@portal/ui';
-import { useGroupImageSrc } from '../../api/imageSrc';
+import { useApiImageSrc } from '@portal/ui/kit';
 
 /**
  * One group in a list: icon, name linking to its top page, and the unread badge (+99 cap), or a
@@ -9,7 +9,7 @@ import { useGroupImageSrc } from '../../api/imageSrc';
  * through the shared image cache (rows, menu and header fetch a URL once); initials until then.
  */
 export function GroupRow({ group, onNavigate }: { group: GroupListItem; onNavigate?: () => void }) {
-  const iconSrc = useGroupImageSrc(group.icon_image_small_path);
+  const iconSrc = useApiImageSrc(group.icon_image_small_path);
   return (
     <li className="pgrp-row">
       <Link to={`/group/${group.id}`} className="pgrp-row__link" onClick={onNavigate}>

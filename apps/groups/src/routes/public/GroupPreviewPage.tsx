@@ -5,7 +5,7 @@ import { ApiError, LetterColor } from '@portal/api-client/core';
 import { $session } from '@portal/api-client/session';
 import { translateError } from '@portal/i18n';
 import { Avatar, Button, Spinner, useDocumentTitle } from '@portal/ui';
-import { inviteIconUrl } from '../../api/imageSrc';
+import { inviteIconUrl } from '../../api/inviteIcon';
 import { useInvitePreview, useRequestToJoin } from '../../api/public';
 import { registerUrl } from './registerUrl';
 import '../groups.css';

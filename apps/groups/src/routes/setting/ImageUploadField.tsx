@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/api-client/core';
 import { useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
-import { useGroupImageSrc } from '../../api/imageSrc';
+import { useApiImageSrc, useShowActionError } from '@portal/ui/kit';
 import { useUploadGroupImage } from '../../api/images';
 import type { GroupImageTarget } from '../../api/upload';
 import { checkImageFile, IMAGE_ACCEPT, maxImageMb, problemFromError, type ImageProblem } from './imageRules';
@@ -28,7 +27,7 @@ export function ImageUploadField({ groupId, target, label, currentPath, currentF
   const modal = useModal();
   const showError = useShowActionError();
   const upload = useUploadGroupImage(groupId, target);
-  const stored = useGroupImageSrc(currentPath);
+  const stored = useApiImageSrc(currentPath);
   const [problem, setProblem] = useState<ImageProblem | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);

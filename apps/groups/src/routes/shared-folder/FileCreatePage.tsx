@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@portal/ui';
-import { filePaths, useFileFolders } from '../../api/files';
+import { groupFileScope, UploadForm } from '@portal/ui/files';
+import { useFileFolders } from '../../api/files';
 import { groupPath, useGroupArea } from '../area/context';
-import { UploadForm } from './UploadForm';
-import './files.css';
 
 /** group/{id}/shared-folder/file-create (role_edit_shared_folder). */
 export function FileCreatePage() {
@@ -20,8 +19,7 @@ export function FileCreatePage() {
         {t('create.title')}
       </h1>
       <UploadForm
-        groupId={groupId}
-        url={filePaths.upload(groupId)}
+        scope={groupFileScope(groupId)}
         mode="create"
         maxMb={group.max_img_size_per_attachment}
         folders={folders.data ?? []}

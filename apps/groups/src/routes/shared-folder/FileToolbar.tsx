@@ -25,7 +25,7 @@ export function FileToolbar({ groupId, view, selected, folders, canEdit, isAdmin
 
   return (
     <div className="pfile-toolbar" role="toolbar" aria-label={t('actions.label')}>
-      <span className="pgrp-muted">{t('list.selected', { count: selected.length })}</span>
+      <span className="pfile-muted">{t('list.selected', { count: selected.length })}</span>
       {!inBin && (
         <Button size="sm" variant="secondary" disabled={none} onClick={() => actions.downloadZip(selected)}>
           {t('actions.download_zip')}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useConfirm } from '@portal/ui';
 import { api } from '@portal/api-client/browser';
-import { useFilesMutation, type FileFolder } from '../../api/files';
+import { groupFileScope, useFilesMutation } from '@portal/ui/files';
 import { useShowActionError } from '@portal/ui/kit';
+import type { FileFolder } from '../../api/files';
 
 interface Props {
   groupId: number;
@@ -21,9 +22,10 @@ export function FolderPanel({ groupId, folders, current, onDeleted }: Props) {
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const id = { id: groupId };
-  const create = useFilesMutation(groupId, (folder_name: string) => api.call('createFileFolder', { params: id, body: { folder_name } }));
-  const rename = useFilesMutation(groupId, (a: { folder_id: number; folder_name: string }) => api.call('renameFileFolder', { params: id, body: a }));
-  const remove = useFilesMutation(groupId, (folder_id: number) => api.call('deleteFileFolder', { params: id, body: { folder_id } }));
+  const scope = groupFileScope(groupId);
+  const create = useFilesMutation(scope, (folder_name: string) => api.call('createFileFolder', { params: id, body: { folder_name } }));
+  const rename = useFilesMutation(scope, (a: { folder_id: number; folder_name: string }) => api.call('renameFileFolder', { params: id, body: a }));
+  const remove = useFilesMutation(scope, (folder_id: number) => api.call('deleteFileFolder', { params: id, body: { folder_id } }));
   const taken = (n: string) => folders.some((f) => f.name === n.trim() && f.id !== current?.id);
 
   return (

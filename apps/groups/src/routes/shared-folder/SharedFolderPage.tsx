@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { FileListPager, FileSortSelect, FileTable, groupFileScope, StorageBar, useFileStorage, useStoredFileSort } from '@portal/ui/files';
 import { usePageSize } from '../../api/group';
-import { useFileCounts, useFileFolders, useFileList, useFileStorage, useStoredFileSort, type FileListKind } from '../../api/files';
-import { FileRow } from '../../components/FileRow';
+import { useFileCounts, useFileFolders, useFileList, type FileListKind } from '../../api/files';
 import { groupPath, useGroupArea } from '../area/context';
 import { FileToolbar } from './FileToolbar';
 import { FolderPanel } from './FolderPanel';
-import { StorageBar } from './StorageBar';
-import './files.css';
 
 type View = 'all' | 'unread' | 'unclassified' | 'attachments' | 'bin' | `folder-${number}`;
 
@@ -24,14 +22,15 @@ export function SharedFolderPage() {
   const title = t('title');
   useDocumentTitle(title);
   const { groupId, rights } = useGroupArea();
+  const scope = groupFileScope(groupId);
   const limit = usePageSize();
   const [view, setView] = useState<View>('all');
-  const [sort, setSort] = useState(useStoredFileSort());
+  const [sort, setSort] = useState(useStoredFileSort(scope));
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const counts = useFileCounts(groupId);
   const folders = useFileFolders(groupId);
-  const storage = useFileStorage(groupId);
+  const storage = useFileStorage(scope);
   const list = useFileList(groupId, kindOf(view), { page, limit, unreadOnly: view === 'unread', ...sort });
   const rows = list.data?.data ?? [];
   const canEdit = rights.edit_shared_folder;
@@ -65,26 +64,16 @@ export function SharedFolderPage() {
           </Link>
         )}
       </header>
-      {storage.data?.group && <StorageBar usage={storage.data.group} />}
+      {storage.data?.group && <StorageBar usage={storage.data.group} company={storage.data.company} />}
       <Tabs items={tabs} value={view} onChange={show} label={t('tabs.label')} />
       {canEdit && <FolderPanel groupId={groupId} folders={folderList} current={currentFolder} onDeleted={() => show('all')} />}
-      <label className="pfile-sort">
-        {t('sort.label')}
-        <select
-          value={`${sort.orderBy}_${sort.sortedBy}`}
-          onChange={(e) => {
-            const [orderBy, sortedBy] = e.target.value.split('_') as ['update' | 'title', 'asc' | 'desc'];
-            setSort({ orderBy, sortedBy });
-            setPage(1);
-          }}
-        >
-          {(['update_desc', 'update_asc', 'title_asc', 'title_desc'] as const).map((o) => (
-            <option key={o} value={o}>
-              {t(`sort.${o}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FileSortSelect
+        value={sort}
+        onChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+      />
       <FileToolbar
         groupId={groupId}
         view={view}
@@ -102,48 +91,15 @@ export function SharedFolderPage() {
       ) : rows.length === 0 ? (
         <EmptyState message={t(view === 'bin' ? 'list.empty_bin' : 'list.empty')} />
       ) : (
-        <table className="pgrp-table pfile-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label={t('list.select_all')}
-                  checked={rows.every((r) => selected.includes(r.id))}
-                  onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.id) : [])}
-                />
-              </th>
-              <th scope="col">{t('list.title')}</th>
-              <th scope="col">{t('list.size')}</th>
-              <th scope="col">{t('list.uploader')}</th>
-              <th scope="col">{t('list.date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((f) => (
-              <FileRow
-                key={f.id}
-                file={f}
-                href={groupPath(groupId, `shared-folder/file/${f.id}`)}
-                selectable
-                selected={selected.includes(f.id)}
-                onToggle={(id) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))}
-              />
-            ))}
-          </tbody>
-        </table>
+        <FileTable
+          scope={scope}
+          rows={rows}
+          href={(f) => groupPath(groupId, `shared-folder/file/${f.id}`)}
+          selected={selected}
+          onSelect={setSelected}
+        />
       )}
-      {list.data && (page > 1 || list.data.has_more) && (
-        <nav className="pgrp-pager" aria-label={t('pager.label')}>
-          <button type="button" className="pui-btn pui-btn--secondary pui-btn--sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('pager.previous')}
-          </button>
-          <span aria-live="polite">{t('pager.page', { page })}</span>
-          <button type="button" className="pui-btn pui-btn--secondary pui-btn--sm" disabled={!list.data.has_more} onClick={() => setPage(page + 1)}>
-            {t('pager.next')}
-          </button>
-        </nav>
-      )}
+      {list.data && <FileListPager page={page} hasMore={list.data.has_more} onChange={setPage} />}
     </section>
   );
 }

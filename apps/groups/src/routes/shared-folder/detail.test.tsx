@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
+import { DETAIL } from '@portal/ui/files/testing';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
-import { DETAIL } from './testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 

@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { closeModal } from '@portal/ui';
-import { sortFromPreference } from '../../api/files';
-import { formatFileSize } from '../../components/FileRow';
+import { formatFileSize, sortFromPreference } from '@portal/ui/files';
+import { COUNTS, listPage, ROW, ROW2, storage } from '@portal/ui/files/testing';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
-import { COUNTS, listPage, ROW, ROW2, storage } from './testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal } from '@portal/ui';
+import { DETAIL, FakeXhr } from '@portal/ui/files/testing';
 import { answer, call, groupHandlers, renderAt } from '../test-utils';
-import { DETAIL, FakeXhr } from './testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 

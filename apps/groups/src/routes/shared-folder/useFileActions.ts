@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
 import { useConfirm } from '@portal/ui';
-import { fetchFileBlob, filePaths, saveBlob, useFilesMutation } from '../../api/files';
+import { fetchFileBlob, filePaths, groupFileScope, saveBlob, useFilesMutation } from '@portal/ui/files';
 import { useShowActionError } from '@portal/ui/kit';
 
 /**
@@ -13,15 +13,16 @@ export function useFileActions(groupId: number, onDone: () => void) {
   const confirm = useConfirm();
   const showError = useShowActionError();
   const id = { id: groupId };
-  const move = useFilesMutation(groupId, (a: { ids: number[]; folderId: number | null }) =>
+  const scope = groupFileScope(groupId);
+  const move = useFilesMutation(scope, (a: { ids: number[]; folderId: number | null }) =>
     a.folderId === null
       ? api.call('moveFilesToUnclassified', { params: id, body: { file_ids: a.ids } })
       : api.call('moveFilesToFolder', { params: id, body: { file_ids: a.ids, folder_id: a.folderId } }),
   );
-  const remove = useFilesMutation(groupId, (a: { ids: number[]; mode: 1 | 2 }) =>
+  const remove = useFilesMutation(scope, (a: { ids: number[]; mode: 1 | 2 }) =>
     api.call('deleteFiles', { params: id, body: { file_ids: a.ids, delete_mode: a.mode } }),
   );
-  const empty = useFilesMutation(groupId, () => api.call('emptyFileBin', { params: id, body: {} }));
+  const empty = useFilesMutation(scope, () => api.call('emptyFileBin', { params: id, body: {} }));
 
   const run = async (p: Promise<unknown>) => {
     try {
@@ -52,7 +53,7 @@ export function useFileActions(groupId: number, onDone: () => void) {
     },
     downloadZip: async (ids: number[]) => {
       try {
-        const blob = await fetchFileBlob(filePaths.zip(groupId), { method: 'POST', body: { file_ids: ids, is_comment_file: false } });
+        const blob = await fetchFileBlob(filePaths(scope).zip, { method: 'POST', body: { file_ids: ids, is_comment_file: false } });
         saveBlob(blob, t('list.zip_name'));
       } catch (err) {
         showError(err);

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { groupImageKey, inviteIconUrl, useGroupImageSrc } from './imageSrc';
+import { apiImageKey, useApiImageSrc } from './imageSrc';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
 const request = vi.mocked(api.request);
@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function Shown({ path, id }: { path: string | null; id: string }) {
-  return <output data-testid={id}>{useGroupImageSrc(path) ?? 'none'}</output>;
+  return <output data-testid={id}>{useApiImageSrc(path) ?? 'none'}</output>;
 }
 function renderWith(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -36,7 +36,7 @@ function renderWith(ui: React.ReactNode) {
   return { ...result, client, shown: (id: string) => screen.getByTestId(id).textContent };
 }
 
-describe('useGroupImageSrc', () => {
+describe('useApiImageSrc', () => {
   it('fetches a URL once for every component showing it, with the token-carrying client', async () => {
     const { shown } = renderWith(
       <>
@@ -76,7 +76,7 @@ describe('useGroupImageSrc', () => {
     await waitFor(() => expect(shown('a')).not.toBe('none'));
     const first = shown('a')!;
 
-    await act(() => client.refetchQueries({ queryKey: groupImageKey(ICON) }));
+    await act(() => client.refetchQueries({ queryKey: apiImageKey(ICON) }));
     await waitFor(() => expect(shown('a')).not.toBe(first));
     expect(revoked).toEqual([first]);
 
@@ -97,18 +97,8 @@ describe('useGroupImageSrc', () => {
         <Shown id="empty" path={null} />
       </>,
     );
-    await waitFor(() => expect(client.getQueryState(groupImageKey(ICON))?.status).toBe('error'));
+    await waitFor(() => expect(client.getQueryState(apiImageKey(ICON))?.status).toBe('error'));
     expect([shown('gone'), shown('plain'), shown('empty')]).toEqual(['none', 'https://cdn.example.jp/icon.png', 'none']);
     expect(request).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('inviteIconUrl', () => {
-  it('points at the public icon of the link, keyed by the stored file name', () => {
-    expect(inviteIconUrl('ab/c d', ICON)).toBe(
-      '/service/api/v1/invite-members/ab%2Fc%20d/icon?v=0123456789abcdef0123456789abcdef.png',
-    );
-    expect(inviteIconUrl('tok', null)).toBeNull();
-    expect(inviteIconUrl('', ICON)).toBeNull();
   });
 });

@@ -2,9 +2,12 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { API_PREFIX } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
-/** Own root, not under ['groups', id]: invalidating a group must not refetch unchanged images. */
-const ROOT = 'group-image';
-export const groupImageKey = (path: string) => [ROOT, path] as const;
+/**
+ * Own root, not under ['groups', id] or ['common-files']: invalidating a group or a file list must
+ * not refetch unchanged images.
+ */
+const ROOT = 'api-image';
+export const apiImageKey = (path: string) => [ROOT, path] as const;
 
 /**
  * The cache owns the object URLs it holds: one is revoked when its query leaves the cache (gcTime
@@ -34,37 +37,27 @@ async function fetchImage(path: string): Promise<string> {
 }
 
 /**
- * A displayable URL for a group image. The API serves images to members only, behind the bearer
- * token, which an `<img src>` cannot send; so the bytes are fetched with the client and shown
- * from an object URL. The URL names the stored file (a new upload is a new URL), so one fetch
- * per URL serves every list row, menu item and header showing it. Null while loading, or when
- * the image cannot be had (the caller shows initials); any other URL is returned as it is.
+ * A displayable URL for an image the API serves (group icons and headers, file thumbnails). The
+ * API serves them to members only, behind the bearer token, which an `<img src>` cannot send; so
+ * the bytes are fetched with the client and shown from an object URL. The URL names the stored
+ * picture (a new upload is a new URL), so one fetch per URL serves every list row, menu item and
+ * header showing it. Null while loading, or when the image cannot be had (the caller shows
+ * initials or an icon); any other URL is returned as it is.
  */
-export function useGroupImageSrc(path: string | null | undefined): string | null {
+export function useApiImageSrc(path: string | null | undefined): string | null {
   const queryClient = useQueryClient();
   releaseUnusedUrls(queryClient);
   const viaApi = Boolean(path?.startsWith(`${API_PREFIX}/`));
   const image = useQuery({
-    queryKey: groupImageKey(path ?? ''),
+    queryKey: apiImageKey(path ?? ''),
     queryFn: () => fetchImage(path!),
     enabled: viaApi,
     staleTime: Infinity,
-    // A missing or forbidden image shows as initials; the page around it still works.
+    // A missing or forbidden image shows as initials or an icon; the page around it still works.
     meta: { silent: true },
     retry: false,
     refetchOnWindowFocus: false,
   });
   if (!path) return null;
   return viaApi ? (image.data ?? null) : path;
-}
-
-/**
- * The public copy of a group's icon for the preview page, where the visitor has no session: the
- * invitation or group link itself is the permission. Null when the group has no uploaded icon.
- * `v` is the stored file's name, so a new upload is not hidden behind the browser's cached copy.
- */
-export function inviteIconUrl(uniqueUrl: string, iconPath: string | null | undefined): string | null {
-  if (!uniqueUrl || !iconPath?.startsWith(`${API_PREFIX}/`)) return null;
-  const name = iconPath.slice(iconPath.lastIndexOf('/') + 1);
-  return `${API_PREFIX}/invite-members/${encodeURIComponent(uniqueUrl)}/icon?v=${encodeURIComponent(name)}`;
 }

@@ -1,28 +1,36 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, LIMITS, queryKeys } from '@portal/api-client/core';
+import { ApiError, LIMITS } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
 import { Button } from '@portal/ui';
-import { postMultipart, type FileFolder, type UploadFields } from '../../api/files';
-import { FileUpload } from '../../components/FileUpload';
+import { FileUpload } from './FileUpload';
+import { fileKeys, filePaths, type FileScope } from './scope';
+import { postFiles, type UploadFields } from './upload';
 
-interface Props {
-  groupId: number;
-  url: string;
-  /** Upload many files with title, memo and folder, or one new version of a file. */
+/** A folder a new group file can be filed in. */
+export interface FolderChoice {
+  id: number;
+  name: string;
+}
+
+export interface UploadFormProps {
+  scope: FileScope;
+  /** Upload many files with title, memo (and for groups, folder), or one new version of `fileId`. */
   mode: 'create' | 'overwrite';
+  fileId?: number;
   maxMb: number;
-  folders?: FileFolder[];
+  /** Group files: where a new file may go (unclassified when none is chosen). Omitted: no folder field. */
+  folders?: FolderChoice[] | undefined;
   onDone: (body: unknown) => void;
   onCancel: () => void;
 }
 
 /**
- * The upload form with a real progress bar. Every file is checked against the group's size limit
- * before sending; the server answers all-or-nothing, so a quota refusal leaves nothing listed.
+ * The upload form with a real progress bar. Every file is checked against the size limit before
+ * sending; the server answers all-or-nothing, so a quota refusal leaves nothing listed.
  */
-export function UploadForm({ groupId, url, mode, maxMb, folders = [], onDone, onCancel }: Props) {
+export function UploadForm({ scope, mode, fileId = 0, maxMb, folders, onDone, onCancel }: UploadFormProps) {
   const { t } = useTranslation('files');
   const { t: te } = useTranslation('errors');
   const queryClient = useQueryClient();
@@ -41,9 +49,10 @@ export function UploadForm({ groupId, url, mode, maxMb, folders = [], onDone, on
     const fields: UploadFields = create
       ? { files, title: files.length === 1 ? title.trim() : undefined, memo: memo.trim(), folderId: folderId ? Number(folderId) : null }
       : { files };
+    const paths = filePaths(scope);
     try {
-      const body = await postMultipart(url, fields, setProgress);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.groupFiles(groupId) });
+      const body = await postFiles(create ? paths.upload : paths.overwrite(fileId), fields, setProgress);
+      await queryClient.invalidateQueries({ queryKey: fileKeys(scope).all });
       onDone(body);
     } catch (err) {
       setProgress(null);
@@ -67,22 +76,24 @@ export function UploadForm({ groupId, url, mode, maxMb, folders = [], onDone, on
             {t('form.title')}
             <input value={title} maxLength={255} disabled={busy || files.length > 1} onChange={(e) => setTitle(e.target.value)} />
           </label>
-          <p className="pgrp-muted">{t('form.title_hint')}</p>
+          <p className="pfile-muted">{t('form.title_hint')}</p>
           <label>
             {t('form.memo')}
             <textarea value={memo} maxLength={2000} disabled={busy} onChange={(e) => setMemo(e.target.value)} />
           </label>
-          <label>
-            {t('form.folder')}
-            <select value={folderId} disabled={busy} onChange={(e) => setFolderId(e.target.value)}>
-              <option value="">{t('tabs.unclassified_name')}</option>
-              {folders.map((f) => (
-                <option key={f.id} value={String(f.id)}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          {folders && (
+            <label>
+              {t('form.folder')}
+              <select value={folderId} disabled={busy} onChange={(e) => setFolderId(e.target.value)}>
+                <option value="">{t('tabs.unclassified_name')}</option>
+                {folders.map((f) => (
+                  <option key={f.id} value={String(f.id)}>
+                    {f.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </>
       )}
       {busy && (

@@ -1,14 +1,14 @@
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui';
-import { formatFileSize } from '../FileRow';
+import { formatFileSize } from './format';
 
 const MB = 1024 * 1024;
 
 export interface FileUploadProps {
   files: File[];
   onChange: (files: File[]) => void;
-  /** The group's max attachment size in MB; larger files are refused before anything is sent. */
+  /** The max size of one file in MB (the group's attachment limit, or the common area's); larger files are refused before anything is sent. */
   maxMb: number;
   maxFiles: number;
   multiple?: boolean;
@@ -66,7 +66,7 @@ export function FileUpload({ files, onChange, maxMb, maxFiles, multiple = true, 
             e.target.value = '';
           }}
         />
-        <p className="pgrp-muted">{t('upload.hint', { max: maxFiles, mb: maxMb })}</p>
+        <p className="pfile-muted">{t('upload.hint', { max: maxFiles, mb: maxMb })}</p>
       </div>
       {problems.map((p) => (
         <p key={p} role="alert" className="pfile-error">
@@ -77,7 +77,7 @@ export function FileUpload({ files, onChange, maxMb, maxFiles, multiple = true, 
         <ul className="pfile-chosen" aria-label={t('upload.chosen')}>
           {files.map((f, i) => (
             <li key={`${f.name}-${i}`}>
-              <span>{f.name}</span> <span className="pgrp-muted">{formatFileSize(f.size)}</span>{' '}
+              <span>{f.name}</span> <span className="pfile-muted">{formatFileSize(f.size)}</span>{' '}
               <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onChange(files.filter((_, j) => j !== i))}>
                 {t('upload.remove', { name: f.name })}
               </Button>

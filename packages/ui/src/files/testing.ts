@@ -1,6 +1,6 @@
+/** `@portal/ui/files/testing`: file fixtures and a stand-in XMLHttpRequest for the remotes' page tests. */
 import type { FileDetail, FileRow } from '@portal/api-client/core';
 
-/** Shared fixtures of the shared-folder tests. */
 export const ROW: FileRow = {
   id: 11,
   group_id: 1,
@@ -17,6 +17,7 @@ export const ROW: FileRow = {
   folder_id: null,
   topic_id: null,
   is_in_bin: false,
+  has_thumbnail: false,
 };
 
 export const ROW2: FileRow = { ...ROW, id: 12, title: '写真.png', name: '写真.png', kind: 'image', size: 3000, is_read: true };
@@ -38,6 +39,24 @@ export const DETAIL: FileDetail = {
   history_count: 2,
 };
 
+const person = { id: 1, name: '山田 太郎' };
+/** One version of 議事録.pdf; earlier ones can be restored. */
+export const historyEntry = (id: number, version: number, current: boolean) => ({
+  id,
+  version,
+  name: `議事録_v${version}.pdf`,
+  size: 2048,
+  kind: 'pdf' as const,
+  uploaded_at: Date.UTC(2026, 0, version, 1),
+  updated_at: Date.UTC(2026, 0, version, 1),
+  creator: person,
+  is_current: current,
+  is_can_revert: !current,
+});
+export const historyPage = (entries: ReturnType<typeof historyEntry>[], lastPage = 1) => ({
+  items: { data: entries, current_page: 1, last_page: lastPage, total: entries.length },
+});
+
 export const listPage = (data: FileRow[], hasMore = false) => ({ items: { data, current_page: 1, has_more: hasMore, next_cursor: null } });
 export const COUNTS = { items: { all: 2, unread: 1, unclassified: 2, attachments: 0, in_bin: 1 } };
 const usage = (percent: number) => ({
@@ -47,7 +66,9 @@ const usage = (percent: number) => ({
   warning: percent >= 80,
   full: percent >= 100,
 });
-export const storage = (percent: number) => ({ items: { group: usage(percent), company: usage(1) } });
+export const storage = (percent: number, companyPercent = 1) => ({ items: { group: usage(percent), company: usage(companyPercent) } });
+/** The common area's answer: no group, the company only. */
+export const commonStorage = (companyPercent: number) => ({ items: { group: null, company: usage(companyPercent) } });
 
 /** A stand-in XMLHttpRequest: records what was sent, reports progress, answers when told. */
 export class FakeXhr {

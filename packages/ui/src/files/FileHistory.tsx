@@ -1,34 +1,33 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@portal/api-client/browser';
 import { Button, useConfirm } from '@portal/ui';
-import { fetchFileBlob, filePaths, saveBlob, useFileHistory, useFilesMutation } from '../../api/files';
-import { useShowActionError } from '@portal/ui/kit';
-import { formatFileSize } from '../../components/FileRow';
-import { Pager } from '@portal/ui/kit';
-import { formatDateTime } from '../../components/format';
+import { Pager } from '../kit/Pager';
+import { useShowActionError } from '../kit/useShowActionError';
+import { fetchFileBlob, saveBlob } from './blob';
+import { formatFileDateTime, formatFileSize } from './format';
+import { useFileHistory, useFilesMutation } from './hooks';
+import { fileCalls, filePaths, type FileScope } from './scope';
 
 /** Versions of a file, newest first; earlier ones can be downloaded, restored or deleted (confirmed). */
-export function FileHistory({ groupId, fileId, canEdit }: { groupId: number; fileId: number; canEdit: boolean }) {
+export function FileHistory({ scope, fileId, canEdit }: { scope: FileScope; fileId: number; canEdit: boolean }) {
   const { t } = useTranslation('files');
   const confirm = useConfirm();
   const showError = useShowActionError();
   const [page, setPage] = useState(1);
-  const history = useFileHistory(groupId, fileId, page);
-  const revert = useFilesMutation(groupId, (historyId: number) => api.call('revertFile', { params: { id: groupId, fileId, historyId } }));
-  const remove = useFilesMutation(groupId, (historyId: number) =>
-    api.call('deleteFileHistory', { params: { id: groupId, historyId }, body: { file_id: fileId } }),
-  );
+  const history = useFileHistory(scope, fileId, page);
+  const calls = fileCalls(scope, fileId);
+  const revert = useFilesMutation(scope, calls.revert);
+  const remove = useFilesMutation(scope, calls.deleteHistory);
   const rows = history.data?.data ?? [];
 
   return (
     <section aria-labelledby="pfile-history-title">
-      <h2 id="pfile-history-title" className="pgrp-section-title">
+      <h2 id="pfile-history-title" className="pfile-section-title">
         {t('history.title')}
       </h2>
       {history.isError && <p role="alert">{t('list.load_failed')}</p>}
       {rows.length > 0 && (
-        <table className="pgrp-table">
+        <table className="pfile-table">
           <thead>
             <tr>
               <th scope="col">{t('history.version')}</th>
@@ -49,13 +48,13 @@ export function FileHistory({ groupId, fileId, canEdit }: { groupId: number; fil
                 <td>{h.name}</td>
                 <td>{formatFileSize(h.size)}</td>
                 <td>{h.creator.name}</td>
-                <td>{formatDateTime(h.uploaded_at)}</td>
+                <td>{formatFileDateTime(h.uploaded_at)}</td>
                 <td className="pfile-actions">
                   <Button
                     size="sm"
                     variant="secondary"
                     onClick={() =>
-                      fetchFileBlob(filePaths.download(groupId, fileId, h.is_current ? undefined : h.id)).then((b) => saveBlob(b, h.name), showError)
+                      fetchFileBlob(filePaths(scope).download(fileId, h.is_current ? undefined : h.id)).then((b) => saveBlob(b, h.name), showError)
                     }
                   >
                     {t('history.download', { version: h.version })}

@@ -1,1 +1,0 @@
-export { FileKindIcon } from './FileKindIcon';

@@ -1,1 +1,0 @@
-export { FileRow, formatFileSize, type FileRowProps } from './FileRow';

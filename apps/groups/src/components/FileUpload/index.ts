@@ -1,1 +1,0 @@
-export { FileUpload, type FileUploadProps } from './FileUpload';
