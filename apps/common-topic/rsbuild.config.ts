@@ -17,7 +17,7 @@ export default defineConfig(({ env }) => ({
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: { entry: { index: './src/index.ts' } },
-  resolve: { alias: federationAlias() },
+  resolve: { alias: federationAlias({ remoteProduction: env === 'production' }) },
   html: { title: 'common-topic', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },

@@ -20,7 +20,7 @@ export default defineConfig(({ env }) => ({
     entry: { index: './src/index.ts' },
     define: { 'process.env.PORTAL_BUILD_LABEL': JSON.stringify(process.env.PORTAL_BUILD_LABEL ?? '') },
   },
-  resolve: { alias: federationAlias() },
+  resolve: { alias: federationAlias({ remoteProduction: env === 'production' }) },
   html: { title: 'settings', mountId: 'root' },
   output: {
     distPath: { root: 'dist' },

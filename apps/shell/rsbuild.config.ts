@@ -1,7 +1,34 @@
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { hostFederationOptions, federationAlias } from '@portal/ui/federation';
+import { hostFederationOptions, federationAlias, sharedDeps } from '@portal/ui/federation';
+
+/**
+ * Shared singletons whose code every page waits for goes into one `startup` chunk. Each
+ * singleton would otherwise be its own chunk (the share scope loads it by key), with modules the
+ * singletons have in common copied into several of them below splitChunks' minimum size: home
+ * fetched 25 shell scripts and paid gzip's per-file cost and the copies (~9 KB gzip). Left out:
+ * the `@portal/api-client` index (zod and every schema), which only lazy form pages import.
+ */
+const LAZY_SINGLETONS = new Set(['@portal/api-client']);
+/** How rspack names the module that starts a shared singleton's chunk group (its origin). */
+const SHARED_ORIGIN = /^(?:provide|consume) shared module \([^)]*\) (.+?)@/;
+type ChunkGraph = Rspack.Compilation['chunkGraph'];
+
+function inStartupSingleton(module: Rspack.Module, { chunkGraph }: { chunkGraph: ChunkGraph }): boolean {
+  // The share-scope modules themselves stay where MF put them: the bootstrap chunk consumes
+  // through them, and a chunk it needs that waits on the share scope would wait for itself.
+  if (SHARED_ORIGIN.test(module.readableIdentifier())) return false;
+  for (const chunk of chunkGraph.getModuleChunks(module)) {
+    for (const group of chunk.groupsIterable) {
+      for (const origin of group.origins) {
+        const key = SHARED_ORIGIN.exec(origin.module?.readableIdentifier() ?? '')?.[1];
+        if (key && key in sharedDeps && !LAZY_SINGLETONS.has(key)) return true;
+      }
+    }
+  }
+  return false;
+}
 
 /**
  * The Module Federation host. It knows no remote at build time: they are registered at runtime
@@ -28,8 +55,19 @@ export default defineConfig({
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   tools: {
-    // LIMITS.chunkLoadTimeoutMs (section 9); not imported because the config loads in plain Node.
-    rspack: { output: { chunkLoadTimeout: 120_000 } },
+    rspack: {
+      // LIMITS.chunkLoadTimeoutMs (section 9); not imported because the config loads in plain Node.
+      output: { chunkLoadTimeout: 120_000 },
+      optimization: {
+        splitChunks: {
+          cacheGroups: {
+            // Not the bootstrap chunk itself: it consumes these singletons, so a chunk holding
+            // both would wait for itself (as with the share-scope modules, see above).
+            startup: { name: 'startup', chunks: 'async', enforce: true, priority: 50, test: inStartupSingleton },
+          },
+        },
+      },
+    },
   },
   server: { port: 18400, strictPort: true, historyApiFallback: true },
 });

@@ -1,7 +1,10 @@
 /** Types for federation.mjs (plain ESM so Node loads it without a build step). */
 export interface SharedDep {
-  /** A facade module shared under this key instead of the package itself. */
-  import?: string;
+  /**
+   * A facade module shared under this key instead of the package itself; `false` in production
+   * remotes, which bundle no copy and take the shell's.
+   */
+  import?: string | false;
   singleton: true;
   version: string;
   requiredVersion: string;
@@ -41,6 +44,7 @@ export interface HostFederationOptions {
   shareStrategy: 'loaded-first';
   dts: false;
   experiments: { provideExternalRuntime: true; optimization: { target: 'web' } };
+  runtimePlugins: string[];
 }
 export declare function hostFederationOptions(): HostFederationOptions;
-export declare function federationAlias(): Record<string, string>;
+export declare function federationAlias(options?: { remoteProduction?: boolean }): Record<string, string>;

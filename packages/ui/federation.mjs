@@ -3,7 +3,7 @@
 // rsbuild configs and the API's deploy CLI both load it in Node without a build step.
 import { createRequire } from 'node:module';
 import { readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
@@ -69,6 +69,8 @@ const FACADES = {
   // The production build: the package's exports map has no production condition for imports.
   'react-router': 'dist/production/index.mjs',
   'react-i18next': 'dist/es/index.js',
+  '@tanstack/react-query': 'build/modern/index.js',
+  nanostores: 'index.js',
 };
 const facadeFile = (pkg) => fileURLToPath(new URL(`./federation-facades/${pkg}.mjs`, import.meta.url));
 
@@ -97,17 +99,38 @@ export const sharedDeps = Object.fromEntries(
 
 /**
  * `resolve.alias` for the shell and every remote build: the facades' implementations (see
- * FACADES) and the MF runtime's ESM builds (see mfRuntimeEsmAlias).
+ * FACADES), the MF runtime's ESM builds (see mfRuntimeEsmAlias) and the bundler runtime the shell
+ * shares with the remotes (federation-runtime/). `remoteProduction`: a remote's production build,
+ * which takes the bundler runtime's functions from the shell instead of bundling them.
  */
-export function federationAlias() {
-  const alias = mfRuntimeEsmAlias();
+export function federationAlias({ remoteProduction = false } = {}) {
+  const { alias, bundlerRuntime } = mfRuntimeEsmAlias();
   for (const [pkg, impl] of Object.entries(FACADES)) {
     const file = join(packageDir(pkg), impl);
     if (!existsSync(file)) throw new Error(`federation: ${file} is missing (did ${pkg} change its layout?)`);
     alias[`@portal/federation-impl/${pkg}$`] = file;
   }
+  const dist = dirname(bundlerRuntime);
+  alias['@portal/federation-impl/mf-bundler-runtime$'] = bundlerRuntime;
+  alias['@portal/federation-impl/mf-bundler-runtime/initContainerEntry$'] = join(dist, 'initContainerEntry.js');
+  alias['@portal/federation-impl/mf-bundler-runtime/package.json$'] = join(dist, '..', 'package.json');
+  if (remoteProduction) alias[bundlerRuntimeCjs()] = runtimeFile('consume-bundler-runtime.mjs');
   return alias;
 }
+
+const runtimeFile = (name) => fileURLToPath(new URL(`./federation-runtime/${name}`, import.meta.url));
+
+// Resolved from where rspack's and the rsbuild plugin's own require.resolve start (lazily: the
+// API's deploy CLI loads this file without the build tools).
+const mfRuntimeFrom = () => ({
+  '@module-federation/webpack-bundler-runtime': require.resolve('@module-federation/runtime-tools'),
+  '@module-federation/inject-external-runtime-core-plugin': require.resolve('@module-federation/rspack'),
+});
+/** The file rspack's MF plugin imports the bundler runtime from (its CommonJS build). */
+const bundlerRuntimeCjs = () =>
+  require.resolve('@module-federation/webpack-bundler-runtime', {
+    paths: [mfRuntimeFrom()['@module-federation/webpack-bundler-runtime']],
+  });
 
 /**
  * The MF plugins hand rspack the runtime's entry points as absolute paths resolved with
@@ -117,11 +140,7 @@ export function federationAlias() {
  * parts go.
  */
 function mfRuntimeEsmAlias() {
-  // Resolved from where rspack's and the rsbuild plugin's own require.resolve start.
-  const from = {
-    '@module-federation/webpack-bundler-runtime': require.resolve('@module-federation/runtime-tools'),
-    '@module-federation/inject-external-runtime-core-plugin': require.resolve('@module-federation/rspack'),
-  };
+  const from = mfRuntimeFrom();
   const esmOf = (cjs) => {
     const esm = cjs.replace(/\.cjs$/, '.js');
     if (cjs === esm || !existsSync(esm)) throw new Error(`federation: no ESM build next to ${cjs}`);
@@ -138,7 +157,7 @@ function mfRuntimeEsmAlias() {
   alias['@module-federation/runtime'] = esmOf(
     require.resolve('@module-federation/runtime', { paths: [from['@module-federation/webpack-bundler-runtime']] }),
   );
-  return alias;
+  return { alias, bundlerRuntime: alias[bundlerRuntimeCjs()] };
 }
 
 /** `loaded-first` so one offline remote cannot hang the shell's start-up. */
@@ -178,7 +197,8 @@ export function remoteByName(name) {
  * Module Federation options of the shell. `dts: false`: the type plugin opens ports and fetches
  * remote types; types come from api-client. The shell hands its MF runtime to the remotes
  * (`provideExternalRuntime`), so their remoteEntry.js need not carry a copy of it (~30 KB gzip
- * each, and home loads four).
+ * each, and home loads four), and likewise the bundler runtime's functions (~2.5 KB each, see
+ * federation-runtime/).
  */
 export function hostFederationOptions() {
   return {
@@ -189,13 +209,18 @@ export function hostFederationOptions() {
     dts: false,
     // target 'web' drops the runtime's Node script loaders.
     experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+    runtimePlugins: [runtimeFile('provide-bundler-runtime.mjs')],
   };
 }
 
 /**
  * Module Federation options of one remote; its rsbuild config only adds the exposes map.
- * Production builds take the MF runtime from the shell (`externalRuntime`): they only ever run
- * inside it. A dev server keeps its own copy so the remote's stand-alone harness still starts.
+ * Production builds only ever run inside the shell, so they take everything it provides: the MF
+ * runtime (`externalRuntime`), the bundler runtime's functions (federationAlias) and the shared
+ * singletons (`import: false`: no fallback copies, whose provide list, consume table and chunk
+ * map cost ~1.8 KB gzip in every remoteEntry.js; deploy refuses a remote needing a singleton the
+ * shell build does not provide). A dev server keeps its own copies so the remote's stand-alone
+ * harness still starts.
  */
 export function remoteFederationOptions(name, exposes, { production = false } = {}) {
   const spec = remoteByName(name);
@@ -205,7 +230,9 @@ export function remoteFederationOptions(name, exposes, { production = false } = 
     name: mfName(name),
     filename: 'remoteEntry.js',
     exposes,
-    shared: sharedDeps,
+    shared: production
+      ? Object.fromEntries(Object.entries(sharedDeps).map(([key, dep]) => [key, { ...dep, import: false }]))
+      : sharedDeps,
     shareStrategy: SHARE_STRATEGY,
     manifest: true,
     dts: false,

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { federationAlias, hostFederationOptions, remoteByName, remoteFederationOptions, sharedDeps } from '../federation.mjs';
 
 /**
- * The shared react-router and react-i18next are facades exporting a subset of each package
- * (federation-facades/*.mjs). A name an app imports but the facade lacks would be `undefined` at
- * runtime only, in whichever remote uses it; these tests turn that into a failing build step.
+ * Some shared packages are facades exporting a subset of the package (federation-facades/*.mjs).
+ * A name an app imports but the facade lacks would be `undefined` at runtime only, in whichever
+ * remote uses it; these tests turn that into a failing build step.
  */
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const FACADE_PACKAGES = ['react-router', 'react-i18next'] as const;
+const FACADE_PACKAGES = ['react-router', 'react-i18next', '@tanstack/react-query', 'nanostores'] as const;
 
 function facadeExports(pkg: string): string[] {
   const file = sharedDeps[pkg]?.import;
@@ -22,6 +22,28 @@ function facadeExports(pkg: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const FACADES_BY_KEY = Object.fromEntries(Object.entries(sharedDeps).filter(([, dep]) => dep.import));
+
+/** The ESM file a shared package's bare import resolves to in the browser build, if it has one. */
+function esmEntry(key: string): string | null {
+  const parts = key.split('/');
+  const pkg = key.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  const sub = key.slice(pkg.length) ? `.${key.slice(pkg.length)}` : '.';
+  const dir = join(REPO, 'node_modules', pkg);
+  const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    exports?: Record<string, unknown>;
+    module?: string;
+  };
+  const find = (v: unknown): string | null => {
+    if (typeof v === 'string') return v;
+    if (!v || typeof v !== 'object') return null;
+    const o = v as Record<string, unknown>;
+    return find(o.browser) ?? find(o.import) ?? find(o.module) ?? find(o.default);
+  };
+  const file = find(meta.exports?.[sub]) ?? (sub === '.' ? (meta.module ?? null) : null);
+  return file && /\.m?js$/.test(file) ? join(dir, file) : null;
 }
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -80,6 +102,16 @@ describe.each(FACADE_PACKAGES)('shared %s facade', (pkg) => {
     expect(exported.filter((name) => !(name in real))).toEqual([]);
   });
 
+  it('covers what the other shared packages import from it (the build routes them to the facade)', () => {
+    const uses = Object.keys(sharedDeps)
+      .filter((key) => !key.startsWith('@portal/') && key !== pkg && !(key in FACADES_BY_KEY))
+      .flatMap((key) => {
+        const entry = esmEntry(key);
+        return entry ? usesOf(pkg, entry, readFileSync(entry, 'utf8')) : [];
+      });
+    expect(uses.flatMap((u) => u.names.filter((n) => !exported.includes(n)))).toEqual([]);
+  });
+
   it('covers every name the apps and packages import', () => {
     const uses = files.flatMap((file) => usesOf(pkg, file, readFileSync(file, 'utf8')));
     // The scan must see the imports it is guarding, or it guards nothing.
@@ -117,8 +149,23 @@ describe('runtime sharing', () => {
     expect(remoteFederationOptions('chat', exposes).experiments.externalRuntime).toBe(false);
   });
 
+  it('production remotes bundle no shared singleton and take the bundler runtime from the shell', () => {
+    const prod = remoteFederationOptions('chat', exposes, { production: true });
+    expect(Object.keys(prod.shared)).toEqual(Object.keys(sharedDeps));
+    expect(Object.values(prod.shared).every((dep) => dep.import === false)).toBe(true);
+    // The dev harness runs alone: its own copies, facades included.
+    expect(remoteFederationOptions('chat', exposes).shared['react-router']?.import).toMatch(/react-router\.mjs$/);
+
+    const consume = /federation-runtime[\\/]consume-bundler-runtime\.mjs$/;
+    expect(Object.values(federationAlias({ remoteProduction: true })).filter((to) => consume.test(to))).toHaveLength(1);
+    expect(Object.values(federationAlias()).some((to) => consume.test(to))).toBe(false);
+    const [provider] = hostFederationOptions().runtimePlugins;
+    expect(provider).toMatch(/federation-runtime[\\/]provide-bundler-runtime\.mjs$/);
+    expect(existsSync(provider!)).toBe(true);
+  });
+
   it('aliases point at files that exist', () => {
-    const alias = federationAlias();
+    const alias = federationAlias({ remoteProduction: true });
     expect(Object.keys(alias).length).toBeGreaterThanOrEqual(5);
     for (const [from, to] of Object.entries(alias)) {
       expect(existsSync(to), `${from} -> ${to}`).toBe(true);

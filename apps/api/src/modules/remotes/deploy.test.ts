@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { list, publish, publishBuilt, rollback } from './deploy';
 import { makeSandbox, writeBuild, writeShell, type Sandbox } from './fixtures.test-util';
 import { readState } from './manifest-store';
+import { sharedVersions } from '@portal/ui/federation';
 import { SkewError } from './skew';
 
 let sb: Sandbox;
@@ -93,6 +94,14 @@ describe('publish', () => {
       expect.arrayContaining([good.version, 'state.json']),
     );
     expect((await readdir(path.join(sb.dataDir, 'remotes', 'chat'))).length).toBe(2);
+  });
+
+  it('refuses a build needing a singleton the shell build does not provide', async () => {
+    // Production remotes bundle no fallback copy (`import: false`): the shell's copy is the only one.
+    await writeBuild(sb, 'chat', { shared: { react: sharedVersions.react!, dayjs: sharedVersions.dayjs! } });
+    const err = await publish('chat', opts).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SkewError);
+    expect((err as SkewError).mismatches).toEqual([{ name: 'dayjs', required: `^${sharedVersions.dayjs}`, provided: null }]);
   });
 
   it('refuses an unknown remote and a build of another container', async () => {

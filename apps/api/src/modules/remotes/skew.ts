@@ -63,19 +63,21 @@ export async function readMfManifest(file: string): Promise<MfManifest> {
 }
 
 /**
- * Singleton versions the shell provides: from the shell build's mf-manifest.json when there is
- * one, and the installed versions (what the shell builds with) for anything it does not list.
+ * Singleton versions the shell provides: what the shell build's mf-manifest.json lists when there
+ * is one (production remotes carry no copy of their own, `import: false`, so a singleton the
+ * shell does not provide is missing at runtime), else the installed versions it will be built with.
  */
 export async function shellSharedVersions(rootDir: string): Promise<Record<string, string>> {
-  const provided: Record<string, string> = { ...sharedVersions };
   const file = path.join(rootDir, 'apps', 'shell', 'dist', 'mf-manifest.json');
   try {
     const shell = mfManifestSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    const provided: Record<string, string> = {};
     for (const s of shell.shared) if (s.version) provided[s.name] = s.version;
+    return provided;
   } catch {
     // No shell build yet (or not a manifest): installed versions are what it will be built with.
+    return { ...sharedVersions };
   }
-  return provided;
 }
 
 /** Version a share key resolves to: exact key first, then its package (`react/jsx-runtime` → react). */
