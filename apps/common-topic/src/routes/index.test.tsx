@@ -1,35 +1,14 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
-import { ModalProvider } from '@portal/ui';
 import { commonStorage, DETAIL, listPage, ROW } from '@portal/ui/files/testing';
+import { renderRemote } from '@portal/ui/testing';
 import CommonTopicRoutes from '.';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-/** Mounted the way the shell mounts it: on a splat route at /common-topic/*. */
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-    <ModalProvider>
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/common-topic/*" element={<CommonTopicRoutes />} />
-        <Route path="*" element={<p>shell catch-all</p>} />
-      </Routes>
-      <Where />
-    </MemoryRouter>
-    </ModalProvider>
-    </QueryClientProvider>,
-  );
-}
+/** Mounted the way the shell mounts it, with no cached user: pages load `me` themselves. */
+const renderAt = (url: string) => renderRemote(url, { mount: '/common-topic', routes: CommonTopicRoutes });
 
 // [url, page heading, document title]: the shared folder pages of spec section 2.
 const PAGES: [string, string, string][] = [

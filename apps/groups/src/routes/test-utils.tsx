@@ -1,25 +1,15 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
-import { queryKeys, type GroupDetail } from '@portal/api-client/core';
-import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
+import type { GroupDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { ModalProvider } from '@portal/ui';
+import { answerCalls, renderRemote } from '@portal/ui/testing';
 import GroupsRoutes from '.';
 
 /** Test files mock '@portal/api-client/browser' themselves; this is the mocked `call`. */
 export const call = () => vi.mocked(api.call);
 
-type Handler = (args: Record<string, unknown> | undefined) => unknown;
-
 /** Answers api.call by endpoint name; an unexpected call fails the test loudly. */
-export function answer(handlers: Record<string, Handler | object>) {
-  call().mockImplementation((async (name: string, args?: Record<string, unknown>) => {
-    const h = handlers[name];
-    if (h === undefined) throw new Error(`unexpected call ${name}`);
-    return typeof h === 'function' ? (h as Handler)(args) : h;
-  }) as never);
+export function answer(handlers: Parameters<typeof answerCalls>[1]) {
+  answerCalls(call(), handlers);
 }
 
 export const GROUP: GroupDetail = {
@@ -55,32 +45,13 @@ export function rolesOf(who: Who) {
 }
 
 /** The group area's two loads, plus the page's own handlers. */
-export function groupHandlers(who: Who, extra: Record<string, Handler | object> = {}, group: GroupDetail = GROUP) {
+export function groupHandlers(who: Who, extra: Parameters<typeof answerCalls>[1] = {}, group: GroupDetail = GROUP) {
   return { myGroup: { items: group }, myGroupRoles: rolesOf(who), ...extra };
-}
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
 /** Mounted the way the shell mounts the remote: on a splat route at /group/*. */
 export function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  queryClient.setQueryData(queryKeys.settings(), DEFAULT_USER_SETTINGS);
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ModalProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/group/*" element={<GroupsRoutes />} />
-            <Route path="*" element={<p>shell catch-all</p>} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </ModalProvider>
-    </QueryClientProvider>,
-  );
-  return { ...result, queryClient, where: () => result.getByTestId('where').textContent };
+  return renderRemote(url, { mount: '/group', routes: GroupsRoutes });
 }
 
 /** Only the calls after the group area's two loads. */

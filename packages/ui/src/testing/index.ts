@@ -1,0 +1,2 @@
+/** `@portal/ui/testing`: helpers for the remotes' page tests (never imported by app code). */
+export { answerCalls, renderRemote, type RenderRemoteOptions } from './renderRemote';
