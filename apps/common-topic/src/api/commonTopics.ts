@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type NewCommonTopicBody, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { saveTopic, type TopicUpload } from '@portal/ui/topics';
 
 export interface FeedSort {
   order_by: 'update' | 'title';
@@ -70,6 +71,10 @@ export function useDeleteCommonTopic() {
   return useCommonMutation((topicId: number) => api.call('deleteCommonTopic', { params: { topicId } }));
 }
 
+/** A save's fields plus the new attachments (sent as multipart with upload progress when any). */
+type SaveArgs = { body: NewCommonTopicBody & { deleted_attach_file?: number[] } } & Partial<TopicUpload>;
+const uploadOf = (a: Partial<TopicUpload>): TopicUpload => ({ files: a.files ?? [], onProgress: a.onProgress });
+
 /** create / update; the saved detail primes the detail page's cache. */
 export function useSaveCommonTopic() {
   const queryClient = useQueryClient();
@@ -78,10 +83,10 @@ export function useSaveCommonTopic() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.commonTopics(), predicate: (q) => q.queryKey[1] !== 'detail' });
   };
   return {
-    create: useMutation({ mutationFn: (body: NewCommonTopicBody) => api.call('createCommonTopic', { body }), onSuccess: done }),
+    create: useMutation({ mutationFn: (a: SaveArgs) => saveTopic('createCommonTopic', { body: a.body }, uploadOf(a)), onSuccess: done }),
     update: useMutation({
-      mutationFn: (a: { topicId: number; body: NewCommonTopicBody; lockToken: string }) =>
-        api.call('updateCommonTopic', { params: { topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }),
+      mutationFn: (a: SaveArgs & { topicId: number; lockToken: string }) =>
+        saveTopic('updateCommonTopic', { params: { topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }, uploadOf(a)),
       onSuccess: done,
     }),
   };

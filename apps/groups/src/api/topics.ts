@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type NewTopicBody, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
+import { queryKeys, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { saveTopic, type TopicUpload } from '@portal/ui/topics';
+import type { TopicBody } from '@portal/ui/topic-editor';
 
 /** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
 export type FeedList = 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number };
@@ -91,7 +93,9 @@ export interface TopicFolder {
   topic_count: number;
 }
 
-type TopicBody = Omit<NewTopicBody, 'folder_id'>;
+/** A save's fields plus the new attachments (sent as multipart with upload progress when any). */
+type SaveArgs<B> = { body: B } & Partial<TopicUpload>;
+const uploadOf = (a: Partial<TopicUpload>): TopicUpload => ({ files: a.files ?? [], onProgress: a.onProgress });
 
 /** new-topic / update-topic; the answer (the saved detail) primes the detail page's cache. */
 export function useSaveTopic(groupId: number) {
@@ -102,12 +106,13 @@ export function useSaveTopic(groupId: number) {
   };
   return {
     create: useMutation({
-      mutationFn: (body: TopicBody & { folder_id: number | null }) => api.call('newTopic', { params: { id: groupId }, body }),
+      mutationFn: (a: SaveArgs<TopicBody & { folder_id: number | null }>) =>
+        saveTopic('newTopic', { params: { id: groupId }, body: a.body }, uploadOf(a)),
       onSuccess: done,
     }),
     update: useMutation({
-      mutationFn: (a: { topicId: number; body: TopicBody; lockToken: string }) =>
-        api.call('updateTopic', { params: { id: groupId, topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }),
+      mutationFn: (a: SaveArgs<TopicBody> & { topicId: number; lockToken: string }) =>
+        saveTopic('updateTopic', { params: { id: groupId, topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }, uploadOf(a)),
       onSuccess: done,
     }),
   };

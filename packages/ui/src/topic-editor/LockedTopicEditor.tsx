@@ -14,8 +14,10 @@ export interface LockedTopicEditorProps {
   topicId: number;
   /** Common topics: the groups it may be sent to. */
   destinations?: { id: number; name: string }[];
-  /** Saves under the held lock; rejects with the API's error. */
-  save: (values: TopicFormValues, lockToken: string) => Promise<unknown>;
+  /** Largest attachment in MB (see TopicForm). */
+  maxFileMb: number;
+  /** Saves under the held lock, reporting upload progress; rejects with the API's error. */
+  save: (values: TopicFormValues, lockToken: string, onProgress: (fraction: number) => void) => Promise<unknown>;
   onDone: () => void;
 }
 
@@ -23,7 +25,7 @@ export interface LockedTopicEditorProps {
  * The edit page's body: takes the topic's edit lock, shows who holds it when refused, and keeps
  * what was typed when the server says the edit session ended (the lock expired and was taken).
  */
-export function LockedTopicEditor({ scope, topicId, destinations, save, onDone }: LockedTopicEditorProps) {
+export function LockedTopicEditor({ scope, topicId, destinations, maxFileMb, save, onDone }: LockedTopicEditorProps) {
   const { t } = useTranslation('topics');
   const lock = useTopicLock(scope, topicId);
   const topic = useTopic(scope, topicId);
@@ -45,11 +47,11 @@ export function LockedTopicEditor({ scope, topicId, destinations, save, onDone }
   if (topic.isError) return <p role="alert">{t('common.load_failed')}</p>;
   const ended = state.kind === 'ended';
 
-  const submit = async (v: TopicFormValues) => {
+  const submit = async (v: TopicFormValues, onProgress: (fraction: number) => void) => {
     if (state.kind !== 'held' || busy) return;
     setBusy(true);
     try {
-      await save(v, state.token);
+      await save(v, state.token, onProgress);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'EDIT_SESSION_ENDED') lock.markEnded();
@@ -61,7 +63,9 @@ export function LockedTopicEditor({ scope, topicId, destinations, save, onDone }
 
   return (
     <TopicForm
+      scope={scope}
       initial={valuesOf(topic.data, now)}
+      maxFileMb={maxFileMb}
       {...(destinations ? { destinations } : {})}
       submitLabel={t('editor.save')}
       busy={busy}
@@ -74,7 +78,7 @@ export function LockedTopicEditor({ scope, topicId, destinations, save, onDone }
         )
       }
       onCancel={onDone}
-      onSubmit={(v) => void submit(v)}
+      onSubmit={(v, onProgress) => void submit(v, onProgress)}
     />
   );
 }

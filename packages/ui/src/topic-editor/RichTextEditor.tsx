@@ -15,14 +15,19 @@ import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import {
   $getRoot,
   $getSelection,
+  $isDecoratorNode,
+  $isElementNode,
   $isRangeSelection,
   $setSelection,
   FORMAT_TEXT_COMMAND,
   type BaseSelection,
   type EditorState,
   type LexicalEditor,
+  type LexicalNode,
 } from 'lexical';
 import { useImeSafeEnter } from '@portal/ui';
+import { InlineImageNode } from './InlineImageNode';
+import { InlineImageTools, type InlineImageOptions } from './InlineImageTools';
 
 export interface RichTextEditorProps {
   /** Id of the element labelling the editable area. */
@@ -31,6 +36,8 @@ export interface RichTextEditorProps {
   initialHtml?: string;
   onChange: (html: string, text: string) => void;
   invalid?: boolean;
+  /** Inline images: the toolbar button, paste and drop upload them. Absent, there are none. */
+  images?: InlineImageOptions | undefined;
 }
 
 /** Only http(s) and mailto links; anything else (javascript:) is refused before the server sees it. */
@@ -45,18 +52,20 @@ export function safeUrl(raw: string): string | null {
   }
 }
 
+const isBlock = (n: LexicalNode) => ($isElementNode(n) || $isDecoratorNode(n)) && !n.isInline();
+
 function loadHtml(editor: LexicalEditor, html: string) {
   const dom = new DOMParser().parseFromString(html, 'text/html');
   const nodes = $generateNodesFromDOM(editor, dom);
   const root = $getRoot();
   root.clear();
-  root.append(...nodes.filter((n) => n.getType() !== 'text' && n.getType() !== 'linebreak'));
-  // Stray inline nodes at the top level cannot sit in the root: wrap them via select().insertNodes.
-  const inline = nodes.filter((n) => n.getType() === 'text' || n.getType() === 'linebreak');
+  root.append(...nodes.filter(isBlock));
+  // Stray inline nodes (text, a line break, an image) cannot sit in the root: wrap them via select().insertNodes.
+  const inline = nodes.filter((n) => !isBlock(n));
   if (inline.length > 0) root.selectEnd().insertNodes(inline);
 }
 
-function Toolbar() {
+function Toolbar({ images }: { images: InlineImageOptions | undefined }) {
   const { t } = useTranslation('topics');
   const [editor] = useLexicalComposerContext();
   // The selection the link applies to: focusing the URL box takes it away from the editor.
@@ -103,6 +112,7 @@ function Toolbar() {
       {button(t('editor.bullet_list'), () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined))}
       {button(t('editor.number_list'), () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined))}
       {button(t('editor.link'), startLink)}
+      {images && <InlineImageTools {...images} />}
       {url !== null && (
         <span className="ptop-editor__link">
           <input
@@ -143,11 +153,11 @@ function ChangePlugin({ onChange }: { onChange: RichTextEditorProps['onChange'] 
   return null;
 }
 
-/** The topic body: Lexical rich text with bold, italic, lists and links, exchanged as HTML. */
-export function RichTextEditor({ labelId, initialHtml, onChange, invalid }: RichTextEditorProps) {
+/** The topic body: Lexical rich text with bold, italic, lists, links and inline images, exchanged as HTML. */
+export function RichTextEditor({ labelId, initialHtml, onChange, invalid, images }: RichTextEditorProps) {
   const config = {
     namespace: 'topic',
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode],
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, InlineImageNode],
     theme: {
       text: { bold: 'ptop-rt-bold', italic: 'ptop-rt-italic' },
       link: 'ptop-rt-link',
@@ -160,7 +170,7 @@ export function RichTextEditor({ labelId, initialHtml, onChange, invalid }: Rich
   return (
     <LexicalComposer initialConfig={config}>
       <div className={`ptop-editor__box${invalid ? ' ptop-editor__box--invalid' : ''}`}>
-        <Toolbar />
+        <Toolbar images={images} />
         <RichTextPlugin
           contentEditable={<ContentEditable className="ptop-editor__content" aria-labelledby={labelId} aria-invalid={invalid || undefined} />}
           ErrorBoundary={LexicalErrorBoundary}

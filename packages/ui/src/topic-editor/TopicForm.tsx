@@ -1,6 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormError, TextField } from '@portal/ui';
+import { inlineImageSrcs } from '../topics/inlineImages';
+import type { TopicScope } from '../topics/scope';
+import { AttachmentField } from './AttachmentField';
+import { inlineImageMaxMb } from './inlineUpload';
 import { RichTextEditor } from './RichTextEditor';
 import { validate, type TopicFormErrors, type TopicFormValues } from './values';
 import '../topics/topics.css';
@@ -12,7 +16,11 @@ interface Choice {
 }
 
 export interface TopicFormProps {
+  /** Where the topic lives: inline images are uploaded for it. */
+  scope: TopicScope;
   initial: TopicFormValues;
+  /** Largest attachment in MB: the group's max_img_size_per_attachment (common topics: the default). */
+  maxFileMb: number;
   /** Offered on create only: an edited topic moves between folders from the feed. */
   folders?: Choice[];
   /** Common topics: the groups the author may send to (destination groups are then required). */
@@ -22,24 +30,30 @@ export interface TopicFormProps {
   disabled?: boolean;
   /** Shown above the buttons (a save refusal, the ended edit session). */
   notice?: ReactNode;
-  onSubmit: (values: TopicFormValues) => void;
+  /** `onProgress` takes the upload's progress (0‥1) while new attachments go up. */
+  onSubmit: (values: TopicFormValues, onProgress: (fraction: number) => void) => void;
   onCancel: () => void;
 }
 
-/** Title, rich-text body and the topic options of spec section 3 (attachments come later). */
-export function TopicForm({ initial, folders, destinations, submitLabel, busy, disabled, notice, onSubmit, onCancel }: TopicFormProps) {
+/** Title, rich-text body with inline images, attachments and the topic options of spec section 3. */
+export function TopicForm(props: TopicFormProps) {
+  const { scope, initial, maxFileMb, folders, destinations, submitLabel, busy, disabled, notice, onSubmit, onCancel } = props;
   const { t } = useTranslation('topics');
   const ids = useId();
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<TopicFormErrors>({});
+  const [progress, setProgress] = useState(0);
   const set = <K extends keyof TopicFormValues>(key: K, value: TopicFormValues[K]) => setV((old) => ({ ...old, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = validate(v, Date.now(), Boolean(destinations));
     setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(v);
+    if (Object.keys(found).length > 0) return;
+    setProgress(0);
+    onSubmit(v, setProgress);
   };
+  const uploading = busy && v.files.length > 0;
   const check = (key: keyof TopicFormValues, label: string, hint?: string) => (
     <label className="ptop-check">
       <input type="checkbox" checked={Boolean(v[key])} disabled={disabled} onChange={(e) => set(key, e.target.checked as never)} />
@@ -67,10 +81,25 @@ export function TopicForm({ initial, folders, destinations, submitLabel, busy, d
           labelId={`${ids}-body`}
           initialHtml={initial.html}
           invalid={Boolean(errors.content)}
-          onChange={(html, text) => setV((old) => ({ ...old, html: text.trim() ? html : '' }))}
+          // An image-only body has no text but is not empty.
+          onChange={(html, text) => setV((old) => ({ ...old, html: text.trim() || inlineImageSrcs(html).length > 0 ? html : '' }))}
+          images={{
+            scope,
+            maxMb: inlineImageMaxMb(maxFileMb),
+            onUploaded: (src) => setV((old) => ({ ...old, knownImages: [...old.knownImages, src] })),
+          }}
         />
         <FormError message={errors.content} values={{ field: t('editor.body_label') }} />
       </div>
+      <AttachmentField
+        attached={v.attached}
+        removed={v.removedAttachments}
+        files={v.files}
+        maxMb={maxFileMb}
+        disabled={disabled || busy}
+        error={errors.files}
+        onChange={({ removed, files }) => setV((old) => ({ ...old, removedAttachments: removed, files }))}
+      />
       <fieldset className="ptop-editor__options" disabled={disabled}>
         <legend>{t('editor.options')}</legend>
         {check('emergency', t('editor.emergency'))}
@@ -142,6 +171,12 @@ export function TopicForm({ initial, folders, destinations, submitLabel, busy, d
         </fieldset>
       )}
       {notice}
+      {uploading && (
+        <label className="ptop-editor__progress">
+          <span>{t('editor.uploading', { percent: Math.round(progress * 100) })}</span>
+          <progress max={1} value={progress} />
+        </label>
+      )}
       <div className="ptop-detail__actions">
         <Button type="submit" loading={busy} disabled={disabled}>
           {submitLabel}

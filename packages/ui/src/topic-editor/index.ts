@@ -5,4 +5,18 @@
 export { TopicForm, type TopicFormProps } from './TopicForm';
 export { LockedTopicEditor, type LockedTopicEditorProps } from './LockedTopicEditor';
 export { RichTextEditor, safeUrl } from './RichTextEditor';
-export { EMPTY_TOPIC, toBody, toCommonBody, valuesOf, validate, type TopicFormErrors, type TopicFormValues } from './values';
+export { AttachmentField, pickFiles } from './AttachmentField';
+export { $createInlineImageNode, $isInlineImageNode, InlineImageNode } from './InlineImageNode';
+export { InlineImageTools, type InlineImageOptions } from './InlineImageTools';
+export { checkImage, imageProblemOf, inlineImageMaxMb, inlineUploadUrl, uploadInlineImage } from './inlineUpload';
+export {
+  attachmentRoom,
+  EMPTY_TOPIC,
+  toBody,
+  toCommonBody,
+  valuesOf,
+  validate,
+  type TopicBody,
+  type TopicFormErrors,
+  type TopicFormValues,
+} from './values';

@@ -1,5 +1,6 @@
-import type { NewCommonTopicBody, NewTopicBody, TopicDetail } from '@portal/api-client/core';
+import { LIMITS, type NewCommonTopicBody, type NewTopicBody, type TopicAttachment, type TopicDetail } from '@portal/api-client/core';
 import { dayjs, DEFAULT_TIMEZONE } from '@portal/i18n';
+import { inlineImageSrcs } from '../topics/inlineImages';
 
 export interface TopicFormValues {
   title: string;
@@ -18,9 +19,19 @@ export interface TopicFormValues {
   /** Common topics: destination group ids and whether readers see them. */
   groups: number[];
   hideGroups: boolean;
+  /** Attachments the topic already has (update) and the ids of those marked for removal. */
+  attached: TopicAttachment[];
+  removedAttachments: number[];
+  /** New files to attach with the save. */
+  files: File[];
+  /**
+   * Inline-image srcs the topic showed when the editor opened plus those uploaded since: the ones
+   * missing from the final content go to the server as deleted_tiny_src.
+   */
+  knownImages: string[];
 }
 
-export type TopicFormErrors = Partial<Record<'title' | 'content' | 'likeCharacter' | 'delivery' | 'groups', string>>;
+export type TopicFormErrors = Partial<Record<'title' | 'content' | 'likeCharacter' | 'delivery' | 'groups' | 'files', string>>;
 
 const LOCAL = 'YYYY-MM-DDTHH:mm';
 
@@ -38,6 +49,10 @@ export const EMPTY_TOPIC: TopicFormValues = {
   folderId: '',
   groups: [],
   hideGroups: false,
+  attached: [],
+  removedAttachments: [],
+  files: [],
+  knownImages: [],
 };
 
 export function valuesOf(d: TopicDetail, now: number): TopicFormValues {
@@ -56,7 +71,17 @@ export function valuesOf(d: TopicDetail, now: number): TopicFormValues {
     folderId: d.folder_id ? String(d.folder_id) : '',
     groups: d.selected_group.map((g) => g.id),
     hideGroups: d.hide_to_selected_group_tag,
+    attached: d.attach_file ?? [],
+    removedAttachments: [],
+    files: [],
+    knownImages: inlineImageSrcs(d.content),
   };
+}
+
+/** How many more files the topic can take (LIMITS.maxFilesPerUpload after removals). */
+export function attachmentRoom(v: Pick<TopicFormValues, 'attached' | 'removedAttachments' | 'files'>): number {
+  const kept = v.attached.filter((a) => !v.removedAttachments.includes(a.id)).length;
+  return LIMITS.maxFilesPerUpload - kept - v.files.length;
 }
 
 /** Section-5 checks the form can make before the server does (it checks again). */
@@ -69,6 +94,7 @@ export function validate(v: TopicFormValues, now: number, needsGroups = false): 
   const at = deliveryMs(v.delivery);
   if (v.delivery && (at === null || at <= now)) errors.delivery = 'editor.delivery_future';
   if (needsGroups && v.groups.length === 0) errors.groups = 'editor.destinations_required';
+  if (attachmentRoom(v) < 0) errors.files = 'editor.attachments_too_many_total';
   return errors;
 }
 
@@ -78,9 +104,10 @@ function deliveryMs(local: string): number | null {
   return d.isValid() ? d.valueOf() : null;
 }
 
-type Body = Omit<NewTopicBody, 'folder_id'>;
+/** The topic fields of a create or update; deleted_attach_file only ever comes from an update. */
+export type TopicBody = Omit<NewTopicBody, 'folder_id'> & { deleted_attach_file?: number[] };
 
-export function toBody(v: TopicFormValues): Body {
+export function toBody(v: TopicFormValues): TopicBody {
   const howNice: ('1' | '2')[] = [];
   if (v.likeOn) howNice.push('1');
   if (v.likeOn && v.hideLikers) howNice.push('2');
@@ -96,10 +123,19 @@ export function toBody(v: TopicFormValues): Body {
     ...(v.likeOn && v.likeCharacter.trim() ? { like_character_change: v.likeCharacter.trim() } : {}),
     comment_options: comments,
     delivery_date: deliveryMs(v.delivery),
+    ...removals(v),
   };
 }
 
+/** What the editor took out: inline images no longer in the content, attachments marked for removal. */
+function removals(v: TopicFormValues): Pick<TopicBody, 'deleted_tiny_src' | 'deleted_attach_file'> {
+  const shown = new Set(inlineImageSrcs(v.html));
+  const gone = [...new Set(v.knownImages)].filter((src) => !shown.has(src));
+  const removed = v.removedAttachments.filter((id) => v.attached.some((a) => a.id === id));
+  return { ...(gone.length > 0 ? { deleted_tiny_src: gone } : {}), ...(removed.length > 0 ? { deleted_attach_file: removed } : {}) };
+}
+
 /** A common topic's body: the topic fields plus its destination groups. */
-export function toCommonBody(v: TopicFormValues): NewCommonTopicBody {
+export function toCommonBody(v: TopicFormValues): NewCommonTopicBody & { deleted_attach_file?: number[] } {
   return { ...toBody(v), selected_group: v.groups, hide_to_selected_group_tag: v.hideGroups };
 }

@@ -116,6 +116,7 @@ function CommentItem({ scope, topicId, likeCharacter, comment: c, highlight, onR
               variant={c.is_like ? 'primary' : 'secondary'}
               size="sm"
               aria-pressed={c.is_like}
+              aria-label={t('comments.like_label', { character: likeCharacter || t('detail.like_default'), count: c.liker_count })}
               loading={like.isPending}
               onClick={() => like.mutate({ commentId: c.id, isLike: !c.is_like }, { onError: showError })}
             >

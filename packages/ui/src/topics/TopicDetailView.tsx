@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TopicDetail } from '@portal/api-client/core';
 import { Button, DateDisplay, Spinner, useDocumentTitle } from '@portal/ui';
+import { AttachmentList } from './AttachmentList';
 import { CommentList } from './CommentList';
 import { useTopic, useTopicActions } from './hooks';
 import type { TopicScope } from './scope';
+import { TopicContent } from './TopicContent';
 import './topics.css';
 
 export interface TopicDetailViewProps {
@@ -17,7 +19,7 @@ export interface TopicDetailViewProps {
   backTo: string;
   /** Where the edit button leads, or null when the caller may not edit this topic. */
   editHref: (topic: TopicDetail) => string | null;
-  /** Shown under the content (attachments). */
+  /** Shown under the content and its attachments (the common topic's delete button). */
   children?: (topic: TopicDetail) => ReactNode;
 }
 
@@ -75,8 +77,10 @@ export function TopicDetailView({ scope, topicId, findId, backTo, editHref, chil
           </Link>
         )}
       </header>
-      {/* Safe only because the server sanitises topic HTML on save (apps/api topics/sanitize.ts). */}
-      <div className="ptop-content" dangerouslySetInnerHTML={{ __html: d.content }} />
+      <TopicContent html={d.content} />
+      {d.attach_file && d.attach_file.length > 0 && (
+        <AttachmentList scope={scope} topicId={d.id} topicTitle={d.topic_title} files={d.attach_file} />
+      )}
       {children?.(d)}
       <div className="ptop-detail__actions">
         {likesOn && (

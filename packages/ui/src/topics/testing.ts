@@ -1,5 +1,6 @@
-/** `@portal/ui/topics/testing`: topic, row and comment fixtures for the remotes' page tests. */
-import type { TopicComment, TopicDetail, TopicRow } from '@portal/api-client/core';
+/** `@portal/ui/topics/testing`: topic, row, comment and attachment fixtures and a fake XHR for the remotes' page tests. */
+import { vi } from 'vitest';
+import type { TopicAttachment, TopicComment, TopicDetail, TopicRow } from '@portal/api-client/core';
 
 export const row = (id: number, over: Partial<TopicRow> = {}): TopicRow => ({
   id,
@@ -82,3 +83,68 @@ export const comment = (id: number, over: Partial<TopicComment> = {}): TopicComm
 export const commentPage = (data: TopicComment[], current = 1, last = 1) => ({
   items: { data, current_page: current, last_page: last, total: data.length },
 });
+
+export const attachment = (id: number, over: Partial<TopicAttachment> = {}): TopicAttachment => ({
+  id,
+  name: `資料${id}.pdf`,
+  size: 2048 * id,
+  kind: 'pdf',
+  mime: 'application/pdf',
+  uploaded_at: Date.UTC(2026, 0, 5, 1, 0),
+  can_preview: true,
+  ...over,
+});
+
+/** One request the fake XMLHttpRequest received. */
+export interface SentXhr {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: FormData;
+}
+
+/**
+ * Stands in for XMLHttpRequest (the multipart saves and image uploads go through it for upload
+ * progress): records each request and answers from the queue, reporting half and full progress
+ * first. An answer left `pending` never settles, for checks made while an upload runs.
+ */
+export function fakeXhr(answers: ({ status: number; body: unknown } | 'pending')[]) {
+  const sent: SentXhr[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    private req = { method: '', url: '', headers: {} as Record<string, string> };
+    open(method: string, url: string) {
+      this.req.method = method;
+      this.req.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.req.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: FormData) {
+      sent.push({ ...this.req, body });
+      const a = answers.shift();
+      if (!a) throw new Error(`unexpected upload to ${this.req.url}`);
+      if (a === 'pending') {
+        queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }));
+        return;
+      }
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = a.status;
+        this.responseText = JSON.stringify(a.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { sent };
+}

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
 import { useShowActionError } from '@portal/ui/kit';
+import { LIMITS } from '@portal/api-client/core';
 import { EMPTY_TOPIC, toCommonBody, TopicForm } from '@portal/ui/topic-editor';
+import { COMMON_SCOPE } from '@portal/ui/topics';
 import { useDestinationGroups, useMe, useSaveCommonTopic } from '../../api/commonTopics';
 
 /** common-topic-create: needs the common-topic right; the form asks for destination groups. */
@@ -24,13 +26,15 @@ export function CommonTopicCreatePage() {
   else
     body = (
       <TopicForm
+        scope={COMMON_SCOPE}
         initial={EMPTY_TOPIC}
+        maxFileMb={LIMITS.groupMaxAttachmentMb}
         destinations={groups.data}
         submitLabel={tt('editor.post')}
         busy={create.isPending}
         onCancel={() => void navigate('/common-topic/topics')}
-        onSubmit={(v) =>
-          create.mutate(toCommonBody(v), {
+        onSubmit={(v, onProgress) =>
+          create.mutate({ body: toCommonBody(v), files: v.files, onProgress }, {
             onSuccess: ({ items }) => void navigate(`/common-topic/topic/${items.id}`),
             onError: showError,
           })

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@portal/api-client/core';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
 import { LockedTopicEditor, toCommonBody } from '@portal/ui/topic-editor';
@@ -35,7 +36,9 @@ function Editor({ topicId }: { topicId: number }) {
       scope={COMMON_SCOPE}
       topicId={topicId}
       destinations={groups.data}
-      save={(v, lockToken) => update.mutateAsync({ topicId, body: toCommonBody(v), lockToken })}
+      // Common topics have no group setting: their attachments take the default size.
+      maxFileMb={LIMITS.groupMaxAttachmentMb}
+      save={(v, lockToken, onProgress) => update.mutateAsync({ topicId, body: toCommonBody(v), lockToken, files: v.files, onProgress })}
       onDone={() => void navigate(`/common-topic/topic/${topicId}`)}
     />
   );

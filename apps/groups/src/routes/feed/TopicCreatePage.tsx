@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
 import { useShowActionError } from '@portal/ui/kit';
 import { EMPTY_TOPIC, toBody, TopicForm } from '@portal/ui/topic-editor';
+import { groupScope } from '@portal/ui/topics';
 import { useSaveTopic, useTopicFolders } from '../../api/topics';
 import { groupPath, useGroupArea } from '../area/context';
 
@@ -11,7 +12,7 @@ export function TopicCreatePage() {
   const { t } = useTranslation('topics');
   const title = t('editor.create_title');
   useDocumentTitle(title);
-  const { groupId } = useGroupArea();
+  const { groupId, group } = useGroupArea();
   const folders = useTopicFolders(groupId);
   const { create } = useSaveTopic(groupId);
   const navigate = useNavigate();
@@ -26,14 +27,16 @@ export function TopicCreatePage() {
         <Spinner />
       ) : (
         <TopicForm
+          scope={groupScope(groupId)}
           initial={EMPTY_TOPIC}
+          maxFileMb={group.max_img_size_per_attachment}
           folders={folders.data ?? []}
           submitLabel={t('editor.post')}
           busy={create.isPending}
           onCancel={() => void navigate(groupPath(groupId, 'new-feed'))}
-          onSubmit={(v) =>
+          onSubmit={(v, onProgress) =>
             create.mutate(
-              { ...toBody(v), folder_id: v.folderId ? Number(v.folderId) : null },
+              { body: { ...toBody(v), folder_id: v.folderId ? Number(v.folderId) : null }, files: v.files, onProgress },
               { onSuccess: ({ items }) => void navigate(groupPath(groupId, `topic/${items.id}`)), onError: showError },
             )
           }

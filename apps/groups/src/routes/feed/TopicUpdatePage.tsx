@@ -12,7 +12,7 @@ export function TopicUpdatePage() {
   const { t } = useTranslation('topics');
   const title = t('editor.update_title');
   useDocumentTitle(title);
-  const { groupId } = useGroupArea();
+  const { groupId, group } = useGroupArea();
   const topicId = parseId(useParams().topicId);
   const { update } = useSaveTopic(groupId);
   const navigate = useNavigate();
@@ -27,7 +27,8 @@ export function TopicUpdatePage() {
         <LockedTopicEditor
           scope={groupScope(groupId)}
           topicId={topicId}
-          save={(v, lockToken) => update.mutateAsync({ topicId, body: toBody(v), lockToken })}
+          maxFileMb={group.max_img_size_per_attachment}
+          save={(v, lockToken, onProgress) => update.mutateAsync({ topicId, body: toBody(v), lockToken, files: v.files, onProgress })}
           onDone={() => void navigate(groupPath(groupId, `topic/${topicId}`))}
         />
       )}

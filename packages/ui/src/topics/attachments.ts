@@ -1,0 +1,31 @@
+import { buildPath, LIMITS, routes } from '@portal/api-client/core';
+import { fetchFileBlob, saveBlob } from '../files/blob';
+import type { TopicScope } from './scope';
+
+const MB = 1024 * 1024;
+
+/** API path (without the prefix) of one attachment's download. */
+export function attachmentPath(scope: TopicScope, topicId: number, fileId: number): string {
+  return scope.kind === 'group'
+    ? buildPath(routes.topicAttachment.path, { id: scope.groupId, topicId, fileId })
+    : buildPath(routes.commonTopicAttachment.path, { topicId, fileId });
+}
+
+/** API path of the zip download: a group's download-files, or the common topics' one. */
+export function attachmentZipPath(scope: TopicScope): string {
+  return scope.kind === 'group' ? buildPath(routes.downloadFiles.path, { id: scope.groupId }) : routes.commonTopicDownloadFiles.path;
+}
+
+/** Whether files of these sizes fit in one zip (the API refuses more with DOWNLOAD_OVER_LIMIT). */
+export const fitsInOneZip = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0) <= LIMITS.downloadTotalMb * MB;
+
+/** Saves one attachment under its own name. */
+export async function downloadAttachment(scope: TopicScope, topicId: number, file: { id: number; name: string }) {
+  saveBlob(await fetchFileBlob(attachmentPath(scope, topicId, file.id)), file.name);
+}
+
+/** Saves the chosen attachments as one zip named `zipName`. */
+export async function downloadAttachmentZip(scope: TopicScope, fileIds: number[], zipName: string) {
+  const blob = await fetchFileBlob(attachmentZipPath(scope), { method: 'POST', body: { file_ids: fileIds, is_comment_file: false } });
+  saveBlob(blob, zipName);
+}
