@@ -5,9 +5,8 @@ import { loginAs, openGroupFromHome } from './helpers';
 /**
  * Issue 4 (group topics) end to end: E0001 (administrator of every group) posts a topic in
  * 開発チーム, E0002 (a plain member of it, seed-data.ts) comments and likes it, and E0001 sees
- * both. The feed has no title filter (the topic list API takes none), so the spec's "a
- * 2-character Japanese title is found by the feed's filter" step is replaced by finding the
- * 2-character title in the feed list itself.
+ * both. The feed's title filter, attachments, inline images and anonymous comments are in
+ * topics-attachments.spec.ts.
  */
 test('a posted topic gets a comment and a like from a member, and its author sees the counts', async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -20,14 +20,15 @@ afterEach(() => vi.unstubAllGlobals());
 function mount() {
   const onChange = vi.fn();
   const onUploaded = vi.fn();
+  const onPendingChange = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <span id="lbl">本文</span>
-      <RichTextEditor labelId="lbl" initialHtml="<p>前</p>" onChange={onChange} images={{ scope: groupScope(2), maxMb: 5, onUploaded }} />
+      <RichTextEditor labelId="lbl" initialHtml="<p>前</p>" onChange={onChange} images={{ scope: groupScope(2), maxMb: 5, onUploaded, onPendingChange }} />
     </QueryClientProvider>,
   );
   const editor = (screen.getByRole('textbox', { name: '本文' }) as HTMLElement & { __lexicalEditor: LexicalEditor }).__lexicalEditor;
-  return { editor, onChange, onUploaded };
+  return { editor, onChange, onUploaded, onPendingChange };
 }
 
 /** Enough of a clipboard or drag event for our handler and, when it passes, Lexical's own. */
@@ -37,7 +38,7 @@ const clipboard = (files: File[]) => ({ clipboardData: transfer(files), preventD
 describe('pasting and dropping images', () => {
   it('uploads a pasted image and puts it in the body with its internal URL', async () => {
     const { sent } = fakeXhr([{ status: 200, body: { items: { id: 31, url: inlineImageUrl(31), mime: 'image/png', size: 3 } } }]);
-    const { editor, onChange, onUploaded } = mount();
+    const { editor, onChange, onUploaded, onPendingChange } = mount();
     const event = clipboard([new File(['png'], 'clip.png', { type: 'image/png' })]);
     let handled = false;
     act(() => {
@@ -48,6 +49,8 @@ describe('pasting and dropping images', () => {
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith(inlineImageUrl(31)));
     expect(sent[0]!.url).toBe('/service/api/v1/members/me/upload-file-by-tiny?group_id=2');
     await waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toContain(`<img src="${inlineImageUrl(31)}" alt="clip.png">`));
+    // The form is told an image is on its way (it holds the submit), then that none is.
+    await waitFor(() => expect(onPendingChange.mock.calls.map(([n]) => n)).toEqual([0, 1, 0]));
   });
 
   it('leaves text pastes and non-image drops to the editor', () => {

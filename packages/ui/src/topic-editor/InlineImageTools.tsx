@@ -23,6 +23,8 @@ export interface InlineImageOptions {
   maxMb: number;
   /** Told of every uploaded src, so a save can report the ones taken out again. */
   onUploaded: (src: string) => void;
+  /** How many images are still uploading: the form holds its submit until they are in the text. */
+  onPendingChange?: (count: number) => void;
 }
 
 function insertImage(editor: LexicalEditor, src: string, alt: string) {
@@ -46,13 +48,16 @@ const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filt
  * The toolbar's image button, plus pasting or dropping image files into the text: each image is
  * checked, uploaded through upload-file-by-tiny and inserted where the caret is.
  */
-export function InlineImageTools({ scope, maxMb, onUploaded }: InlineImageOptions) {
+export function InlineImageTools({ scope, maxMb, onUploaded, onPendingChange }: InlineImageOptions) {
   const { t } = useTranslation('topics');
   const { t: te } = useTranslation('errors');
   const [editor] = useLexicalComposerContext();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(0);
   const [problems, setProblems] = useState<ImageProblem[]>([]);
+  const reportPending = useRef(onPendingChange);
+  reportPending.current = onPendingChange;
+  useEffect(() => reportPending.current?.(pending), [pending]);
   const latest = useRef({ scope, maxMb, onUploaded });
   latest.current = { scope, maxMb, onUploaded };
 

@@ -43,10 +43,13 @@ export function TopicForm(props: TopicFormProps) {
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<TopicFormErrors>({});
   const [progress, setProgress] = useState(0);
+  // Images still uploading are not in the text yet: saving now would leave them out.
+  const [imagesPending, setImagesPending] = useState(0);
   const set = <K extends keyof TopicFormValues>(key: K, value: TopicFormValues[K]) => setV((old) => ({ ...old, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (imagesPending > 0) return;
     const found = validate(v, Date.now(), Boolean(destinations));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -87,6 +90,7 @@ export function TopicForm(props: TopicFormProps) {
             scope,
             maxMb: inlineImageMaxMb(maxFileMb),
             onUploaded: (src) => setV((old) => ({ ...old, knownImages: [...old.knownImages, src] })),
+            onPendingChange: setImagesPending,
           }}
         />
         <FormError message={errors.content} values={{ field: t('editor.body_label') }} />
@@ -178,7 +182,7 @@ export function TopicForm(props: TopicFormProps) {
         </label>
       )}
       <div className="ptop-detail__actions">
-        <Button type="submit" loading={busy} disabled={disabled}>
+        <Button type="submit" loading={busy} disabled={disabled || imagesPending > 0}>
           {submitLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
