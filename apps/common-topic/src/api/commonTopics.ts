@@ -1,25 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type NewCommonTopicBody, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
+import { queryKeys, type NewCommonTopicBody, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import type { ListSort } from '@portal/ui/kit';
 import { saveTopic, type TopicUpload } from '@portal/ui/topics';
 
-export interface FeedSort {
-  order_by: 'update' | 'title';
-  sorted_by: 'asc' | 'desc';
-}
-
-/** The user's stored common-topic order (settings.sort.common_topic), default newest first. */
-export function useStoredCommonSort(): FeedSort {
-  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
-  const [order_by, sorted_by] = ((settings?.sort.common_topic ?? 'update_desc') as SortOption).split('_') as [
-    FeedSort['order_by'],
-    FeedSort['sorted_by'],
-  ];
-  return { order_by, sorted_by };
-}
-
 /** The common feed, paged by the server's keyset cursor; `title` narrows by title. */
-export function useCommonFeed(unreadOnly: boolean, sort: FeedSort, title: string) {
+export function useCommonFeed(unreadOnly: boolean, listSort: ListSort, title: string) {
+  // The common list names its order parameters in snake case.
+  const sort = { order_by: listSort.orderBy, sorted_by: listSort.sortedBy };
   const key = { ...sort, ...(unreadOnly ? { unread_only: true } : {}), ...(title ? { title } : {}) };
   return useInfiniteQuery({
     queryKey: queryKeys.commonTopicList(key),

@@ -1,25 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type Settings, type SortOption, type TopicDetail } from '@portal/api-client/core';
+import { queryKeys, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import type { ListSort } from '@portal/ui/kit';
 import { saveTopic, type TopicUpload } from '@portal/ui/topics';
 import type { TopicBody } from '@portal/ui/topic-editor';
 
 /** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
 export type FeedList = 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number };
-export interface FeedSort {
-  orderBy: 'update' | 'title';
-  sortedBy: 'asc' | 'desc';
-}
-
-/** The user's stored feed order (settings.sort.group_topic), default newest update first. */
-export function useStoredTopicSort(): FeedSort {
-  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
-  const [orderBy, sortedBy] = ((settings?.sort.group_topic ?? 'update_desc') as SortOption).split('_') as [
-    FeedSort['orderBy'],
-    FeedSort['sortedBy'],
-  ];
-  return { orderBy, sortedBy };
-}
+export type FeedSort = ListSort;
 
 /** One feed list, paged by the server's keyset cursor ("see more" appends the next page); `title` narrows it. */
 export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolean, sort: FeedSort, title = '') {

@@ -1,22 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { FILE_SORTS, parseFileSort, type FileSort } from './hooks';
-
-/** The list order (update or title, either way); the stored preference is the starting value. */
-export function FileSortSelect({ value, onChange }: { value: FileSort; onChange: (sort: FileSort) => void }) {
-  const { t } = useTranslation('files');
-  return (
-    <label className="pfile-sort">
-      {t('sort.label')}
-      <select value={`${value.orderBy}_${value.sortedBy}`} onChange={(e) => onChange(parseFileSort(e.target.value))}>
-        {FILE_SORTS.map((o) => (
-          <option key={o} value={o}>
-            {t(`sort.${o}`)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** Previous / next over numbered pages; the server says whether another page follows. */
 export function FileListPager({ page, hasMore, onChange }: { page: number; hasMore: boolean; onChange: (page: number) => void }) {

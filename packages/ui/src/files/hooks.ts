@@ -1,31 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, ThumbnailDisplay, type Settings, type SortOption } from '@portal/api-client/core';
+import { queryKeys, ThumbnailDisplay, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { storedSort, useStoredSort, type ListSort } from '../kit/sort';
 import { fileCalls, fileKeys, type FileScope } from './scope';
 
-export interface FileSort {
-  orderBy: 'update' | 'title';
-  sortedBy: 'asc' | 'desc';
-}
-
-/** The four orders a file list offers (spec section 3: update and title, each both ways). */
-export const FILE_SORTS = ['update_desc', 'update_asc', 'title_asc', 'title_desc'] as const;
-
-export function parseFileSort(value: string): FileSort {
-  const [orderBy, sortedBy] = value.split('_') as [FileSort['orderBy'], FileSort['sortedBy']];
-  return { orderBy, sortedBy };
-}
+export type FileSort = ListSort;
 
 /** A stored sort preference (settings.sort.group_shared_folder or …common_shared_folder) as list parameters. */
 export function sortFromPreference(settings: Settings | undefined, scope: FileScope['kind'] = 'group'): FileSort {
-  const sort = settings?.sort;
-  const pref: SortOption = (scope === 'group' ? sort?.group_shared_folder : sort?.common_shared_folder) ?? 'update_desc';
-  return parseFileSort(pref);
+  return storedSort(settings, scope === 'group' ? 'group_shared_folder' : 'common_shared_folder');
 }
 
 export function useStoredFileSort(scope: FileScope): FileSort {
-  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
-  return sortFromPreference(settings, scope.kind);
+  return useStoredSort(scope.kind === 'group' ? 'group_shared_folder' : 'common_shared_folder');
 }
 
 /** List page size from the user's display setting (section 9: setting_display.number_item_lists). */

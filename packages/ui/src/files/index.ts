@@ -8,9 +8,7 @@ import './files.css';
 
 export { COMMON_FILE_SCOPE, fileCalls, fileKeys, filePaths, fileScopeId, groupFileScope, type FileScope } from './scope';
 export {
-  FILE_SORTS,
   HISTORY_PAGE_SIZE,
-  parseFileSort,
   sortFromPreference,
   useFileDetail,
   useFileHistory,
@@ -27,7 +25,7 @@ export { postFiles, uploadedCount, uploadForm, type UploadFields } from './uploa
 export { FileKindIcon } from './FileKindIcon';
 export { FileRow, type FileRowProps } from './FileRow';
 export { FileTable, type FileTableProps } from './FileTable';
-export { FileListPager, FileSortSelect } from './ListControls';
+export { FileListPager } from './ListControls';
 export { FileUpload, type FileUploadProps } from './FileUpload';
 export { UploadForm, type FolderChoice, type UploadFormProps } from './UploadForm';
 export { StorageBar } from './StorageBar';

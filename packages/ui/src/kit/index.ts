@@ -6,3 +6,4 @@ export { Pager, type PagerProps } from './Pager';
 export { useShowActionError } from './useShowActionError';
 export { postMultipart, type MultipartOptions } from './upload';
 export { apiImageKey, useApiImageSrc } from './imageSrc';
+export { parseSort, SortSelect, storedSort, useStoredSort, type ListSort, type SortPreference } from './sort';

@@ -4,13 +4,13 @@ import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui'
 import {
   COMMON_FILE_SCOPE,
   FileListPager,
-  FileSortSelect,
   FileTable,
   StorageBar,
   useFilePageSize,
   useFileStorage,
   useStoredFileSort,
 } from '@portal/ui/files';
+import { SortSelect } from '@portal/ui/kit';
 import { useCommonFileList } from '../../api/commonFiles';
 import { useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';
@@ -75,7 +75,7 @@ export function CommonSharedFolderPage() {
           { id: 'unread', label: t('files.tab_unread') },
         ]}
       />
-      <FileSortSelect
+      <SortSelect
         value={sort}
         onChange={(next) => {
           setSort(next);

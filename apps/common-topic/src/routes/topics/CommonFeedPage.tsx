@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, EmptyState, SearchInput, Spinner, Tabs, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { SortSelect, useShowActionError, useStoredSort, type ListSort } from '@portal/ui/kit';
 import { TopicRow } from '@portal/ui/topics';
-import { useCommonFeed, useCommonUnreadCount, useMarkAllRead, useMe, useStoredCommonSort, type FeedSort } from '../../api/commonTopics';
+import { useCommonFeed, useCommonUnreadCount, useMarkAllRead, useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';
 import '../common.css';
-
-const SORTS = ['update_desc', 'update_asc', 'title_desc', 'title_asc'] as const;
 
 /** common-topic-new-feed: company-wide topics sent to one of the caller's groups. */
 export function CommonFeedPage() {
@@ -22,7 +20,7 @@ export function CommonFeedPage() {
   const modal = useModal();
   const showError = useShowActionError();
   const [tab, setTab] = useState<'all' | 'unread'>('all');
-  const [sort, setSort] = useState<FeedSort>(useStoredCommonSort());
+  const [sort, setSort] = useState<ListSort>(useStoredSort('common_topic'));
   const [filter, setFilter] = useState('');
 
   return (
@@ -60,30 +58,14 @@ export function CommonFeedPage() {
       />
       <div className="pct-feed__controls">
         <SearchInput label={t('feed.filter_label')} placeholder={t('feed.filter_placeholder')} maxLength={100} onSearch={(v) => setFilter(v.trim())} />
-        <label className="pct-inline-field">
-          <span>{tt('feed.sort_label')}</span>
-          <select
-            className="pui-input pui-select"
-            value={`${sort.order_by}_${sort.sorted_by}`}
-            onChange={(e) => {
-              const [order_by, sorted_by] = e.target.value.split('_') as [FeedSort['order_by'], FeedSort['sorted_by']];
-              setSort({ order_by, sorted_by });
-            }}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {tt(`feed.sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect value={sort} onChange={setSort} />
       </div>
       <FeedList unreadOnly={tab === 'unread'} sort={sort} title={filter} />
     </section>
   );
 }
 
-function FeedList({ unreadOnly, sort, title }: { unreadOnly: boolean; sort: FeedSort; title: string }) {
+function FeedList({ unreadOnly, sort, title }: { unreadOnly: boolean; sort: ListSort; title: string }) {
   const { t } = useTranslation('commonTopic');
   const { t: tt } = useTranslation('topics');
   const feed = useCommonFeed(unreadOnly, sort, title);

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, EmptyState, SearchInput, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
-import { useStoredTopicSort, useTopicCount, useTopicFeed, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
+import { useTopicCount, useTopicFeed, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
+import { SortSelect, useStoredSort } from '@portal/ui/kit';
 import { TopicRow } from '@portal/ui/topics';
 import { groupPath, useGroupArea } from '../area/context';
 import { FeedToolbar } from './FeedToolbar';
@@ -11,7 +12,6 @@ import './feed.css';
 
 const TABS = ['all', 'unread', 'favorite', 'unclassified', 'folder', 'bin'] as const;
 type Tab = (typeof TABS)[number];
-const SORTS = ['update_desc', 'update_asc', 'title_desc', 'title_asc'] as const;
 
 /** group-new-feed: the group's topics by tab, sorted, with cursor paging and bulk moves. */
 export function FeedPage() {
@@ -25,8 +25,7 @@ export function FeedPage() {
   const folders = useTopicFolders(groupId);
   const folderParam = Number(search.get('folder'));
   const folderId = folders.data?.some((f) => f.id === folderParam) ? folderParam : (folders.data?.[0]?.id ?? null);
-  const stored = useStoredTopicSort();
-  const [sort, setSort] = useState<FeedSort>(stored);
+  const [sort, setSort] = useState<FeedSort>(useStoredSort('group_topic'));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [filter, setFilter] = useState('');
   const count = useTopicCount(groupId);
@@ -58,23 +57,7 @@ export function FeedPage() {
       <Tabs label={t('feed.tabs_label')} items={TABS.map((id) => ({ id, label: tabLabel(id) }))} value={tab} onChange={(id) => go({ tab: id })} />
       <div className="ptop-feed__controls">
         <SearchInput label={t('feed.filter_label')} placeholder={t('feed.filter_placeholder')} maxLength={100} onSearch={(v) => setFilter(v.trim())} />
-        <label className="ptop-inline-field">
-          <span>{t('feed.sort_label')}</span>
-          <select
-            className="pui-input pui-select"
-            value={`${sort.orderBy}_${sort.sortedBy}`}
-            onChange={(e) => {
-              const [orderBy, sortedBy] = e.target.value.split('_') as [FeedSort['orderBy'], FeedSort['sortedBy']];
-              setSort({ orderBy, sortedBy });
-            }}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`feed.sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect value={sort} onChange={setSort} />
         {tab === 'folder' && folders.data && (
           <FolderBar
             groupId={groupId}

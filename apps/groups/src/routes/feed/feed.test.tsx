@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { queryKeys } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
-import { useStoredTopicSort } from '../../api/topics';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { COUNT, FOLDERS, feedPage, row } from './fixtures';
 
@@ -189,15 +188,5 @@ describe('group-new-feed', () => {
       ['renameTopicFolder', { ...G, body: { folder_id: 7, folder_name: '会議録' } }],
       ['deleteTopicFolder', { ...G, body: { folder_id: 7 } }],
     ]);
-  });
-});
-
-describe('stored feed sort', () => {
-  it('follows settings.sort.group_topic and defaults to newest update first', () => {
-    const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    expect(renderHook(() => useStoredTopicSort(), { wrapper }).result.current).toEqual({ orderBy: 'update', sortedBy: 'desc' });
-    client.setQueryData(queryKeys.settings(), { ...DEFAULT_USER_SETTINGS, sort: { ...DEFAULT_USER_SETTINGS.sort, group_topic: 'title_asc' } });
-    expect(renderHook(() => useStoredTopicSort(), { wrapper }).result.current).toEqual({ orderBy: 'title', sortedBy: 'asc' });
   });
 });

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
-import { FileListPager, FileSortSelect, FileTable, groupFileScope, StorageBar, useFileStorage, useStoredFileSort } from '@portal/ui/files';
+import { FileListPager, FileTable, groupFileScope, StorageBar, useFileStorage, useStoredFileSort } from '@portal/ui/files';
+import { SortSelect } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
 import { useFileCounts, useFileFolders, useFileList, type FileListKind } from '../../api/files';
 import { groupPath, useGroupArea } from '../area/context';
@@ -67,7 +68,7 @@ export function SharedFolderPage() {
       {storage.data?.group && <StorageBar usage={storage.data.group} company={storage.data.company} />}
       <Tabs items={tabs} value={view} onChange={show} label={t('tabs.label')} />
       {canEdit && <FolderPanel groupId={groupId} folders={folderList} current={currentFolder} onDeleted={() => show('all')} />}
-      <FileSortSelect
+      <SortSelect
         value={sort}
         onChange={(next) => {
           setSort(next);
