@@ -17,6 +17,8 @@ export interface TopicDetailViewProps {
   findId?: number | undefined;
   /** The feed this topic was opened from; "mark unread" returns there too. */
   backTo: string;
+  /** The back link's text when it does not lead to the group feed. */
+  backLabel?: string;
   /** Where the edit button leads, or null when the caller may not edit this topic. */
   editHref: (topic: TopicDetail) => string | null;
   /** Shown under the content and its attachments (the common topic's delete button). */
@@ -24,7 +26,7 @@ export interface TopicDetailViewProps {
 }
 
 /** A topic, its like / favourite / read controls and the comments; group and common alike. */
-export function TopicDetailView({ scope, topicId, findId, backTo, editHref, children }: TopicDetailViewProps) {
+export function TopicDetailView({ scope, topicId, findId, backTo, backLabel, editHref, children }: TopicDetailViewProps) {
   const { t } = useTranslation('topics');
   const topic = useTopic(scope, topicId);
   const actions = useTopicActions(scope, topicId);
@@ -49,7 +51,7 @@ export function TopicDetailView({ scope, topicId, findId, backTo, editHref, chil
   return (
     <article className="ptop-detail" aria-labelledby="ptop-detail-title">
       <p>
-        <Link to={backTo}>{t('detail.back')}</Link>
+        <Link to={backTo}>{backLabel ?? t('detail.back')}</Link>
       </p>
       <header className="ptop-detail__head">
         <h1 id="ptop-detail-title" className="pui-page-title">

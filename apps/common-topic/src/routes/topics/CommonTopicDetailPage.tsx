@@ -13,7 +13,10 @@ export function CommonTopicDetailPage() {
   const topicId = parseId(useParams().topicId);
   const [search] = useSearchParams();
   const findId = parseId(search.get('commentSearchId') ?? undefined) ?? undefined;
-  const backTo = backPath(search.get('from'));
+  const from = search.get('from');
+  const backTo = backPath(from);
+  const { t: tc } = useTranslation('commonTopic');
+  const backLabel = tc(from === 'home' ? 'files.back_home' : from === 'notification' ? 'files.back_notification' : 'detail.back');
   const me = useMe();
   const author = Boolean(me.data?.common_topic_role);
   if (topicId === null) return <p role="alert">{t('detail.not_found')}</p>;
@@ -25,6 +28,7 @@ export function CommonTopicDetailPage() {
         topicId={topicId}
         findId={findId}
         backTo={backTo}
+        backLabel={backLabel}
         editHref={(d) => (author && d.can_edit ? `/common-topic/topic-update/${d.id}` : null)}
       >
         {(d) => (author && d.can_edit ? <DeleteTopic topicId={d.id} title={d.topic_title} backTo={backTo} /> : null)}

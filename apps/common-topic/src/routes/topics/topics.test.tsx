@@ -72,7 +72,7 @@ describe('common-topic-new-feed-topic-detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '週報' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: '配信先グループ' })).getByText('営業一課')).toBeTruthy();
     await waitFor(() => expect(calls('commonMarkRead')).toEqual([['commonMarkRead', { params: { topicId: 5 } }]]));
-    expect(screen.getByRole('link', { name: '新着トピックへ戻る' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'ホームへ戻る' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('link', { name: '編集' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'この共通トピックを削除' })).toBeNull();
 
