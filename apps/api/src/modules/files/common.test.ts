@@ -56,6 +56,16 @@ describe.each(DIALECTS)('common files, bin auto-delete and badges (%s)', (dialec
     expect((await t.inject({ method: 'GET', url: `${M}/common-share-folder-storage`, token: reader.token })).json().items.company.used_bytes).toBe(PDF.length);
   });
 
+  it('a company administrator without the common-topic right is not offered edits it would be refused', async () => {
+    const [id] = await upload(t, writer.token, `${M}/common-share-folder-upload-file`, [{ name: '規程.pdf', data: PDF }]);
+    const boss = await actor(t, { companyId: company, isCompanyAdmin: true });
+    const detail = (token: string) => t.inject({ method: 'GET', url: `${M}/common-share-folder-file/${id}`, token });
+    expect((await detail(boss.token)).json().items.can_edit).toBe(false);
+    expect((await detail(writer.token)).json().items.can_edit).toBe(true);
+    const refused = await t.inject({ method: 'POST', url: `${M}/update-info-common-file/${id}`, token: boss.token, payload: { title: '変更', memo: '' } });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('empties bins after the group auto_delete_day, bytes and usage included', async () => {
     const g = await groupWith(t, company, [[writer.id, { role_admin: 1 }]]);
     await t.ctx.db.updateTable('groups').set({ auto_delete_day: 2 }).where('id', '=', g).execute();

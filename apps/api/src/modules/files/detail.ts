@@ -55,7 +55,8 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     date_remove: file.in_bin === 1 && file.moved_to_bin_at !== null && scope.autoDeleteDays > 0 ? file.moved_to_bin_at + scope.autoDeleteDays * DAY : null,
     is_favor: isFavor,
     can_preview: inlineAllowed(file.mime),
-    can_edit: scope.canWrite || scope.isAdmin,
+    // A company administrator reads common files like everyone; only the common-topic right writes them.
+    can_edit: scope.kind === 'common' ? scope.canWrite : scope.canWrite || scope.isAdmin,
     history_count: Number(history.n),
   };
 }
