@@ -6,6 +6,8 @@
 export const LIMITS = {
   /** Group attachment size default, in MB (section 9). */
   groupMaxAttachmentMb: 25,
+  /** Per-file limit of common files and common topic attachments, in MB (no group setting applies). */
+  commonMaxFileMb: 25,
   maxFilesPerUpload: 30,
   restorableFileGenerations: 3,
   imageMinWidth: 500,

@@ -27,7 +27,7 @@ export const COMMENT_OPTION = { ENABLE: '1', ANONYMOUS: '2' } as const;
  * Create and update also take multipart/form-data, so attachments go up with the topic in one
  * request (XHR, for a progress bar): the JSON body as a string in the `data` part and each file
  * in an `attach_file` part, at most LIMITS.maxFilesPerUpload per topic, each within the group's
- * max_img_size_per_attachment (common topics: LIMITS.groupMaxAttachmentMb).
+ * max_img_size_per_attachment (common topics: LIMITS.commonMaxFileMb).
  */
 export const TOPIC_FORM_FIELDS = { data: 'data', files: 'attach_file' } as const;
 /** Bound of the `data` part: the largest content (4 bytes a character) plus the other fields. */

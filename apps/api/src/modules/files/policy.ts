@@ -1,3 +1,4 @@
+import { LIMITS } from '@portal/api-client';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import { folderNotFound, requireContentFolder } from '../content-folders/folders';
@@ -66,7 +67,7 @@ export async function commonScope(ctx: AppContext, user: AuthUser, action: FileA
     canWrite: row.common_topic_role === 1,
     isAdmin: row.is_company_admin === 1,
     autoDeleteDays: 0,
-    maxFileMb: 25,
+    maxFileMb: LIMITS.commonMaxFileMb,
   };
   if (action === 'write' && !scope.canWrite) throw forbidden();
   if (action === 'admin' && !scope.isAdmin) throw forbidden();

@@ -38,7 +38,7 @@ const badData = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { [TOPIC
 
 /** The file engine's scope for a topic's attachments: same owner, the owner's per-file bound. */
 async function attachmentScope(ctx: AppContext, scope: Scope): Promise<FileScope> {
-  if (scope.kind === 'common') return { ...scope, maxFileMb: LIMITS.groupMaxAttachmentMb };
+  if (scope.kind === 'common') return { ...scope, maxFileMb: LIMITS.commonMaxFileMb };
   const g = await ctx.db.selectFrom('groups').select('max_img_size_per_attachment').where('id', '=', scope.groupId!).executeTakeFirstOrThrow();
   return { ...scope, maxFileMb: g.max_img_size_per_attachment };
 }

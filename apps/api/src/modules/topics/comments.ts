@@ -115,7 +115,7 @@ export async function addComment(
     // Replies are one level deep: answering a reply joins its thread.
     parentId = parent.parent_id ?? parent.id;
   }
-  const { html, text } = sanitizeHtml(body.content);
+  const { html, text } = sanitizeHtml(body.content, { images: false });
   if (text === '' && !html.includes('<img')) {
     throw new HttpError(400, 'VALIDATION_ERROR', undefined, { content: ['validation.required'] });
   }

@@ -105,6 +105,12 @@ describe('inline images', () => {
     expect(sanitizeHtml(html).html).toBe(html);
   });
 
+  it('drops every image from comments, even our own (comments link none, so no reader could load one)', () => {
+    const out = sanitizeHtml(`<p>見てください<img src="${inlineImageUrl(12)}" alt="図"></p>`, { images: false });
+    expect(out.html).toBe('<p>見てください</p>');
+    expect(out.images).toEqual([]);
+  });
+
   it('reads the id only from the exact path', () => {
     expect(inlineImageId(ours)).toBe(7);
     expect(inlineImageId(`${ours}0`)).toBe(70);

@@ -116,7 +116,16 @@ export interface Sanitized {
   images: number[];
 }
 
-export function sanitizeHtml(input: string): Sanitized {
+export interface SanitizeOptions {
+  /**
+   * Keep our inline images (topic bodies). Comments have no image upload and nothing links an
+   * image to a comment, so no reader could load one: their <img> tags are dropped.
+   */
+  images?: boolean;
+}
+
+export function sanitizeHtml(input: string, opts: SanitizeOptions = {}): Sanitized {
+  const keepImages = opts.images ?? true;
   let html = '';
   let text = '';
   let skipDepth = 0;
@@ -132,6 +141,7 @@ export function sanitizeHtml(input: string): Sanitized {
         if (BLOCK_TAGS.has(name)) text += '\n';
         if (!ALLOWED_TAGS.has(name)) return;
         if (name === 'img') {
+          if (!keepImages) return;
           // Only our own inline images: an external, data:, javascript: or SVG source drops the tag.
           const id = inlineImageId(attribs.src ?? '');
           if (id === null) return;

@@ -49,7 +49,7 @@ function RequireCommonRight({ titleKey, children }: { titleKey: string; children
 export function CommonFileOverwritePage() {
   return (
     <RequireCommonRight titleKey="routes.file_overwrite">
-      {(a) => <FileOverwriteView scope={COMMON_FILE_SCOPE} fileId={a.fileId} maxMb={LIMITS.groupMaxAttachmentMb} backTo={a.backTo} documentTitle={a.title} />}
+      {(a) => <FileOverwriteView scope={COMMON_FILE_SCOPE} fileId={a.fileId} maxMb={LIMITS.commonMaxFileMb} backTo={a.backTo} documentTitle={a.title} />}
     </RequireCommonRight>
   );
 }

@@ -20,7 +20,7 @@ export function CommonUploadPanel({ onClose }: { onClose: (stored: boolean) => v
       <UploadForm
         scope={COMMON_FILE_SCOPE}
         mode="create"
-        maxMb={LIMITS.groupMaxAttachmentMb}
+        maxMb={LIMITS.commonMaxFileMb}
         onDone={(body) => {
           modal.success({ message: tc('files.uploaded', { count: uploadedCount(body) }) });
           onClose(true);

@@ -28,7 +28,7 @@ export function CommonTopicCreatePage() {
       <TopicForm
         scope={COMMON_SCOPE}
         initial={EMPTY_TOPIC}
-        maxFileMb={LIMITS.groupMaxAttachmentMb}
+        maxFileMb={LIMITS.commonMaxFileMb}
         destinations={groups.data}
         submitLabel={tt('editor.post')}
         busy={create.isPending}

@@ -37,7 +37,7 @@ function Editor({ topicId }: { topicId: number }) {
       topicId={topicId}
       destinations={groups.data}
       // Common topics have no group setting: their attachments take the default size.
-      maxFileMb={LIMITS.groupMaxAttachmentMb}
+      maxFileMb={LIMITS.commonMaxFileMb}
       save={(v, lockToken, onProgress) => update.mutateAsync({ topicId, body: toCommonBody(v), lockToken, files: v.files, onProgress })}
       onDone={() => void navigate(`/common-topic/topic/${topicId}`)}
     />
