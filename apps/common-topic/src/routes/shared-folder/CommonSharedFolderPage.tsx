@@ -51,7 +51,9 @@ export function CommonSharedFolderPage() {
           {title}
         </h1>
         {canEdit && !uploading && (
-          <Button onClick={() => setUploading(true)}>{tf('actions.upload')}</Button>
+          <Button disabled={storage.data?.company.full} title={storage.data?.company.full ? tf('storage.company_full') : undefined} onClick={() => setUploading(true)}>
+            {tf('actions.upload')}
+          </Button>
         )}
       </header>
       {canEdit && uploading && (

@@ -80,6 +80,13 @@ describe('common shared folder list', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('会社全体の保存容量がいっぱいです。ファイルを追加できません。管理者にお問い合わせください。');
   });
 
+  it('disables the upload while the company storage is full', async () => {
+    answer(base({}, 100));
+    renderAt('/common-topic/shared-folder', { common_topic_role: true });
+    await screen.findByRole('alert');
+    expect((screen.getByRole('button', { name: 'ファイルをアップロード' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('offers no upload and no delete without the common-topic right, but zips a selection', async () => {
     request().mockImplementation(async () => new Response(new Blob(['PK'])));
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');

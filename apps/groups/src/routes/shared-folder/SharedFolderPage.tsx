@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
 import { FileListPager, FileTable, groupFileScope, StorageBar, useFileStorage, useStoredFileSort } from '@portal/ui/files';
 import { SortSelect } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
@@ -32,6 +32,7 @@ export function SharedFolderPage() {
   const counts = useFileCounts(groupId);
   const folders = useFileFolders(groupId);
   const storage = useFileStorage(scope);
+  const full = Boolean(storage.data?.group?.full || storage.data?.company?.full);
   const list = useFileList(groupId, kindOf(view), { page, limit, unreadOnly: view === 'unread', ...sort });
   const rows = list.data?.data ?? [];
   const canEdit = rights.edit_shared_folder;
@@ -59,11 +60,17 @@ export function SharedFolderPage() {
         <h1 id="pfile-title" className="pui-page-title">
           {title}
         </h1>
-        {canEdit && (
-          <Link className="pui-btn pui-btn--primary pui-btn--md" to={groupPath(groupId, 'shared-folder/file-create')}>
-            {t('actions.upload')}
-          </Link>
-        )}
+        {canEdit &&
+          // A full group or company refuses every upload: say so here rather than after the bytes are sent.
+          (full ? (
+            <Button disabled title={t('storage.full')}>
+              {t('actions.upload')}
+            </Button>
+          ) : (
+            <Link className="pui-btn pui-btn--primary pui-btn--md" to={groupPath(groupId, 'shared-folder/file-create')}>
+              {t('actions.upload')}
+            </Link>
+          ))}
       </header>
       {storage.data?.group && <StorageBar usage={storage.data.group} company={storage.data.company} />}
       <Tabs items={tabs} value={view} onChange={show} label={t('tabs.label')} />

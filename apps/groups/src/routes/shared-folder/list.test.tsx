@@ -86,6 +86,18 @@ describe('shared-folder list', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('容量がいっぱいです。ファイルを追加できません。');
   });
 
+  it('offers no upload while the group is full', async () => {
+    answer(groupHandlers('admin', base({}, 85)));
+    const first = renderAt('/group/1/shared-folder');
+    expect((await screen.findByRole('link', { name: 'ファイルをアップロード' })).getAttribute('href')).toBe('/group/1/shared-folder/file-create');
+    first.unmount();
+    answer(groupHandlers('admin', base({}, 100)));
+    renderAt('/group/1/shared-folder');
+    await screen.findByRole('alert');
+    expect((screen.getByRole('button', { name: 'ファイルをアップロード' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: 'ファイルをアップロード' })).toBeNull();
+  });
+
   it('moves selected files to a folder and to the bin only after confirmation', async () => {
     answer(
       groupHandlers('admin', base({ moveFilesToFolder: { items: { count: 2 } }, deleteFiles: { items: { count: 1 } } })),
