@@ -2,51 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { setSession } from '@portal/api-client/session';
+import { fakeXhr } from '@portal/ui/testing';
 import { uploadGroupImage } from './upload';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
-interface Sent {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: FormData;
-}
-
-/** Stands in for XMLHttpRequest: records each request and answers from a queue. */
-function fakeXhr(answers: { status: number; body: unknown }[]) {
-  const sent: Sent[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private req = { method: '', url: '', headers: {} as Record<string, string> };
-    open(method: string, url: string) {
-      this.req.method = method;
-      this.req.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.req.headers[name] = value;
-    }
-    abort() {}
-    send(body: FormData) {
-      sent.push({ ...this.req, body });
-      const a = answers.shift()!;
-      queueMicrotask(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        this.status = a.status;
-        this.responseText = JSON.stringify(a.body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const DETAIL = {
   id: 3, name: '営業部', notice: '', letter_color: 1, icon_image: 1, icon_image_path: '/service/api/v1/members/me/groups/3/images/icon/a.png',
@@ -63,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('uploadGroupImage', () => {
   it('posts the file as the multipart field "file" with the bearer token and reports progress', async () => {
-    const sent = fakeXhr([{ status: 200, body: { items: DETAIL } }]);
+    const { sent } = fakeXhr([{ status: 200, body: { items: DETAIL } }]);
     const file = new File([new Uint8Array([1, 2, 3])], '写真.png', { type: 'image/png' });
     const progress: number[] = [];
     const group = await uploadGroupImage(3, 'icon', file, (p) => progress.push(p));
@@ -76,7 +36,7 @@ describe('uploadGroupImage', () => {
   });
 
   it('refreshes an expired token once and retries', async () => {
-    const sent = fakeXhr([
+    const { sent } = fakeXhr([
       { status: 401, body: { status_code: 'TOKEN_EXPIRED', message: 'x' } },
       { status: 200, body: { items: DETAIL } },
     ]);

@@ -2,57 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { setSession } from '@portal/api-client/session';
+import { fakeXhr as fakeUploads, type XhrAnswer } from '../testing/fakeXhr';
 import { postMultipart } from './upload';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
-interface Sent {
-  url: string;
-  headers: Record<string, string>;
-  body: FormData;
-}
-type Answer = { status: number; body: unknown } | 'network' | 'hang';
-
-/** Stands in for XMLHttpRequest: records each request and answers from a queue. */
-function fakeXhr(answers: Answer[]) {
-  const sent: Sent[] = [];
-  let aborted = 0;
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private req = { url: '', headers: {} as Record<string, string> };
-    open(_method: string, url: string) {
-      this.req.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.req.headers[name] = value;
-    }
-    abort() {
-      aborted++;
-      this.onabort?.();
-    }
-    send(body: FormData) {
-      sent.push({ ...this.req, body });
-      const a = answers.shift()!;
-      if (a === 'hang') return;
-      queueMicrotask(() => {
-        if (a === 'network') return this.onerror?.();
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 });
-        this.upload.onprogress?.({ lengthComputable: false, loaded: 0, total: 0 });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        this.status = a.status;
-        this.responseText = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent, aborted: () => aborted };
-}
+// The progress events postMultipart must cope with: a known quarter, one without a total, done.
+const fakeXhr = (answers: XhrAnswer[]) => fakeUploads(answers, { steps: [25, null, 100] });
 
 let built: number;
 const form = () => {

@@ -1,5 +1,4 @@
 /** `@portal/ui/topics/testing`: topic, row, comment and attachment fixtures and a fake XHR for the remotes' page tests. */
-import { vi } from 'vitest';
 import type { TopicAttachment, TopicComment, TopicDetail, TopicRow } from '@portal/api-client/core';
 
 export const row = (id: number, over: Partial<TopicRow> = {}): TopicRow => ({
@@ -96,55 +95,5 @@ export const attachment = (id: number, over: Partial<TopicAttachment> = {}): Top
 });
 
 /** One request the fake XMLHttpRequest received. */
-export interface SentXhr {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: FormData;
-}
-
-/**
- * Stands in for XMLHttpRequest (the multipart saves and image uploads go through it for upload
- * progress): records each request and answers from the queue, reporting half and full progress
- * first. An answer left `pending` never settles, for checks made while an upload runs.
- */
-export function fakeXhr(answers: ({ status: number; body: unknown } | 'pending')[]) {
-  const sent: SentXhr[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private req = { method: '', url: '', headers: {} as Record<string, string> };
-    open(method: string, url: string) {
-      this.req.method = method;
-      this.req.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.req.headers[name] = value;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: FormData) {
-      sent.push({ ...this.req, body });
-      const a = answers.shift();
-      if (!a) throw new Error(`unexpected upload to ${this.req.url}`);
-      if (a === 'pending') {
-        queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }));
-        return;
-      }
-      queueMicrotask(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        this.status = a.status;
-        this.responseText = JSON.stringify(a.body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent };
-}
+// The XMLHttpRequest stand-in lives with the other test helpers.
+export { fakeXhr, type SentXhr } from '../testing/fakeXhr';
