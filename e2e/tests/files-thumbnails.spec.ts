@@ -1,5 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { png } from '../support/png';
 import { ADMIN } from '../support/env';
 import { loginAs, openGroupFromHome } from './helpers';
 
@@ -8,28 +8,6 @@ import { loginAs, openGroupFromHome } from './helpers';
  * uploaded photo is listed with its thumbnail instead of the kind icon and previewed from it on
  * the detail page; a file the server cannot decode as an image keeps the icon. Runs in 東京支社.
  */
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(8 + data.length + 4);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-}
-
-/** An RGB PNG, a diagonal gradient (real pixels, so a thumbnail has something to show). */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) raw.set([(x * 255) / width, (y * 255) / height, 128], y * (width * 3 + 1) + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 test('an uploaded photo is listed with its thumbnail and previewed from it', async ({ page }) => {
   const stamp = Date.now().toString(36);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { png } from '../support/png';
 import { ADMIN, MEMBER } from '../support/env';
 import { loginAs, openGroupFromHome, topicFeedList, waitForTopicFeed } from './helpers';
 
@@ -17,28 +17,6 @@ import { loginAs, openGroupFromHome, topicFeedList, waitForTopicFeed } from './h
 const GROUP = '東京支社';
 const TITLE = '日報';
 const LIKE = '👍';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(8 + data.length + 4);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-}
-
-/** An RGB PNG with real pixels (a gradient), so the browser has something to decode. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) raw.set([(x * 255) / width, 120, (y * 255) / height], y * (width * 3 + 1) + 1 + x * 3);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Width the browser decoded an image to; 0 when it is not shown (broken, or never loaded). */
 const naturalWidth = (page: Page, selector: string) =>
