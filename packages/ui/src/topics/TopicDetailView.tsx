@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TopicDetail } from '@portal/api-client/core';
+import { ApiError, type TopicDetail } from '@portal/api-client/core';
 import { Button, DateDisplay, Spinner, useDocumentTitle } from '@portal/ui';
 import { AttachmentList } from './AttachmentList';
 import { CommentList } from './CommentList';
@@ -41,7 +41,11 @@ export function TopicDetailView({ scope, topicId, findId, backTo, backLabel, edi
   }, [unread, seen]);
 
   if (topic.isPending) return <Spinner />;
-  if (topic.isError) return <p role="alert">{t('common.load_failed')}</p>;
+  if (topic.isError) {
+    // Another group's topic, a deleted one, one not sent to the reader: all simply not found.
+    const missing = topic.error instanceof ApiError && topic.error.status === 404;
+    return <p role="alert">{t(missing ? 'detail.not_found' : 'common.load_failed')}</p>;
+  }
   const d = topic.data;
   const likesOn = d.how_nice.includes('1');
   const hideLikers = d.how_nice.includes('2');

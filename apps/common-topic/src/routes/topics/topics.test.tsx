@@ -80,6 +80,17 @@ describe('common-topic-new-feed-topic-detail', () => {
     await waitFor(() => expect(calls('likeCommonTopic')).toEqual([['likeCommonTopic', { params: { topicId: 5 }, body: { is_like: true } }]]));
   });
 
+  it('says a topic not sent to the reader is not found', async () => {
+    const { ApiError } = await import('@portal/api-client/core');
+    answer({
+      commonTopic: () => {
+        throw new ApiError(404, 'TOPIC_NOT_FOUND', 'not found');
+      },
+    });
+    renderAt('/common-topic/topic/99', { common_topic_role: false });
+    expect((await screen.findByRole('alert')).textContent).toBe('トピックが見つかりません。');
+  });
+
   it('lets an author edit, and delete after confirming', async () => {
     answer({ commonTopic: { items: detail() }, commonTopicComments: comments, deleteCommonTopic: { items: { ok: true } }, commonTopicUnreadCount: { items: { count: 0 } }, commonTopics: feedPage([]) });
     renderAt('/common-topic/topic/5', { common_topic_role: true });
