@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
 import { useInvitationActions, useInvitations } from '../../api/invitations';
 import { formatDateTime } from '../../components/format';
 import { Pager } from '@portal/ui/kit';
+import { DataTable } from '../../components/DataTable';
 import { useGroupArea } from '../area/context';
 
 /**
@@ -59,51 +60,32 @@ export function InvitedPage() {
       <h1 id="pgrp-invited-title" className="pui-page-title">
         {title}
       </h1>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <p role="alert">{t('common.load_failed')}</p>
-      ) : rows.length === 0 ? (
-        <EmptyState message={t('invited.empty')} />
-      ) : (
-        <table className="pgrp-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('invited.email')}</th>
-              <th scope="col">{t('invited.state_label')}</th>
-              <th scope="col">{t('invited.expires_at')}</th>
-              <th scope="col">
-                <span className="pui-visually-hidden">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.email}</td>
-                <td>
-                  <span className={`pgrp-badge pgrp-badge--${row.state}`}>{t(`invited.state.${row.state}`)}</span>
-                </td>
-                <td>{row.state === 'invited' || row.state === 'expired' ? formatDateTime(row.expires_at) : '—'}</td>
-                <td>
-                  <span className="pgrp-actions">
-                    {row.state !== 'accepted' && (
-                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onReinvite(row.id, row.email)}>
-                        {t('invited.reinvite')}
-                      </Button>
-                    )}
-                    {row.state !== 'accepted' && (
-                      <Button size="sm" variant="danger" disabled={busy} onClick={() => void onCancel(row.id, row.email, row.state === 'invited')}>
-                        {t(row.state === 'invited' ? 'invited.cancel' : 'invited.delete')}
-                      </Button>
-                    )}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        status={list}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={t('invited.empty')}
+        columns={[
+          { header: t('invited.email'), cell: (row) => row.email },
+          { header: t('invited.state_label'), cell: (row) => <span className={`pgrp-badge pgrp-badge--${row.state}`}>{t(`invited.state.${row.state}`)}</span> },
+          {
+            header: t('invited.expires_at'),
+            cell: (row) => (row.state === 'invited' || row.state === 'expired' ? formatDateTime(row.expires_at) : '—'),
+          },
+        ]}
+        actions={(row) =>
+          row.state !== 'accepted' && (
+            <>
+              <Button size="sm" variant="secondary" disabled={busy} onClick={() => void onReinvite(row.id, row.email)}>
+                {t('invited.reinvite')}
+              </Button>
+              <Button size="sm" variant="danger" disabled={busy} onClick={() => void onCancel(row.id, row.email, row.state === 'invited')}>
+                {t(row.state === 'invited' ? 'invited.cancel' : 'invited.delete')}
+              </Button>
+            </>
+          )
+        }
+      />
       {list.data && <Pager page={page} lastPage={list.data.last_page} onChange={setPage} />}
     </section>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
 import { useJoinRequestActions, useJoinRequests } from '../../api/joinRequests';
 import { formatDateTime } from '../../components/format';
 import { Pager } from '@portal/ui/kit';
+import { DataTable } from '../../components/DataTable';
 import { useGroupArea } from '../area/context';
 
 /**
@@ -53,52 +54,34 @@ export function JoinRequestPage() {
         {title}
       </h1>
       {!rights.admin && <p className="pgrp-muted">{t('join.admin_only_hint')}</p>}
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <p role="alert">{t('common.load_failed')}</p>
-      ) : rows.length === 0 ? (
-        <EmptyState message={t('join.empty')} />
-      ) : (
-        <>
+      <DataTable
+        status={list}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty={t('join.empty')}
+        above={
           <div className="pgrp-actions pgrp-section">
             <Button disabled={!canDecide} loading={approveAll.isPending} onClick={() => void onApproveAll()}>
               {t('join.approve_all')}
             </Button>
           </div>
-          <table className="pgrp-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('join.name')}</th>
-                <th scope="col">{t('join.email')}</th>
-                <th scope="col">{t('join.requested_at')}</th>
-                <th scope="col">
-                  <span className="pui-visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.name}</td>
-                  <td>{r.email}</td>
-                  <td>{formatDateTime(r.created_at)}</td>
-                  <td>
-                    <span className="pgrp-actions">
-                      <Button size="sm" disabled={!canDecide} onClick={() => void onApprove(r.id, r.name)}>
-                        {t('join.approve')}
-                      </Button>
-                      <Button size="sm" variant="danger" disabled={!canDecide} onClick={() => void onReject(r.id, r.name)}>
-                        {t('join.reject')}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+        }
+        columns={[
+          { header: t('join.name'), cell: (r) => r.name },
+          { header: t('join.email'), cell: (r) => r.email },
+          { header: t('join.requested_at'), cell: (r) => formatDateTime(r.created_at) },
+        ]}
+        actions={(r) => (
+          <>
+            <Button size="sm" disabled={!canDecide} onClick={() => void onApprove(r.id, r.name)}>
+              {t('join.approve')}
+            </Button>
+            <Button size="sm" variant="danger" disabled={!canDecide} onClick={() => void onReject(r.id, r.name)}>
+              {t('join.reject')}
+            </Button>
+          </>
+        )}
+      />
       {list.data && <Pager page={page} lastPage={list.data.last_page} onChange={setPage} />}
     </section>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, EmptyState, SearchInput, Spinner, useDocumentTitle } from '@portal/ui';
+import { Avatar, SearchInput, useDocumentTitle } from '@portal/ui';
 import { usePageSize } from '../../api/group';
 import { useMembers } from '../../api/members';
 import { Pager } from '@portal/ui/kit';
+import { DataTable } from '../../components/DataTable';
 import { useGroupArea } from '../area/context';
 
 /** members/list: every member with kana, role label and avatar, searchable and paged. */
@@ -32,40 +33,27 @@ export function MemberListPage() {
           setPage(1);
         }}
       />
-      {members.isPending ? (
-        <Spinner />
-      ) : members.isError ? (
-        <p role="alert">{t('common.load_failed')}</p>
-      ) : rows.length === 0 ? (
-        <EmptyState message={filter ? t('members.no_match') : t('members.empty')} />
-      ) : (
-        <table className="pgrp-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.name')}</th>
-              <th scope="col">{t('members.role')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <span className="pgrp-person">
-                    <Avatar src={m.avatar_small} name={m.name} size="sm" />
-                    <span>
-                      {m.name}
-                      {m.name_kana && <span className="pgrp-person__kana">{m.name_kana}</span>}
-                    </span>
-                  </span>
-                </td>
-                <td>
-                  <span className={`pgrp-badge pgrp-badge--${m.role}`}>{t(`members.role_label.${m.role}`)}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        status={members}
+        rows={rows}
+        rowKey={(m) => m.id}
+        empty={filter ? t('members.no_match') : t('members.empty')}
+        columns={[
+          {
+            header: t('members.name'),
+            cell: (m) => (
+              <span className="pgrp-person">
+                <Avatar src={m.avatar_small} name={m.name} size="sm" />
+                <span>
+                  {m.name}
+                  {m.name_kana && <span className="pgrp-person__kana">{m.name_kana}</span>}
+                </span>
+              </span>
+            ),
+          },
+          { header: t('members.role'), cell: (m) => <span className={`pgrp-badge pgrp-badge--${m.role}`}>{t(`members.role_label.${m.role}`)}</span> },
+        ]}
+      />
       {members.data && <Pager page={page} lastPage={members.data.last_page} onChange={setPage} />}
     </section>
   );

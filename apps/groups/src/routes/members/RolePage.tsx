@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
-import { Avatar, Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { Avatar, Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/ui/kit';
 import { usePageSize } from '../../api/group';
 import { useDeleteMember, useMembers, useUpdateRoles, type RoleFlags } from '../../api/members';
 import { Pager } from '@portal/ui/kit';
+import { DataTable } from '../../components/DataTable';
 import { useGroupArea } from '../area/context';
 
 const OTHER_RIGHTS = ['role_invite', 'role_edit_shared_folder', 'role_edit_topic'] as const;
@@ -74,70 +75,63 @@ export function RolePage() {
         {title}
       </h1>
       <p className="pgrp-muted">{t('role.lead')}</p>
-      {members.isPending ? (
-        <Spinner />
-      ) : members.isError ? (
-        <p role="alert">{t('common.load_failed')}</p>
-      ) : rows.length === 0 ? (
-        <EmptyState message={t('members.empty')} />
-      ) : (
-        <table className="pgrp-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('members.name')}</th>
-              <th scope="col">{t('role.rights')}</th>
-              <th scope="col">
-                <span className="pui-visually-hidden">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => {
+      <DataTable
+        status={members}
+        rows={rows}
+        rowKey={(m) => m.id}
+        empty={t('members.empty')}
+        columns={[
+          {
+            header: t('members.name'),
+            cell: (m) => (
+              <span className="pgrp-person">
+                <Avatar src={m.avatar_small} name={m.name} size="sm" />
+                {m.name}
+              </span>
+            ),
+          },
+          {
+            header: t('role.rights'),
+            cell: (m) => {
               const f = flagsOf(m);
-              const dirty = !sameFlags(f, m.roles);
               return (
-                <tr key={m.id}>
-                  <td>
-                    <span className="pgrp-person">
-                      <Avatar src={m.avatar_small} name={m.name} size="sm" />
-                      {m.name}
-                    </span>
-                  </td>
-                  <td>
-                    <fieldset className="pgrp-rights" aria-label={t('role.rights_of', { name: m.name })}>
-                      <label>
-                        <input type="checkbox" checked={f.role_admin} onChange={(e) => setFlag(m, 'role_admin', e.target.checked)} />{' '}
-                        {t('role.flag.role_admin')}
+                <fieldset className="pgrp-rights" aria-label={t('role.rights_of', { name: m.name })}>
+                  <label>
+                    <input type="checkbox" checked={f.role_admin} onChange={(e) => setFlag(m, 'role_admin', e.target.checked)} />{' '}
+                    {t('role.flag.role_admin')}
+                  </label>
+                  {f.role_admin ? (
+                    <span className="pgrp-muted">{t('role.admin_implies')}</span>
+                  ) : (
+                    OTHER_RIGHTS.map((r) => (
+                      <label key={r}>
+                        <input type="checkbox" checked={f[r]} onChange={(e) => setFlag(m, r, e.target.checked)} /> {t(`role.flag.${r}`)}
                       </label>
-                      {f.role_admin ? (
-                        <span className="pgrp-muted">{t('role.admin_implies')}</span>
-                      ) : (
-                        OTHER_RIGHTS.map((r) => (
-                          <label key={r}>
-                            <input type="checkbox" checked={f[r]} onChange={(e) => setFlag(m, r, e.target.checked)} /> {t(`role.flag.${r}`)}
-                          </label>
-                        ))
-                      )}
-                    </fieldset>
-                  </td>
-                  <td>
-                    <span className="pgrp-actions">
-                      <Button size="sm" disabled={!dirty || remove.isPending} loading={update.isPending && update.variables?.user_id === m.id} onClick={() => void onSave(m)}>
-                        {t('actions.save')}
-                      </Button>
-                      {m.id !== myId && (
-                        <Button size="sm" variant="danger" disabled={update.isPending || remove.isPending} onClick={() => void onRemove(m)}>
-                          {t('role.remove')}
-                        </Button>
-                      )}
-                    </span>
-                  </td>
-                </tr>
+                    ))
+                  )}
+                </fieldset>
               );
-            })}
-          </tbody>
-        </table>
-      )}
+            },
+          },
+        ]}
+        actions={(m) => (
+          <>
+            <Button
+              size="sm"
+              disabled={sameFlags(flagsOf(m), m.roles) || remove.isPending}
+              loading={update.isPending && update.variables?.user_id === m.id}
+              onClick={() => void onSave(m)}
+            >
+              {t('actions.save')}
+            </Button>
+            {m.id !== myId && (
+              <Button size="sm" variant="danger" disabled={update.isPending || remove.isPending} onClick={() => void onRemove(m)}>
+                {t('role.remove')}
+              </Button>
+            )}
+          </>
+        )}
+      />
       {members.data && <Pager page={page} lastPage={members.data.last_page} onChange={setPage} />}
     </section>
   );
