@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type TopicDetail } from '@portal/api-client/core';
+import { queryKeys, type Settings, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import type { ListSort } from '@portal/ui/kit';
 import { saveTopic, type TopicUpload } from '@portal/ui/topics';
@@ -8,6 +8,15 @@ import type { TopicBody } from '@portal/ui/topic-editor';
 /** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
 export type FeedList = 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number };
 export type FeedSort = ListSort;
+
+/**
+ * Whether the feed starts grouped by folder ("by category") rather than newest first. The stored
+ * flag is settings.sort.toppage_sort_new: 1 sorts by new (the section-9 default), 0 by category.
+ */
+export function useStoredByCategory(): boolean {
+  const settings = useQueryClient().getQueryData<Settings>(queryKeys.settings());
+  return settings?.sort.toppage_sort_new === 0;
+}
 
 /** One feed list, paged by the server's keyset cursor ("see more" appends the next page); `title` narrows it. */
 export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolean, sort: FeedSort, title = '') {

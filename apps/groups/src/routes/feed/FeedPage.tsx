@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, EmptyState, SearchInput, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
-import { useTopicCount, useTopicFeed, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
+import { useStoredByCategory, useTopicCount, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
 import { SortSelect, useStoredSort } from '@portal/ui/kit';
-import { TopicRow } from '@portal/ui/topics';
 import { groupPath, useGroupArea } from '../area/context';
+import { TopicFeedList } from './FeedList';
 import { FeedToolbar } from './FeedToolbar';
 import { FolderBar } from './FolderBar';
 import './feed.css';
@@ -28,6 +28,9 @@ export function FeedPage() {
   const [sort, setSort] = useState<FeedSort>(useStoredSort('group_topic'));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [filter, setFilter] = useState('');
+  const [byCategory, setByCategory] = useState(useStoredByCategory());
+  // Grouping by folder only means something where topics of several folders are listed.
+  const canGroup = tab === 'all' || tab === 'unread' || tab === 'favorite';
   const count = useTopicCount(groupId);
 
   const list: FeedList | null =
@@ -58,6 +61,17 @@ export function FeedPage() {
       <div className="ptop-feed__controls">
         <SearchInput label={t('feed.filter_label')} placeholder={t('feed.filter_placeholder')} maxLength={100} onSearch={(v) => setFilter(v.trim())} />
         <SortSelect value={sort} onChange={setSort} />
+        {canGroup && (
+          <fieldset className="ptop-mode">
+            <legend>{t('feed.mode_label')}</legend>
+            <label>
+              <input type="radio" name="ptop-mode" checked={!byCategory} onChange={() => setByCategory(false)} /> {t('feed.mode.newest')}
+            </label>
+            <label>
+              <input type="radio" name="ptop-mode" checked={byCategory} onChange={() => setByCategory(true)} /> {t('feed.mode.category')}
+            </label>
+          </fieldset>
+        )}
         {tab === 'folder' && folders.data && (
           <FolderBar
             groupId={groupId}
@@ -82,12 +96,13 @@ export function FeedPage() {
       {list === null ? (
         folders.isPending ? <Spinner /> : <EmptyState message={t('feed.no_folders')} />
       ) : (
-        <FeedList
+        <TopicFeedList
           groupId={groupId}
           list={list}
           unreadOnly={tab === 'unread'}
           sort={sort}
           title={filter}
+          byCategory={canGroup && byCategory ? (folders.data ?? []) : null}
           emptyKey={filter ? 'feed.no_match' : `feed.empty.${tab}`}
           selected={area.rights.edit_topic ? selected : null}
           onSelect={(id, on) =>
@@ -101,46 +116,5 @@ export function FeedPage() {
         />
       )}
     </section>
-  );
-}
-
-interface FeedListProps {
-  groupId: number;
-  list: FeedList;
-  unreadOnly: boolean;
-  sort: FeedSort;
-  title: string;
-  emptyKey: string;
-  selected: Set<number> | null;
-  onSelect: (id: number, on: boolean) => void;
-}
-
-function FeedList({ groupId, list, unreadOnly, sort, title, emptyKey, selected, onSelect }: FeedListProps) {
-  const { t } = useTranslation('topics');
-  const feed = useTopicFeed(groupId, list, unreadOnly, sort, title);
-  if (feed.isPending) return <Spinner />;
-  if (feed.isError) return <p role="alert">{t('common.load_failed')}</p>;
-  const rows = feed.data.pages.flatMap((p) => p.data);
-  if (rows.length === 0) return <EmptyState message={t(emptyKey)} />;
-  return (
-    <>
-      <ul className="ptop-list" aria-label={t('feed.list_label')}>
-        {rows.map((row) => (
-          <TopicRow
-            key={row.id}
-            row={row}
-            href={groupPath(groupId, `topic/${row.id}`)}
-            {...(selected ? { selected: selected.has(row.id), onSelect } : {})}
-          />
-        ))}
-      </ul>
-      {feed.hasNextPage && (
-        <div className="ptop-more">
-          <Button variant="secondary" loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
-            {t('feed.see_more')}
-          </Button>
-        </div>
-      )}
-    </>
   );
 }

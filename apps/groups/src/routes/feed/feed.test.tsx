@@ -96,6 +96,28 @@ describe('group-new-feed', () => {
     expect(calls('topicsFavorite')).toEqual([['topicsFavorite', { ...G, query: SORT }]]);
   });
 
+  it('groups the loaded topics under their folders by category, unclassified last', async () => {
+    answer(
+      groupHandlers('member', {
+        topicCount: COUNT,
+        topicFolders: { items: [{ id: 7, name: '議事録', topic_count: 1 }, { id: 8, name: '手順書', topic_count: 1 }] },
+        topicsAll: feedPage([row(1, { folder_id: null }), row(2, { folder_id: 8 }), row(3, { folder_id: 7 }), row(4, { folder_id: 8 })]),
+      }),
+    );
+    renderAt('/group/1/new-feed');
+    await screen.findByRole('link', { name: 'トピック1' });
+    expect(screen.queryByRole('heading', { level: 2, name: '議事録' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'カテゴリ別' }));
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['議事録', '手順書', '未分類']);
+    const titles = (name: string) => within(screen.getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent);
+    expect(titles('手順書')).toEqual(['トピック2', 'トピック4']);
+    expect(titles('未分類')).toEqual(['トピック1']);
+    // The folder tab lists one folder: nothing to group.
+    fireEvent.click(screen.getByRole('tab', { name: 'フォルダ' }));
+    expect(screen.queryByRole('radio', { name: 'カテゴリ別' })).toBeNull();
+  });
+
   it('moves selected topics to a folder and to the bin (confirmed) as an editor', async () => {
     answer(
       groupHandlers('admin', {
