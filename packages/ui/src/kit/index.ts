@@ -7,3 +7,4 @@ export { useShowActionError } from './useShowActionError';
 export { postMultipart, type MultipartOptions } from './upload';
 export { apiImageKey, useApiImageSrc } from './imageSrc';
 export { parseSort, SortSelect, storedSort, useStoredSort, type ListSort, type SortPreference } from './sort';
+export { useBackTarget, type BackTarget } from './backTarget';

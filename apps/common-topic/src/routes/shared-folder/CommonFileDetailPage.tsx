@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, useConfirm, useModal } from '@portal/ui';
 import { COMMON_FILE_SCOPE, FileDetailView } from '@portal/ui/files';
-import { useShowActionError } from '@portal/ui/kit';
+import { useBackTarget, useShowActionError } from '@portal/ui/kit';
 import { useDeleteCommonFiles } from '../../api/commonFiles';
 import { useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';
 import { parseId } from '../topics/paths';
-import { FILES_PATH, fileBackTarget } from './paths';
+import { FILES_PATH } from './paths';
 
 /** common-topic-shared-folder-file-detail (`from` decides where "back" goes). */
 export function CommonFileDetailPage() {
@@ -16,7 +16,7 @@ export function CommonFileDetailPage() {
   const fileId = parseId(useParams().fileId);
   const [search] = useSearchParams();
   const from = search.get('from');
-  const back = fileBackTarget(from);
+  const back = useBackTarget(from, { path: FILES_PATH, label: t('files.back') });
   const me = useMe();
   if (fileId === null) return <p role="alert">{tf('list.load_failed')}</p>;
   // The edit pages come back here with the same `from`, so "back" still leads where it did.
@@ -29,7 +29,7 @@ export function CommonFileDetailPage() {
         scope={COMMON_FILE_SCOPE}
         fileId={fileId}
         backTo={back.path}
-        backLabel={t(back.labelKey)}
+        backLabel={back.label}
         canEdit={Boolean(me.data?.common_topic_role)}
         overwriteHref={sub('file-overwrite')}
         infoHref={sub('update-information')}

@@ -64,7 +64,7 @@ describe('common-topic-shared-folder-file-detail', () => {
 
   it.each([
     ['home', 'ホームへ戻る', '/'],
-    ['notification', '通知一覧へ戻る', '/notification'],
+    ['notification', '未読一覧へ戻る', '/notification/unread'],
     ['favourite', 'お気に入り一覧へ戻る', '/notification/favourite'],
   ])('goes back to where it was opened from (from=%s)', async (from, label, href) => {
     answer({ commonFile: { items: { ...FILE, is_read: true } }, commonFileHistory: HISTORY });

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useBackTarget, useShowActionError } from '@portal/ui/kit';
 import { COMMON_SCOPE, TopicDetailView } from '@portal/ui/topics';
 import { useDeleteCommonTopic, useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';
-import { backPath, parseId } from './paths';
+import { parseId } from './paths';
 
 /** common-topic-new-feed-topic-detail (`from`, optional `commentSearchId`). */
 export function CommonTopicDetailPage() {
@@ -13,10 +13,9 @@ export function CommonTopicDetailPage() {
   const topicId = parseId(useParams().topicId);
   const [search] = useSearchParams();
   const findId = parseId(search.get('commentSearchId') ?? undefined) ?? undefined;
-  const from = search.get('from');
-  const backTo = backPath(from);
   const { t: tc } = useTranslation('commonTopic');
-  const backLabel = tc(from === 'home' ? 'files.back_home' : from === 'notification' ? 'files.back_notification' : 'detail.back');
+  const back = useBackTarget(search.get('from'), { path: '/common-topic/topics', label: tc('detail.back') });
+  const backTo = back.path;
   const me = useMe();
   const author = Boolean(me.data?.common_topic_role);
   if (topicId === null) return <p role="alert">{t('detail.not_found')}</p>;
@@ -28,7 +27,7 @@ export function CommonTopicDetailPage() {
         topicId={topicId}
         findId={findId}
         backTo={backTo}
-        backLabel={backLabel}
+        backLabel={back.label}
         editHref={(d) => (author && d.can_edit ? `/common-topic/topic-update/${d.id}` : null)}
       >
         {(d) => (author && d.can_edit ? <DeleteTopic topicId={d.id} title={d.topic_title} backTo={backTo} /> : null)}
