@@ -70,39 +70,5 @@ export const storage = (percent: number, companyPercent = 1) => ({ items: { grou
 /** The common area's answer: no group, the company only. */
 export const commonStorage = (companyPercent: number) => ({ items: { group: null, company: usage(companyPercent) } });
 
-/** A stand-in XMLHttpRequest: records what was sent, reports progress, answers when told. */
-export class FakeXhr {
-  static all: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.all.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(k: string, v: string) {
-    this.headers[k] = v;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
+// The hand-driven XMLHttpRequest stand-in lives with the other test helpers.
+export { ManualXhr as FakeXhr } from '../testing/fakeXhr';

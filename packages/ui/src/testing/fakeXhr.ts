@@ -66,3 +66,40 @@ export function fakeXhr(answers: XhrAnswer[], opts: { steps?: (number | null)[] 
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return { sent, aborted: () => aborted };
 }
+
+/** A stand-in XMLHttpRequest: records what was sent, reports progress, answers when told. */
+export class ManualXhr {
+  static all: ManualXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    ManualXhr.all.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {}
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
