@@ -36,15 +36,27 @@ export interface KeysetOptions {
   limit: number;
 }
 
+/** A keyset page as the list endpoints answer it (keysetPage in @portal/api-client's schemas). */
+export interface KeysetList<R> {
+  data: R[];
+  /** The page asked for; 0 when the page was reached by cursor. */
+  current_page: number;
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
 /**
  * One page of a list ordered by (sort column, id): with a cursor the query seeks past the last
  * row seen through the index, so a page costs the same at any depth; without one, numbered pages
- * use OFFSET. One row more than the page is read to know whether another page follows.
+ * use OFFSET. One row more than the page is read to know whether another page follows. The lists
+ * sort by update time or title, so a row's cursor is that value and its id; `map` turns a row into
+ * the answer's shape.
  */
-export async function keysetPage<DB, TB extends keyof DB, O>(
+export async function keysetPage<DB, TB extends keyof DB, O extends { id: number; title: string; updated_at: number }, R>(
   query: SelectQueryBuilder<DB, TB, O>,
   o: KeysetOptions,
-): Promise<{ rows: O[]; hasMore: boolean }> {
+  map: (row: O) => R,
+): Promise<KeysetList<R>> {
   let q = query;
   if (o.cursor) {
     const [v, id] = decodeCursor(o.cursor, o.orderBy);
@@ -53,5 +65,13 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     q = q.offset((o.page - 1) * o.limit);
   }
   const rows = await q.orderBy(sql.ref(o.col), o.dir).orderBy(sql.ref(o.idCol), o.dir).limit(o.limit + 1).execute();
-  return { rows: rows.slice(0, o.limit), hasMore: rows.length > o.limit };
+  const hasMore = rows.length > o.limit;
+  const pageRows = rows.slice(0, o.limit);
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map(map),
+    current_page: o.cursor ? 0 : o.page,
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor([o.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
+  };
 }

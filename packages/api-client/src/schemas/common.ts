@@ -15,6 +15,17 @@ export function page<T extends z.ZodType>(row: T) {
   });
 }
 
+/** A keyset page (the topic and file lists): `next_cursor` asks for the following page. */
+export function keysetPage<T extends z.ZodType>(row: T) {
+  return z.object({
+    data: z.array(row),
+    /** The page asked for; 0 when the page was reached by cursor. */
+    current_page: z.number().int(),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable(),
+  });
+}
+
 export const pageQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from '../validation';
-import { envelope } from './common';
+import { envelope, keysetPage } from './common';
 
 /**
  * File engine contract (issue 5): group shared folders under members/me/groups/{id}/ and common
@@ -98,15 +98,7 @@ export const fileRow = z.object({
   has_thumbnail: z.boolean(),
 });
 export type FileRow = z.infer<typeof fileRow>;
-export const fileListResponse = envelope(
-  z.object({
-    data: z.array(fileRow),
-    /** The page asked for; 0 when the page was reached by cursor. */
-    current_page: z.number().int(),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-  }),
-);
+export const fileListResponse = envelope(keysetPage(fileRow));
 
 const person = z.object({ id: z.number().int().nullable(), name: z.string() });
 

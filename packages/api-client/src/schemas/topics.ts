@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { charLength, requiredText, text } from '../validation';
-import { envelope } from './common';
+import { envelope, keysetPage } from './common';
 import { API_PREFIX } from '../client';
 import { FILE_KIND_VALUES } from './files';
 
@@ -161,15 +161,7 @@ export const topicRow = z.object({
   is_in_bin: z.boolean(),
 });
 export type TopicRow = z.infer<typeof topicRow>;
-export const topicListResponse = envelope(
-  z.object({
-    data: z.array(topicRow),
-    /** The page asked for; 0 when the page was reached by cursor. */
-    current_page: z.number().int(),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-  }),
-);
+export const topicListResponse = envelope(keysetPage(topicRow));
 
 /** One attachment of a topic (a file in the shared folder's attachment list). */
 export const topicAttachment = z.object({

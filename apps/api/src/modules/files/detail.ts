@@ -1,17 +1,20 @@
 import type { FileDetail } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { inlineAllowed } from '../../storage/file-kind';
-import { displayName, shortName } from '../topics/queries';
+import { activeStatus, displayName, shortName } from '../topics/queries';
 import type { FileRecord, Scope } from './policy';
 import { hasMark } from './service';
 
 const DAY = 86_400_000;
 
 async function person(ctx: AppContext, id: number | null) {
-  if (id === null) return { id: null, name: 'User' };
-  const u = await ctx.db.selectFrom('users').select(['last_name', 'first_name']).where('id', '=', id).executeTakeFirst();
-  return { id, name: u ? shortName(displayName(u)) : 'User' };
+  if (id === null) return { id: null, name: 'User', status: null };
+  const u = await ctx.db.selectFrom('users').select(['last_name', 'first_name', 'status']).where('id', '=', id).executeTakeFirst();
+  return { id, name: u ? shortName(displayName(u)) : 'User', status: u?.status ?? null };
 }
+
+/** A person as the answer shows one: the status only feeds user_active_status. */
+const named = (p: { id: number | null; name: string }) => ({ id: p.id, name: p.name });
 
 /** One file for the detail page; `file` was already found inside `scope`. */
 export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord): Promise<FileDetail> {
@@ -27,7 +30,6 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
       ? true
       : ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', file.group_id).where('user_id', '=', file.uploader_id).executeTakeFirst().then(Boolean),
   ]);
-  const uploaderRow = file.uploader_id === null ? null : await ctx.db.selectFrom('users').select('status').where('id', '=', file.uploader_id).executeTakeFirst();
   return {
     id: file.id,
     group_id: file.group_id,
@@ -37,7 +39,7 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     size: Number(file.size),
     version: file.version,
     uploader: uploader.name,
-    user_active_status: uploaderRow?.status === 'left' ? 2 : inGroup ? 0 : 1,
+    user_active_status: activeStatus(uploader.status, file.group_id === null ? undefined : inGroup),
     created_at: file.created_at,
     updated_at: file.updated_at,
     is_read: isRead,
@@ -48,9 +50,9 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     memo: file.memo,
     mime: file.mime,
     folder: { id: file.folder_id, name: folder?.name ?? null, is_attach_folder: file.is_attachment === 1 },
-    creator,
-    updater,
-    last_uploader: uploader,
+    creator: named(creator),
+    updater: named(updater),
+    last_uploader: named(uploader),
     moved_to_bin_at: file.moved_to_bin_at,
     date_remove: file.in_bin === 1 && file.moved_to_bin_at !== null && scope.autoDeleteDays > 0 ? file.moved_to_bin_at + scope.autoDeleteDays * DAY : null,
     is_favor: isFavor,

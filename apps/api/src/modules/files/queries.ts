@@ -1,43 +1,18 @@
-import { UserActiveStatus, type FileListQuery, type FileRow, type SortOption } from '@portal/api-client';
+import type { FileListQuery, FileRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { getSettings } from '../members/service';
-import { encodeCursor, keysetPage } from '../../http/cursor';
-import { displayName, shortName } from '../topics/queries';
+import { listOptions as resolveListOptions, type ListOptions } from '../members/list-options';
+import { keysetPage } from '../../http/cursor';
+import { activeStatus, displayName, shortName } from '../topics/queries';
 import { scopedFiles, type FileRecord, type Scope } from './policy';
 
 export type ListKind = { kind: 'all' } | { kind: 'unclassified' } | { kind: 'bin' } | { kind: 'attachments' } | { kind: 'folder'; folderId: number };
 
-export interface ListOptions {
-  unreadOnly: boolean;
-  orderBy: 'update' | 'title';
-  sortedBy: 'asc' | 'desc';
-  limit: number;
-  page: number;
-  cursor?: string | undefined;
-}
+export type { ListOptions };
 
 /** Missing list parameters come from the caller's page size and shared-folder sort settings. */
-export async function listOptions(ctx: AppContext, userId: number, area: 'group_shared_folder' | 'common_shared_folder', q: FileListQuery): Promise<ListOptions> {
-  const needSettings = q.limit === undefined || q.orderBy === undefined || q.sortedBy === undefined;
-  const settings = needSettings ? await getSettings(ctx, userId) : null;
-  const pref = ((settings?.sort as Record<string, string> | undefined)?.[area] ?? 'update_desc') as SortOption;
-  const [prefOrder, prefDir] = pref.split('_') as ['update' | 'title', 'asc' | 'desc'];
-  return {
-    unreadOnly: q.unreadOnly ?? q.unread_only ?? false,
-    orderBy: q.orderBy ?? prefOrder,
-    sortedBy: q.sortedBy ?? prefDir,
-    limit: q.limit ?? settings?.setting_display.number_item_lists ?? 10,
-    page: q.page,
-    cursor: q.cursor,
-  };
-}
-
-
-function activeStatus(r: { uploader_status: string | null; uploader_in_group?: unknown }, scope: Scope): number {
-  if (r.uploader_status === 'left') return UserActiveStatus.LEAVE_SYSTEM;
-  if (scope.kind === 'group' && !r.uploader_in_group) return UserActiveStatus.LEAVE_GROUP_TAG;
-  return UserActiveStatus.NORMAL;
+export function listOptions(ctx: AppContext, userId: number, area: 'group_shared_folder' | 'common_shared_folder', q: FileListQuery): Promise<ListOptions> {
+  return resolveListOptions(ctx, userId, area, { ...q, unreadOnly: q.unreadOnly ?? q.unread_only });
 }
 
 /** One page of a file list; keyset on (sort column, id) with a cursor, OFFSET for numbered pages. */
@@ -61,9 +36,7 @@ export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, o
   if (list.kind === 'attachments') q = q.where('f.is_attachment', '=', 1);
   if (list.kind === 'folder') q = q.where('f.folder_id', '=', list.folderId);
   if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
-  const { rows: pageRows, hasMore } = await keysetPage(q, { ...opts, col, idCol: 'f.id', dir });
-  const last = pageRows.at(-1);
-  const data: FileRow[] = pageRows.map((r) => ({
+  return keysetPage(q, { ...opts, col, idCol: 'f.id', dir }, (r): FileRow => ({
     id: r.id,
     group_id: r.group_id,
     title: r.title,
@@ -72,7 +45,7 @@ export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, o
     size: Number(r.size),
     version: r.version,
     uploader: shortName(displayName(r)),
-    user_active_status: activeStatus(r, scope),
+    user_active_status: activeStatus(r.uploader_status, scope.kind === 'group' ? r.uploader_in_group : undefined),
     created_at: r.created_at,
     updated_at: r.updated_at,
     is_read: r.read_by !== null,
@@ -81,12 +54,6 @@ export async function listFiles(ctx: AppContext, scope: Scope, list: ListKind, o
     is_in_bin: r.in_bin === 1,
     has_thumbnail: r.thumb_key !== null,
   }));
-  return {
-    data,
-    current_page: opts.cursor ? 0 : opts.page,
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor([opts.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
-  };
 }
 
 const unread = (userId: number) => (eb: any) =>

@@ -1,7 +1,8 @@
 import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { encodeCursor, keysetPage } from '../../http/cursor';
+import { keysetPage } from '../../http/cursor';
+import type { ListOptions as BaseListOptions } from '../members/list-options';
 import { containsPattern, normalizeForSearch } from '../../text/search';
 import { visibleTopics, type Scope } from './policy';
 import { preview } from './sanitize';
@@ -14,13 +15,7 @@ export type ListKind =
   /** The caller's favourites (topic_favorites), outside the bin. */
   | { kind: 'favorite' };
 
-export interface ListOptions {
-  unreadOnly: boolean;
-  orderBy: 'update' | 'title';
-  sortedBy: 'asc' | 'desc';
-  limit: number;
-  page: number;
-  cursor?: string | undefined;
+export interface ListOptions extends BaseListOptions {
   /** Title filter as typed; matched against the stored normalised title. */
   title?: string | undefined;
 }
@@ -28,6 +23,16 @@ export interface ListOptions {
 /** 'User' when a name is blank (section 3). */
 export function displayName(u: { last_name: string | null; first_name: string | null }): string {
   return `${u.last_name ?? ''} ${u.first_name ?? ''}`.trim() || 'User';
+}
+
+/**
+ * Section 3's user active status of a row's person: left the system, left the group (asked only
+ * in group lists: `inGroup` undefined elsewhere), or normal.
+ */
+export function activeStatus(status: string | null, inGroup: unknown): number {
+  if (status === 'left') return UserActiveStatus.LEAVE_SYSTEM;
+  if (inGroup !== undefined && !inGroup) return UserActiveStatus.LEAVE_GROUP_TAG;
+  return UserActiveStatus.NORMAL;
 }
 
 /** Names are cut hard: splitting a name at a space would drop the given name entirely. */
@@ -72,21 +77,14 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   // A plain filter inside the keyset query, so paging and cursors work unchanged on both engines.
   const term = normalizeForSearch(opts.title ?? '');
   if (term) q = q.where(sql<boolean>`${sql.ref('t.title_search')} like ${containsPattern(term)} escape '\\'`);
-  const { rows: pageRows, hasMore } = await keysetPage(q, { ...opts, col, idCol: 't.id', dir });
-  const last = pageRows.at(-1);
-  const data: TopicRow[] = pageRows.map((r) => ({
+  return keysetPage(q, { ...opts, col, idCol: 't.id', dir }, (r): TopicRow => ({
     id: r.id,
     topic_type: r.group_id === null ? TopicType.COMMON_TOPIC : TopicType.GROUP_TOPIC,
     group_id: r.group_id,
     title: r.title,
     content: preview(r.content_text, LIMITS.previewTextLength),
     updater: shortName(displayName(r)),
-    user_active_status:
-      r.updater_status === 'left'
-        ? UserActiveStatus.LEAVE_SYSTEM
-        : 'updater_in_group' in r && !r.updater_in_group
-          ? UserActiveStatus.LEAVE_GROUP_TAG
-          : UserActiveStatus.NORMAL,
+    user_active_status: activeStatus(r.updater_status, 'updater_in_group' in r ? r.updater_in_group : undefined),
     update_at: r.updated_at,
     delivery_date: r.delivery_at,
     is_scheduled: r.delivery_at > now,
@@ -96,12 +94,6 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
     folder_id: r.folder_id,
     is_in_bin: r.in_bin === 1,
   }));
-  return {
-    data,
-    current_page: opts.cursor ? 0 : opts.page,
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor([opts.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
-  };
 }
 
 const unread = (scope: Scope) => (eb: any) =>
