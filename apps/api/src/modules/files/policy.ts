@@ -4,7 +4,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { folderNotFound, requireContentFolder } from '../content-folders/folders';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
-import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
+import { commonContentScope, groupContentScope, type ContentAction, type ContentScope } from '../content-folders/scope';
 import { visibleTopics } from '../topics/policy';
 
 /**
@@ -13,65 +13,26 @@ import { visibleTopics } from '../topics/policy';
  * up *inside* that scope. A list of ids is accepted only when every id is found there, so one
  * file of another group fails the whole request, whatever other ids it carries.
  */
-export interface Scope {
-  kind: 'group' | 'common';
-  /** Set for group files. */
-  groupId: number | null;
-  companyId: number;
-  userId: number;
-  /** role_edit_shared_folder in the group (administrators hold it), or common_topic_role. */
-  canWrite: boolean;
-  /** role_admin in the group, or company administrator for common files. */
-  isAdmin: boolean;
-  autoDeleteDays: number;
-  /** Per-file upload bound in MB (group max_img_size_per_attachment). */
+export interface Scope extends ContentScope {
+  /** Per-file upload bound in MB (group max_img_size_per_attachment; LIMITS.commonMaxFileMb). */
   maxFileMb: number;
 }
 
-export type FileAction = 'read' | 'write' | 'admin';
+export type FileAction = ContentAction;
 export type FileRecord = Selectable<DB['files']>;
 
 export const fileNotFound = () => new HttpError(404, 'FILE_NOT_FOUND', 'The file does not exist.');
 export const historyNotFound = () => new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
 export { folderNotFound };
 
-const GROUP_ACTION: Record<FileAction, GroupAction> = { read: 'member', write: 'role_edit_shared_folder', admin: 'role_admin' };
-
 export async function groupScope(ctx: AppContext, user: AuthUser, groupId: number, action: FileAction): Promise<Scope> {
-  const access = await authorizeGroup(ctx, user, groupId, GROUP_ACTION[action]);
-  return {
-    kind: 'group',
-    groupId,
-    companyId: user.companyId,
-    userId: user.id,
-    canWrite: access.role?.role_edit_shared_folder ?? false,
-    isAdmin: access.role?.role_admin ?? false,
-    autoDeleteDays: access.group.auto_delete_day,
-    maxFileMb: access.group.max_img_size_per_attachment,
-  };
+  const { scope, access } = await groupContentScope(ctx, user, groupId, action, 'role_edit_shared_folder');
+  return { ...scope, maxFileMb: access.group.max_img_size_per_attachment };
 }
 
 /** Common files: every active user of the company reads; common_topic_role writes. */
 export async function commonScope(ctx: AppContext, user: AuthUser, action: FileAction): Promise<Scope> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['common_topic_role', 'is_company_admin'])
-    .where('id', '=', user.id)
-    .where('company_id', '=', user.companyId)
-    .executeTakeFirstOrThrow();
-  const scope: Scope = {
-    kind: 'common',
-    groupId: null,
-    companyId: user.companyId,
-    userId: user.id,
-    canWrite: row.common_topic_role === 1,
-    isAdmin: row.is_company_admin === 1,
-    autoDeleteDays: 0,
-    maxFileMb: LIMITS.commonMaxFileMb,
-  };
-  if (action === 'write' && !scope.canWrite) throw forbidden();
-  if (action === 'admin' && !scope.isAdmin) throw forbidden();
-  return scope;
+  return { ...(await commonContentScope(ctx, user, action)), maxFileMb: LIMITS.commonMaxFileMb };
 }
 
 /**

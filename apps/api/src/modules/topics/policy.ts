@@ -3,63 +3,28 @@ import type { AppContext, AuthUser } from '../../context';
 import { folderNotFound, requireContentFolder } from '../content-folders/folders';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
-import { authorizeGroup, forbidden, type GroupAction } from '../groups/policy';
+import { commonContentScope, groupContentScope, type ContentAction, type ContentScope } from '../content-folders/scope';
+import { forbidden } from '../groups/policy';
 
 /**
  * Who may see and change which topic. A request first resolves a Scope (the group it names, or
  * the caller's company for common topics); every further id (topic, comment, folder) is then
  * looked up *inside* that scope, so an id from another group or company is simply not found,
- * whatever else the request carries.
+ * whatever else the request carries. role_edit_topic writes group topics.
  */
-export interface Scope {
-  kind: 'group' | 'common';
-  /** Set for group topics. */
-  groupId: number | null;
-  companyId: number;
-  userId: number;
-  /** role_edit_topic in the group, or common_topic_role for common topics. */
-  canWrite: boolean;
-  /** role_admin in the group, or company administrator for common topics. */
-  isAdmin: boolean;
-  autoDeleteDays: number;
-}
+export type Scope = ContentScope;
 
 export const topicNotFound = () => new HttpError(404, 'TOPIC_NOT_FOUND', 'The topic does not exist.');
 export const commentNotFound = () => new HttpError(404, 'COMMENT_NOT_FOUND', 'The comment does not exist.');
 export { folderNotFound };
 
-export type TopicAction = 'read' | 'write' | 'admin';
-
-const GROUP_ACTION: Record<TopicAction, GroupAction> = { read: 'member', write: 'role_edit_topic', admin: 'role_admin' };
+export type TopicAction = ContentAction;
 
 export async function groupScope(ctx: AppContext, user: AuthUser, groupId: number, action: TopicAction): Promise<Scope> {
-  const access = await authorizeGroup(ctx, user, groupId, GROUP_ACTION[action]);
-  return {
-    kind: 'group',
-    groupId,
-    companyId: user.companyId,
-    userId: user.id,
-    canWrite: access.role?.role_edit_topic ?? false,
-    isAdmin: access.role?.role_admin ?? false,
-    autoDeleteDays: access.group.auto_delete_day,
-  };
+  return (await groupContentScope(ctx, user, groupId, action, 'role_edit_topic')).scope;
 }
 
-export async function commonScope(ctx: AppContext, user: AuthUser, action: TopicAction): Promise<Scope> {
-  const row = await ctx.db.selectFrom('users').select(['common_topic_role', 'is_company_admin']).where('id', '=', user.id).executeTakeFirstOrThrow();
-  const scope: Scope = {
-    kind: 'common',
-    groupId: null,
-    companyId: user.companyId,
-    userId: user.id,
-    canWrite: row.common_topic_role === 1,
-    isAdmin: row.is_company_admin === 1,
-    autoDeleteDays: 0,
-  };
-  if (action === 'write' && !scope.canWrite) throw forbidden();
-  if (action === 'admin' && !scope.isAdmin) throw forbidden();
-  return scope;
-}
+export const commonScope = commonContentScope;
 
 /**
  * The topics a scope's caller may see. Before its delivery time a topic is its author's alone;
