@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_PERSONAS, contentStatus, statusPerPersona, type ContentPersona, type ContentRule, type MatrixRequest } from '../../test/content-matrix';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, G, groupWith, multipart, PDF, upload, zipEntries, type Actor } from './fixtures.test-util';
 
-type Persona = 'anonymous' | 'outsider' | 'otherGroup' | 'member' | 'editor' | 'admin';
-const PERSONAS: Persona[] = ['anonymous', 'outsider', 'otherGroup', 'member', 'editor', 'admin'];
-type Rule = 'read' | 'write' | 'admin';
+type Persona = ContentPersona;
+type Rule = ContentRule;
 
 interface Fx {
   g: number;
@@ -13,7 +13,7 @@ interface Fx {
   folder: number;
   history: number;
 }
-type Req = { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> };
+type Req = MatrixRequest;
 const form = (name = '新規.pdf') => multipart([{ name, data: PDF }]);
 
 const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
@@ -52,13 +52,9 @@ const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
 ];
 
 function expected(name: string, rule: Rule, p: Persona): number {
-  if (p === 'anonymous') return 401;
-  if (p === 'outsider' || p === 'otherGroup') return 404;
+  const status = contentStatus(rule, p);
   // A PDF has no thumbnail: allowed callers get 404 FILE_NOT_FOUND, which the test also checks.
-  if (name.startsWith('fileThumbnail')) return 404;
-  if (rule === 'read') return 200;
-  if (rule === 'write') return p === 'member' ? 403 : 200;
-  return p === 'admin' ? 200 : 403;
+  return name.startsWith('fileThumbnail') && status !== 401 ? 404 : status;
 }
 
 describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => {
@@ -70,7 +66,7 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     company = await t.createCompany();
-    for (const p of ['outsider', 'otherGroup', 'member', 'editor', 'admin'] as const) who[p] = await actor(t, { companyId: company });
+    for (const p of ['outsider', 'otherGroup', 'member', 'writer', 'admin'] as const) who[p] = await actor(t, { companyId: company });
     owner = await actor(t, { companyId: company });
     // The other group's member edits files there, so their right is real, just elsewhere.
     const elsewhere = await groupWith(t, company, [[who.otherGroup.id, { role_admin: 1 }]]);
@@ -82,7 +78,7 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
     const g = await groupWith(t, company, [
       [owner.id, { role_admin: 1 }],
       [who.member.id, {}],
-      [who.editor.id, { role_edit_shared_folder: 1 }],
+      [who.writer.id, { role_edit_shared_folder: 1 }],
       [who.admin.id, { role_admin: 1 }],
     ]);
     const [file, binFile] = await upload(t, owner.token, `${G(g)}/share-folder-upload-file`, [{ name: '資料.pdf', data: PDF }, { name: 'ごみ.pdf', data: PDF }]);
@@ -95,17 +91,10 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
 
   for (const c of CASES) {
     it(`${c.name}: ${c.rule}`, async () => {
-      const got: Record<string, number> = {};
-      const want: Record<string, number> = {};
-      for (const p of PERSONAS) {
-        const r = c.req(await fixture());
-        const res = await t.inject({ ...r, payload: r.payload as never, token: p === 'anonymous' ? undefined : who[p].token });
-        got[p] = res.statusCode;
-        want[p] = expected(c.name, c.rule, p);
-        if (res.statusCode === 404) {
-          expect(res.json().status_code, `${c.name} as ${p}`).toBe(p === 'outsider' || p === 'otherGroup' ? 'GROUP_NOT_FOUND' : 'FILE_NOT_FOUND');
-        }
-      }
+      const got = await statusPerPersona(t, (p) => who[p].token, fixture, c.req, (p, code) =>
+        expect(code, `${c.name} as ${p}`).toBe(p === 'outsider' || p === 'otherGroup' ? 'GROUP_NOT_FOUND' : 'FILE_NOT_FOUND'),
+      );
+      const want = Object.fromEntries(CONTENT_PERSONAS.map((p) => [p, expected(c.name, c.rule, p)]));
       expect(got).toEqual(want);
     });
   }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_PERSONAS, contentStatus, statusPerPersona, type ContentPersona, type ContentRule, type MatrixRequest } from '../../test/content-matrix';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, G, groupWith, postTopic, T, topicBody, type Actor } from './fixtures.test-util';
 
-type Persona = 'anonymous' | 'outsider' | 'otherGroup' | 'member' | 'topic' | 'admin';
-const PERSONAS: Persona[] = ['anonymous', 'outsider', 'otherGroup', 'member', 'topic', 'admin'];
-type Rule = 'read' | 'write' | 'admin';
+type Persona = ContentPersona;
+type Rule = ContentRule;
 
 interface Fx {
   g: number;
@@ -13,7 +13,7 @@ interface Fx {
   comment: number;
   folder: number;
 }
-type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
+type Req = MatrixRequest;
 
 const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
   { name: 'topicFolders', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/folder/get-all-folder/1` }) },
@@ -49,14 +49,6 @@ const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
   { name: 'unlockTopic', rule: 'read', req: (fx) => ({ method: 'PUT', url: `${T(fx.g)}/unlock-topic/${fx.topic}`, payload: {} }) },
 ];
 
-function expected(rule: Rule, p: Persona): number {
-  if (p === 'anonymous') return 401;
-  if (p === 'outsider' || p === 'otherGroup') return 404;
-  if (rule === 'read') return 200;
-  if (rule === 'write') return p === 'member' ? 403 : 200;
-  return p === 'admin' ? 200 : 403;
-}
-
 describe.each(DIALECTS)('topics authorisation matrix (%s)', (dialect) => {
   let t: TestApp;
   let company: number;
@@ -66,7 +58,7 @@ describe.each(DIALECTS)('topics authorisation matrix (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     company = await t.createCompany();
-    for (const p of ['outsider', 'otherGroup', 'member', 'topic', 'admin'] as const) who[p] = await actor(t, { companyId: company });
+    for (const p of ['outsider', 'otherGroup', 'member', 'writer', 'admin'] as const) who[p] = await actor(t, { companyId: company });
     owner = await actor(t, { companyId: company });
     // The other group's member edits topics there, so their right is real, just elsewhere.
     const elsewhere = await groupWith(t, company, [[who.otherGroup.id, { role_admin: 1 }]]);
@@ -78,14 +70,14 @@ describe.each(DIALECTS)('topics authorisation matrix (%s)', (dialect) => {
     const g = await groupWith(t, company, [
       [owner.id, { role_admin: 1 }],
       [who.member.id, {}],
-      [who.topic.id, { role_edit_topic: 1 }],
+      [who.writer.id, { role_edit_topic: 1 }],
       [who.admin.id, { role_admin: 1 }],
     ]);
     const topic = await postTopic(t, owner.token, g, { is_multiple_edit: true });
     const binTopic = await postTopic(t, owner.token, g);
     await t.inject({ method: 'POST', url: `${T(g)}/move-topics-to-bin`, token: owner.token, payload: { topic_ids: [binTopic] } });
     // The comment is the caller's own when they are in the group, so "delete own" is what is tested.
-    const commenter = p === 'member' || p === 'topic' || p === 'admin' ? who[p] : owner;
+    const commenter = p === 'member' || p === 'writer' || p === 'admin' ? who[p] : owner;
     const comment = (await t.inject({ method: 'POST', url: `${T(g)}/add-new-comment`, token: commenter.token, payload: { topic_id: topic, content: 'コメント' } })).json().items.id;
     const folder = (await t.inject({ method: 'POST', url: `${G(g)}/folder/create-new-folder`, token: owner.token, payload: { type: 1, folder_name: 'F' } })).json().items.id;
     return { g, topic, binTopic, comment, folder };
@@ -93,15 +85,8 @@ describe.each(DIALECTS)('topics authorisation matrix (%s)', (dialect) => {
 
   for (const c of CASES) {
     it(`${c.name}: ${c.rule}`, async () => {
-      const got: Record<string, number> = {};
-      const want: Record<string, number> = {};
-      for (const p of PERSONAS) {
-        const r = c.req(await fixture(p));
-        const res = await t.inject({ ...r, payload: r.payload as never, token: p === 'anonymous' ? undefined : who[p].token });
-        got[p] = res.statusCode;
-        want[p] = expected(c.rule, p);
-        if (res.statusCode === 404) expect(res.json().status_code, `${c.name} as ${p}`).toBe('GROUP_NOT_FOUND');
-      }
+      const got = await statusPerPersona(t, (p) => who[p].token, fixture, c.req, (p, code) => expect(code, `${c.name} as ${p}`).toBe('GROUP_NOT_FOUND'));
+      const want = Object.fromEntries(CONTENT_PERSONAS.map((p) => [p, contentStatus(c.rule, p)]));
       expect(got).toEqual(want);
     });
   }
@@ -149,13 +134,13 @@ describe.each(DIALECTS)('topics authorisation matrix (%s)', (dialect) => {
   });
 
   it('bad input is 400 with field keys', async () => {
-    const fx = await fixture('topic');
-    const noTitle = await t.inject({ method: 'POST', url: `${T(fx.g)}/new-topic`, token: who.topic.token, payload: topicBody({ topic_title: '' }) });
+    const fx = await fixture('writer');
+    const noTitle = await t.inject({ method: 'POST', url: `${T(fx.g)}/new-topic`, token: who.writer.token, payload: topicBody({ topic_title: '' }) });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().errors.topic_title).toContain('validation.required');
-    const noIds = await t.inject({ method: 'POST', url: `${T(fx.g)}/move-topics-to-bin`, token: who.topic.token, payload: { topic_ids: [] } });
+    const noIds = await t.inject({ method: 'POST', url: `${T(fx.g)}/move-topics-to-bin`, token: who.writer.token, payload: { topic_ids: [] } });
     expect(noIds.statusCode).toBe(400);
-    const badSort = await t.inject({ method: 'GET', url: `${T(fx.g)}/get-not-delete-topics?orderBy=evil`, token: who.topic.token });
+    const badSort = await t.inject({ method: 'GET', url: `${T(fx.g)}/get-not-delete-topics?orderBy=evil`, token: who.writer.token });
     expect(badSort.statusCode).toBe(400);
   });
 });
