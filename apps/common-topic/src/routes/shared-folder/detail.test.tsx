@@ -1,24 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@portal/api-client/browser';
-import { closeModal } from '@portal/ui';
+import { describe, expect, it, vi } from 'vitest';
 import { DETAIL, FakeXhr, historyEntry, historyPage, listPage } from '@portal/ui/files/testing';
 import { answer, call, calls, renderAt } from '../test-utils';
+import { request, resetFileTestDoubles } from './testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
-const request = () => vi.mocked(api.request);
-beforeEach(() => {
-  call().mockReset();
-  request().mockReset();
-  closeModal();
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetFileTestDoubles();
 
 const FILE = { ...DETAIL, group_id: null };
 const HISTORY = historyPage([historyEntry(22, 2, true), historyEntry(21, 1, false)], 2);

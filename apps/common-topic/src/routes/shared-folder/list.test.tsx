@@ -1,25 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
-import { api } from '@portal/api-client/browser';
-import { closeModal } from '@portal/ui';
 import { commonStorage, DETAIL, FakeXhr, listPage, ROW, ROW2 } from '@portal/ui/files/testing';
-import { answer, call, calls, renderAt } from '../test-utils';
+import { answer, calls, renderAt } from '../test-utils';
+import { request, resetFileTestDoubles } from './testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
-const request = () => vi.mocked(api.request);
-beforeEach(() => {
-  call().mockReset();
-  request().mockReset();
-  closeModal();
-  FakeXhr.all = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+resetFileTestDoubles();
 
 const C1 = { ...ROW, group_id: null };
 const C2 = { ...ROW2, group_id: null };
