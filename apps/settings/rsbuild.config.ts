@@ -7,6 +7,11 @@ import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/
 const exposes = {
   './routes': './src/routes/index.tsx',
   './SettingMenu': './src/widgets/SettingMenu.tsx',
+  './Verify': './src/verify/VerifyPage.tsx',
+  './Withdraw': './src/withdraw/WithdrawPage.tsx',
+  './HelpCenter': './src/help/HelpCenterPage.tsx',
+  './HelpCenterDetail': './src/help/HelpCenterDetailPage.tsx',
+  './MemberRegister': './src/register/MemberRegisterPage.tsx',
 };
 
 export default defineConfig(({ env }) => ({

@@ -8,7 +8,12 @@
  *   remote's entry and chunks;
  * - login requests per second (argon2id verification included) over a fixed duration;
  * - shared-folder upload and download of a 100 MB file against a plain copy, and the API's memory
- *   while it streams a 400 MB zip (files.ts).
+ *   while it streams a 400 MB zip (files.ts);
+ * - fault injection: writes acknowledged and found after three SIGKILL-and-restart cycles, staged
+ *   leftovers, orphans and restart times (apps/api/src/ops/fault-injection.ts).
+ * - the calendar week fetch with 100 and 10 000 events (apps/api/src/modules/calendar/week-bench.ts).
+ * - chat messages per second, fan-out latency to 2 000 sockets against a bare ws broadcast, and
+ *   memory per idle socket (chat.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +23,11 @@ import { chromium } from '@playwright/test';
 import { REPO_ROOT, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { startPortal } from '../support/portal';
 import { benchFiles } from './files';
+import { benchChat } from './chat';
 import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
+import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
+import { benchCalendarWeek } from '../../apps/api/src/modules/calendar/week-bench';
+import { benchSearch } from '../../apps/api/src/modules/search/search-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
 const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
@@ -154,11 +163,26 @@ async function main() {
       home_initial_js_gzip: await homeJs(portal.baseUrl),
       login: await loginRps(portal.baseUrl),
       files: await benchFiles(portal.baseUrl, portal.pid),
+      chat: await benchChat(portal.baseUrl, portal.pid),
       // The group feed with 1 000 and 100 000 topics, on both databases (keyset pagination:
       // the 100 000 figure should stay within 2x of the 1 000 one).
       feed: {
         sqlite: await benchFeed('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchFeed('postgres'),
+      },
+      fault_injection: {
+        sqlite: (await runFaultInjection('sqlite')).figures,
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : (await runFaultInjection('postgres')).figures,
+      },
+      // The calendar week for a user in 20 groups with 100 and 10 000 events (within 2x).
+      calendar_week: {
+        sqlite: await benchCalendarWeek('sqlite'),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchCalendarWeek('postgres'),
+      },
+      // Search: a 2- and a 4-character word at 10 000 and 100 000 indexed posts (search-bench.ts).
+      search: {
+        sqlite: await benchSearch('sqlite'),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchSearch('postgres'),
       },
     };
     const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
@@ -174,6 +198,11 @@ async function main() {
     console.log(
       `files: ${f.file_mb} MB upload ${f.upload.mb_per_s} MB/s (x${f.upload.ratio_to_copy} of a copy), download ${f.download.mb_per_s} MB/s ` +
         `(x${f.download.ratio_to_copy}); ${f.zip.bytes} B zip: API RSS ${f.zip.rss_baseline_mb} -> ${f.zip.rss_peak_mb} MB (+${f.zip.rss_growth_mb})`,
+    );
+    const c = result.chat;
+    console.log(
+      `chat: ${c.send.per_second} messages/s; fan-out to ${c.fan_out.sockets} sockets p50/p99 ${c.fan_out.portal.p50_ms}/${c.fan_out.portal.p99_ms} ms ` +
+        `(bare ws ${c.fan_out.bare_ws.p50_ms}/${c.fan_out.bare_ws.p99_ms}, x${c.fan_out.p99_ratio_to_bare}); ${c.idle_socket_kb} KB per idle socket`,
     );
     console.log(`written to ${path.relative(REPO_ROOT, out)}`);
     if (!result.home_initial_js_gzip.within_budget || result.files.zip.rss_flat === false) process.exitCode = 1;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { DATA_DIR, E2E_PORT, E2E_SMTP_PORT, MAIL_DIR, RUN_DIR } from './env';
+import { DATA_DIR, E2E_PORT, E2E_ROOT, E2E_SMTP_PORT, MAIL_DIR, RUN_DIR } from './env';
 import { startPortal } from './portal';
 
 /** A real SMTP server: every message is parsed and written to MAIL_DIR as JSON for the tests. */
@@ -29,7 +29,15 @@ function startSmtp(): Promise<SMTPServer> {
   });
 }
 
+/** Every spec must take `test` from tests/fixtures.ts, or its pages run unwatched by the CSP guard. */
+function requireCspFixture(): void {
+  const dir = path.join(E2E_ROOT, 'tests');
+  const bare = fs.readdirSync(dir).filter((f) => f.endsWith('.spec.ts') && /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+  if (bare.length) throw new Error(`import test from './fixtures', not '@playwright/test' (CSP violations must fail the suite): ${bare.join(', ')}`);
+}
+
 export default async function globalSetup() {
+  requireCspFixture();
   fs.rmSync(RUN_DIR, { recursive: true, force: true });
   fs.mkdirSync(MAIL_DIR, { recursive: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });

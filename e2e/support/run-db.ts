@@ -55,6 +55,15 @@ export class RunDatabase {
     return rows.map((r) => r.original_name);
   }
 
+  /**
+   * As if `failures` wrong passwords had been counted over the past hours: the login throttle
+   * makes an owner wait minutes between later attempts, which a test cannot sit through.
+   */
+  primeLoginFailures(employeeNumber: string, failures: number): void {
+    this.db.prepare('update users set failed_login_count = ? where employee_number = ?').run(failures, employeeNumber);
+    this.db.prepare('delete from login_throttles where key = ?').run(`account:${employeeNumber.toLowerCase()}`);
+  }
+
   close(): void {
     this.db.close();
   }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ADMIN } from '../support/env';
 import { RunDatabase, storedFiles } from '../support/run-db';
 import { loginAs, openGroupFromHome } from './helpers';
@@ -16,11 +16,11 @@ const KB = 1024;
 const MB = KB * 1024;
 const GB = MB * 1024;
 
-/** The shared-folder page's amounts (StorageBar): KB below 1 MB, MB, GB from 1 GB. */
+/** The shared-folder page's amounts (StorageBar): bytes below 1 KB, KB below 1 MB, MB, GB from 1 GB. */
 function amount(bytes: number): string {
   if (bytes >= GB) return `${(bytes / GB).toFixed(2)} GB`;
   if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  return bytes === 0 ? '0 KB' : `${Math.max(1, Math.round(bytes / KB))} KB`;
+  return bytes < KB ? `${bytes} B` : `${Math.round(bytes / KB)} KB`;
 }
 const usageText = (used: number, capacity: number) =>
   `使用量 ${amount(used)} / ${amount(capacity)}（${((used / capacity) * 100).toFixed(2)}%）`;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { png } from '../support/png';
 import { ADMIN } from '../support/env';
 import { loginAs, openGroupFromHome } from './helpers';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download, type Page } from './fixtures';
 import { ADMIN } from '../support/env';
 import { loginAs, openGroupFromHome } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { ADMIN } from '../support/env';
 import { waitForMail } from '../support/mail';
 import { expectGroupLinks, expectSuccess, field, groupLink, homeGroupList, loginAs, loginByEmail, openGroupFromHome } from './helpers';

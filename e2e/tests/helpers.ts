@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/env';
 
 /** Logs in on /login (employee number) and waits until the shell has left the login page. */
@@ -124,4 +124,16 @@ export function nextDeliveryMinute(leadMs: number, now = Date.now()): { at: numb
   const at = Math.ceil((now + leadMs) / 60_000) * 60_000;
   const local = new Date(at + 9 * 3_600_000).toISOString().slice(0, 16);
   return { at, local };
+}
+
+/**
+ * Sets a demo user's stored language through the API. Specs that switch a shared demo user to
+ * English put it back with this afterwards, so the specs after them still see Japanese.
+ */
+export async function setLanguageByApi(request: APIRequestContext, employeeNumber: string, code: 'ja' | 'en') {
+  const api = '/service/api/v1';
+  const res = await request.post(`${api}/auth/login`, { data: { employee_number: employeeNumber, password: DEMO_PASSWORD } });
+  const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
+  const set = await request.patch(`${api}/members/me/setting-language`, { headers: { authorization: `Bearer ${token}` }, data: { code } });
+  if (!set.ok()) throw new Error(`setting-language for ${employeeNumber}: ${set.status()}`);
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DATA_DIR, REPO_ROOT } from '../support/env';
 import { gotoLogin, loginByEmployeeNumber, nav } from './helpers';
 

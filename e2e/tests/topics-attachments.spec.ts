@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { png } from '../support/png';
 import { ADMIN, MEMBER } from '../support/env';
 import { loginAs, openGroupFromHome, topicFeedList, waitForTopicFeed } from './helpers';

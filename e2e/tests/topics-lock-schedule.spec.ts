@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { ADMIN } from '../support/env';
 import { loginAs, nextDeliveryMinute, openGroupFromHome, topicFeedList, topicFeedRow, waitForTopicFeed } from './helpers';
 

@@ -184,7 +184,7 @@ export const REMOTES = [
     devPort: 18505,
     exposes: ['./routes', './todo', './NewsList', './NavbarNotifications'],
   },
-  { name: 'settings', mount: '/setting', devPort: 18506, exposes: ['./routes', './SettingMenu'] },
+  { name: 'settings', mount: '/setting', devPort: 18506, exposes: ['./routes', './SettingMenu', './Verify', './Withdraw', './HelpCenter', './HelpCenterDetail', './MemberRegister'] },
 ];
 
 export function remoteByName(name) {

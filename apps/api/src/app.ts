@@ -9,13 +9,24 @@ import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
 import { installErrorHandling, rateLimitBody } from './http/error-handler';
 import type { RouteInfo } from './http/route';
+import { requestSerializer } from './http/log-redact';
+import { securityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system';
+import { readManifest } from './modules/remotes/manifest-store';
 import { createMailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
+import { DEMO_SEED_WARNING, offerFirstSetup, setupBanner } from './modules/auth/setup';
 import { groupsRoutes } from './modules/groups/routes';
 import { membersRoutes } from './modules/members/routes';
 import { topicsRoutes } from './modules/topics/routes';
 import { filesRoutes } from './modules/files/routes';
+import { calendarRoutes } from './modules/calendar/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { newsRoutes } from './modules/news/routes';
+import { searchRoutes } from './modules/search/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { helpRoutes } from './modules/help/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
@@ -27,9 +38,11 @@ import { createLocalStorage } from './storage';
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    // Bounds an upload (and so the age of a live staged file, see ops/sweep.ts).
+    requestTimeout: config.uploadTimeoutMs,
   });
 
   const database = createDb(config);
@@ -56,13 +69,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   try {
     await migrateToLatest(database.db);
-    if (config.seedOnEmpty) await seedDemo(ctx, { onlyIfEmpty: true });
+    if (config.firstRun === 'seed') {
+      if (config.demoSeedForced) app.log.warn(`!!! ${DEMO_SEED_WARNING} !!!`);
+      await seedDemo(ctx, { onlyIfEmpty: true });
+    } else if (config.firstRun === 'setup-link') {
+      const link = await offerFirstSetup(ctx);
+      // Straight to stdout: whatever the log level, this is the only way in.
+      if (link) process.stdout.write(setupBanner(link));
+    }
   } catch (err) {
     await app.close();
     throw err;
   }
 
   installErrorHandling(app);
+  securityHeaders(app, {
+    publicUrl: config.publicUrl,
+    remoteEntries: async () => Object.values((await readManifest(config.dataDir)).remotes).flatMap((r) => (r ? [r.entry] : [])),
+  });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: true,
@@ -80,6 +104,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(groupsRoutes);
   await app.register(topicsRoutes);
   await app.register(filesRoutes);
+  await app.register(calendarRoutes);
+  await app.register(chatRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(newsRoutes);
+  await app.register(searchRoutes);
+  await app.register(settingsRoutes);
+  await app.register(helpRoutes);
 
   await app.register(realtimePlugin);
   await app.register(remotesPlugin);

@@ -20,10 +20,23 @@ export interface Config {
   rateLimitMax: number;
   /** Requests per minute per IP for login, forgot-password and reset-password. */
   rateLimitLogin: number;
-  /** Honour X-Forwarded-For (only behind a proxy we control, or every client picks its own IP). */
-  trustProxy: boolean;
-  /** Seed the demo company when the database has no company yet. */
-  seedOnEmpty: boolean;
+  /**
+   * Addresses (IPs or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed;
+   * empty: the socket address is the client (anyone else could pick their own IP).
+   */
+  trustProxy: string[];
+  /**
+   * Longest time one request may take to arrive (uploads); also bounds how long a staged file can
+   * belong to a live request, so the sweep removes older ones.
+   */
+  uploadTimeoutMs: number;
+  /**
+   * What the first start on an empty database does: seed the demo company (its password is
+   * published), print a one-time setup link for the first company administrator, or nothing.
+   */
+  firstRun: 'seed' | 'setup-link' | 'nothing';
+  /** The demo seed was forced (SEED_DEMO=1) on what looks like a real deployment. */
+  demoSeedForced: boolean;
   /** Epoch milliseconds; tests inject a clock to simulate expiry and idle time. */
   now: Clock;
 }
@@ -44,12 +57,45 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   return raw === '1' || raw.toLowerCase() === 'true';
 }
 
+/** A PUBLIC_URL only this machine reaches: the demo's published password harms nobody there. */
+export function isLocalUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Demo data only for a local, non-production start, unless forced with SEED_DEMO=1 (or refused
+ * with SEED_DEMO=0). Otherwise the first start prints a one-time setup link.
+ */
+function firstRunOf(env: Env, publicUrl: string): Pick<Config, 'firstRun' | 'demoSeedForced'> {
+  const local = env.NODE_ENV !== 'production' && isLocalUrl(publicUrl);
+  // SEED_ON_EMPTY=0 (operators' tools, the fault-injection child server): start empty, no link.
+  if (env.SEED_ON_EMPTY === '0') return { firstRun: 'nothing', demoSeedForced: false };
+  const raw = env.SEED_DEMO;
+  const seed = raw === undefined || raw === '' ? local : bool(env, 'SEED_DEMO', false);
+  return { firstRun: seed ? 'seed' : 'setup-link', demoSeedForced: seed && !local };
+}
+
+function list(env: Env, name: string): string[] {
+  const raw = env[name]?.trim();
+  if (!raw) return [];
+  // Fastify's old boolean spelling would trust every hop: refuse it rather than guess.
+  if (raw === '1' || raw.toLowerCase() === 'true') throw new Error(`${name} must list proxy addresses (e.g. 10.0.0.5,10.1.0.0/16), not "${raw}"`);
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8080);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the SQLite file)');
   }
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -57,12 +103,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600),
     rateLimitLogin: int(env, 'RATE_LIMIT_LOGIN', 30),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
-    seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),
+    trustProxy: list(env, 'TRUST_PROXY'),
+    uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
+    ...firstRunOf(env, publicUrl),
     now: Date.now,
     ...overrides,
   };

@@ -24,4 +24,6 @@ export interface AuthUser {
   isCompanyAdmin: boolean;
   /** The login (token family) this request belongs to; logout and password change use it. */
   sessionId: string;
+  /** Registered through a group link and not yet approved: only PENDING_ALLOWED endpoints. */
+  pendingApproval?: boolean;
 }

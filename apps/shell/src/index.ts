@@ -1,3 +1,9 @@
+// zod 4 compiles object parsers with `new Function` after probing whether eval works; the
+// portal's CSP forbids eval, and even the caught probe is a reported violation. The setting is a
+// global every bundled copy of zod (shell and remotes) reads, so it is set before any of them runs.
+const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
+
 // Module Federation needs an async boundary before any shared module (react, …) is used, so
 // the shared scope can be negotiated first.
 void import('./bootstrap');

@@ -1,7 +1,7 @@
 import { createWebSocketBus, TOPIC_EVENT_KINDS, type RealtimeBus, type TopicEventPayload } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
-import { queryKeys } from '@portal/api-client/core';
+import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys } from '@portal/api-client/core';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -28,14 +28,29 @@ export function startRealtime(queryClient: QueryClient): () => void {
   const off = bus.subscribe('settings.updated', () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
   });
+  // The user read something elsewhere (another tab or device): their notification numbers change.
+  const offNotifications = bus.subscribe('notification.changed', () => {
+    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    void queryClient.invalidateQueries({ queryKey: ['groups', 'mine'] });
+  });
+  // News was posted, edited or withdrawn for this user: the news lists reload.
+  const offNews = bus.subscribe('notification.news', () => void queryClient.invalidateQueries({ queryKey: ['news'] }));
   const offTopics = TOPIC_EVENT_KINDS.map((kind) =>
     bus!.subscribe(kind, (event) => void refreshTopicQueries(queryClient, event.payload as TopicEventPayload | undefined)),
   );
+  // An event someone shares with this user changed: open calendars, the week table and the
+  // calendar unread count (all under one key root) refetch.
+  const offCalendar = bus.subscribe(CALENDAR_EVENT_KIND, () => void refreshCalendarQueries(queryClient));
+  const offChats = watchChats(bus, queryClient);
   bus.start();
   const started = bus;
   return () => {
     off();
+    offCalendar();
+    offNotifications();
+    offNews();
     offTopics.forEach((stop) => stop());
+    offChats();
     started.stop();
     if (bus === started) bus = null;
   };
@@ -52,5 +67,30 @@ export function refreshTopicQueries(queryClient: QueryClient, payload: TopicEven
     queryClient.invalidateQueries({ queryKey: scope }),
     // The home group list carries the unread badges.
     queryClient.invalidateQueries({ queryKey: ['groups', 'mine'] }),
+    // The notifications remote's lists and counts (navbar, unread/like/favourite pages, news).
+    queryClient.invalidateQueries({ queryKey: ['notifications'] }),
   ]).then(() => undefined);
+}
+
+/** A calendar event changed: every calendar query (views, week table, unread count) reloads. */
+export function refreshCalendarQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: CALENDAR_QUERY_ROOT });
+}
+
+/**
+ * Chat events refetch the chat list, the navbar count and the open chat (whose fetch catches up
+ * from its last message); so does every reconnect after the first connection, so what was sent
+ * while the socket was down is not missed.
+ */
+export function watchChats(bus: Pick<RealtimeBus, 'subscribe' | 'status'>, queryClient: QueryClient): () => void {
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.all() });
+  const offs = CHAT_EVENT_KINDS.map((kind) => bus.subscribe(kind, refresh));
+  let wasOpen = false;
+  offs.push(
+    bus.status.subscribe((s) => {
+      if (s === 'open' && wasOpen) refresh();
+      if (s === 'open') wasOpen = true;
+    }),
+  );
+  return () => offs.forEach((off) => off());
 }

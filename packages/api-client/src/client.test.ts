@@ -14,7 +14,7 @@ type Handler = (req: Seen) => Response | Promise<Response>;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const tokenBody = (t: string) => ({
-  items: { access_token: t, token_type: 'Bearer', expires_in: 900, refresh_token: 'r' },
+  items: { access_token: t, token_type: 'Bearer', expires_in: 900 },
 });
 const expired = () => json(401, { status_code: 'TOKEN_EXPIRED', message: 'expired' });
 
@@ -104,6 +104,35 @@ describe('requests', () => {
 });
 
 describe('token refresh', () => {
+  it('refreshes by POST with the cookie only (no token in the request)', async () => {
+    const { client, seen } = setup((r) => (isRefresh(r) ? json(200, tokenBody('new')) : r.headers.Authorization === 'Bearer new' ? json(200, okBody) : expired()));
+    await client.call('logout', { body: {} });
+    const refresh = seen.find(isRefresh)!;
+    expect(refresh.method).toBe('POST');
+    expect(refresh.headers.Authorization).toBeUndefined();
+    expect(refresh.body).toBeUndefined();
+  });
+
+  it('a tab that waited for another tab’s refresh takes its shared token instead of spending the cookie', async () => {
+    const { client, seen, tokens } = setup((r) => (isRefresh(r) ? json(200, tokenBody('mine')) : json(200, okBody)));
+    // While this tab waits for the lock, the other tab refreshes and shares its token.
+    tokens.exclusive = async (fn) => {
+      tokens.setAccessToken('from-other-tab');
+      return fn();
+    };
+    await expect(client.refresh()).resolves.toBe('from-other-tab');
+    expect(seen.filter(isRefresh)).toHaveLength(0);
+    // Without a newer token, the tab refreshes inside the lock.
+    let locked = false;
+    tokens.exclusive = async (fn) => {
+      locked = true;
+      return fn();
+    };
+    await expect(client.refresh()).resolves.toBe('mine');
+    expect(locked).toBe(true);
+    expect(seen.filter(isRefresh)).toHaveLength(1);
+  });
+
   it('one refresh and one retry on 401 TOKEN_EXPIRED', async () => {
     const { client, seen, tokens, onSessionEnd } = setup((r) => {
       if (isRefresh(r)) return json(200, tokenBody('new'));
@@ -245,7 +274,7 @@ describe('errors and responses', () => {
   });
 
   it('a success body reaches the caller as sent (the API validated it against the contract)', async () => {
-    const body = { items: { access_token: 't', token_type: 'Bearer', expires_in: 900, refresh_token: 'r' } };
+    const body = { items: { access_token: 't', token_type: 'Bearer', expires_in: 900 } };
     const { client } = setup(() => json(200, body));
     await expect(client.call('login', { body: { employee_number: 'a', password: 'b' } })).resolves.toEqual(body);
   });

@@ -4,8 +4,7 @@ import { buildPath, type CallArgs, type CallResult } from './endpoint';
 // and auth come from the generated route table.
 import type { EndpointName, Endpoints } from './endpoints';
 import { routes, type Route } from './routes.gen';
-
-export const API_PREFIX = '/service/api/v1';
+import { API_PREFIX } from './constants';
 
 /** `BodyInit` is a DOM-only name; this spelling also compiles in apps/api (no DOM lib). */
 type RequestBody = NonNullable<RequestInit['body']>;
@@ -13,6 +12,8 @@ type RequestBody = NonNullable<RequestInit['body']>;
 export interface TokenStore {
   getAccessToken(): string | null;
   setAccessToken(token: string | null): void;
+  /** Runs a refresh alone among every tab of the browser (they share the rotating cookie). */
+  exclusive?<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -86,11 +87,19 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return { token, res: await doFetch(base + path, { method, body, headers: h, credentials: 'same-origin' }) };
   }
 
+  /**
+   * POST (the server checks its Origin; the spec's GET would let any link rotate the cookie).
+   * The refresh token itself is the HttpOnly cookie, which rotates on every use; a tab that
+   * waited for another tab's refresh takes the token that one shared instead of refreshing again.
+   */
   function refresh(): Promise<string> {
     refreshing ??= (async () => {
-      try {
+      const before = opts.tokens.getAccessToken();
+      const run = async () => {
+        const now = opts.tokens.getAccessToken();
+        if (now && now !== before) return now;
         const res = await doFetch(base + routes.refresh.path, {
-          method: 'GET',
+          method: routes.refresh.method,
           headers: { Accept: 'application/json' },
           credentials: 'same-origin',
         });
@@ -98,6 +107,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         const token = accessTokenOf(await res.json());
         opts.tokens.setAccessToken(token);
         return token;
+      };
+      try {
+        return await (opts.tokens.exclusive ? opts.tokens.exclusive(run) : run());
       } finally {
         refreshing = null;
       }

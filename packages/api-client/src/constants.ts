@@ -3,6 +3,9 @@
  * is named here once, so the two can never disagree.
  */
 
+/** Where the API answers (spec section 7); the client and the schemas' URLs (inline images) share it. */
+export const API_PREFIX = '/service/api/v1';
+
 export const LIMITS = {
   /** Group attachment size default, in MB (section 9). */
   groupMaxAttachmentMb: 25,

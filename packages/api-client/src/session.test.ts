@@ -225,3 +225,32 @@ describe('idle logout and activity', () => {
     expect(writes).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('refresh across tabs (the refresh cookie rotates on every use)', () => {
+  it('a refreshed access token reaches the other tabs of the same user only, never resting in localStorage', async () => {
+    const a = await openTab();
+    const b = await openTab();
+    const stranger = await openTab();
+    for (const [tab, user] of [[a, USER], [b, USER], [stranger, { id: 9, name: '他人' }]] as const) {
+      inTab(tab, () => tab.mod.setSession({ accessToken: 'old', user }));
+      stopFns.push(inTab(tab, () => tab.mod.startSessionSync(tab.win)));
+    }
+    inTab(a, () => a.mod.sessionTokens.setAccessToken('fresh'));
+    expect(b.mod.$session.get().accessToken).toBe('fresh');
+    expect(stranger.mod.$session.get().accessToken).toBe('old');
+    expect(sharedLocal.size).toBe(0);
+  });
+
+  it('exclusive runs under a Web Lock when the browser has them', async () => {
+    const a = await openTab();
+    const names: string[] = [];
+    const locks = { request: async <T>(name: string, fn: () => Promise<T>) => (names.push(name), fn()) };
+    vi.stubGlobal('navigator', { locks });
+    try {
+      await expect(a.mod.sessionTokens.exclusive(async () => 7)).resolves.toBe(7);
+      expect(names).toEqual(['portal.session.refresh']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

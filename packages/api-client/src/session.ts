@@ -27,6 +27,9 @@ const STORAGE_KEY = 'portal.session';
 const ASK_KEY = 'portal.session.ask';
 const SHARE_KEY = 'portal.session.share';
 const LOGOUT_KEY = 'portal.session.logout';
+/** A tab that refreshed hands its new access token to the other tabs of the same user. */
+const TOKEN_KEY = 'portal.session.token';
+const REFRESH_LOCK = 'portal.session.refresh';
 
 function readStored(): Session {
   try {
@@ -76,10 +79,37 @@ export function clearSession(broadcast = true): void {
   }
 }
 
-/** The token store the API client reads and writes. */
+/** Tells the other tabs of this user about a refreshed access token, for an instant only. */
+function shareToken(token: string): void {
+  const user = $session.get().user;
+  if (!user) return;
+  try {
+    globalThis.localStorage?.setItem(TOKEN_KEY, JSON.stringify({ userId: user.id, accessToken: token }));
+    globalThis.localStorage?.removeItem(TOKEN_KEY);
+  } catch {
+    // The other tabs refresh on their own (the server's rotation grace covers a near-tie).
+  }
+}
+
+type LockManager = { request<T>(name: string, fn: () => Promise<T>): Promise<T> };
+
+/**
+ * The token store the API client reads and writes. The refresh cookie is HttpOnly (the page never
+ * sees it) and rotates on every use, and all tabs share it: `exclusive` runs one tab's refresh at
+ * a time (Web Locks), and a refreshed token is handed to the other tabs, so a tab that waited
+ * finds a fresh token instead of spending the cookie again.
+ */
 export const sessionTokens = {
   getAccessToken: () => $session.get().accessToken,
-  setAccessToken: (token: string | null) => setSession({ accessToken: token }),
+  setAccessToken: (token: string | null) => {
+    const changed = token !== $session.get().accessToken;
+    setSession({ accessToken: token });
+    if (token && changed) shareToken(token);
+  },
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+    return locks ? locks.request(REFRESH_LOCK, fn) : fn();
+  },
 };
 
 /**
@@ -97,6 +127,14 @@ export function startSessionSync(win: Window = window): () => void {
         $session.set({ ...EMPTY_SESSION, ...(JSON.parse(e.newValue) as Partial<Session>) });
       } catch {
         // A malformed share is ignored; the user logs in again.
+      }
+    } else if (e.key === TOKEN_KEY && e.newValue) {
+      try {
+        const shared = JSON.parse(e.newValue) as { userId?: unknown; accessToken?: unknown };
+        const mine = $session.get();
+        if (mine.accessToken && mine.user?.id === shared.userId && typeof shared.accessToken === 'string') setSession({ accessToken: shared.accessToken });
+      } catch {
+        // Ignored: this tab refreshes by itself when it needs to.
       }
     } else if (e.key === LOGOUT_KEY && e.newValue) {
       clearSession(false);

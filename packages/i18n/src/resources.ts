@@ -32,6 +32,8 @@ export const NAMESPACES = [
   'chat',
   'calendar',
   'notifications',
+  /** The header search modal and /search-result (shell). */
+  'search',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -74,6 +76,7 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     chat: () => import('./locales/ja/chat.json'),
     calendar: () => import('./locales/ja/calendar.json'),
     notifications: () => import('./locales/ja/notifications.json'),
+    search: () => import('./locales/ja/search.json'),
   },
   en: {
     common: () => import('./locales/en/common.json'),
@@ -91,5 +94,6 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     chat: () => import('./locales/en/chat.json'),
     calendar: () => import('./locales/en/calendar.json'),
     notifications: () => import('./locales/en/notifications.json'),
+    search: () => import('./locales/en/search.json'),
   },
 };

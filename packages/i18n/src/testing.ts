@@ -18,6 +18,7 @@ import jaGroupMenu from './locales/ja/groupMenu.json';
 import jaTopics from './locales/ja/topics.json';
 import jaFiles from './locales/ja/files.json';
 import jaNotifications from './locales/ja/notifications.json';
+import jaSearch from './locales/ja/search.json';
 import jaSettings from './locales/ja/settings.json';
 import jaShell from './locales/ja/shell.json';
 import jaUi from './locales/ja/ui.json';
@@ -33,6 +34,7 @@ import enGroupMenu from './locales/en/groupMenu.json';
 import enTopics from './locales/en/topics.json';
 import enFiles from './locales/en/files.json';
 import enNotifications from './locales/en/notifications.json';
+import enSearch from './locales/en/search.json';
 import enSettings from './locales/en/settings.json';
 import enShell from './locales/en/shell.json';
 import enUi from './locales/en/ui.json';
@@ -55,6 +57,7 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     chat: jaChat,
     calendar: jaCalendar,
     notifications: jaNotifications,
+    search: jaSearch,
   },
   en: {
     common: enCommon,
@@ -72,6 +75,7 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     chat: enChat,
     calendar: enCalendar,
     notifications: enNotifications,
+    search: enSearch,
   },
 };
 

@@ -9,7 +9,12 @@ import {
   MUTED_GROUP_FOR_ORDINARY,
   ORDINARY_USER_INDEX,
 } from './seed-data';
+import { seedDemoChats } from './seed-chat';
 import { seedDemoTopics } from './seed-topics';
+import { seedDemoCalendar } from './seed-calendar';
+import { seedDemoNotifications } from './seed-notifications';
+import { seedDemoSearch } from './seed-search';
+import { seedDemoSettings } from './seed-settings';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, DEMO_GROUPS, DEMO_TOPICS } from './seed-data';
 
@@ -97,6 +102,11 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
       }
     }
     const topicsAdded = await seedDemoTopics(trx, { companyId: company.id, userIds, groupIds, now });
+    await seedDemoCalendar(trx, { companyId: company.id, userIds, groupIds, now });
+    await seedDemoChats(trx, { companyId: company.id, userIds, groupIds, now });
+    await seedDemoNotifications(trx, { companyId: company.id, userIds, groupIds, now });
+    await seedDemoSearch(trx, { userIds, now }); // keep last: it indexes every row seeded above
+    await seedDemoSettings(trx, { companyId: company.id, now });
     return { seeded: usersAdded > 0 || groupsAdded > 0 || topicsAdded > 0, users: usersAdded, groups: groupsAdded, topics: topicsAdded };
   });
 }

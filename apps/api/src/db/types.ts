@@ -1,4 +1,8 @@
+import type { CalendarTables } from './types-calendar';
 import type { Generated } from 'kysely';
+import type { ChatTables } from './types-chat';
+import type * as N from './types-notifications';
+import type { SearchTables } from '../modules/search/types';
 
 /**
  * Table types shared by both dialects. Times are epoch milliseconds (bigint columns, read back
@@ -177,6 +181,9 @@ export interface GroupEquipmentsTable {
   id: Generated<number>;
   group_id: number;
   name: string;
+  /** Business hours 'HH:mm' (calendar, migration 0009); null = bookable all day. */
+  opening_time: string | null;
+  closing_time: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -350,7 +357,7 @@ export interface TopicInlineImagesTable {
   image_id: number;
 }
 
-export interface DB {
+export interface DB extends CalendarTables, SearchTables {
   companies: CompaniesTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -380,4 +387,22 @@ export interface DB {
   file_favorites: FileUserMarkTable;
   inline_images: InlineImagesTable;
   topic_inline_images: TopicInlineImagesTable;
+  // chat (migration 0010_chat)
+  chats: ChatTables['chats'];
+  chat_members: ChatTables['chat_members'];
+  chat_messages: ChatTables['chat_messages'];
+  chat_message_likes: ChatTables['chat_message_likes'];
+  chat_files: ChatTables['chat_files'];
+  chat_storage: ChatTables['chat_storage'];
+  // notifications and news (types-notifications.ts)
+  comment_reads: N.CommentReadsTable;
+  like_seen: N.LikeSeenTable;
+  informations: N.InformationsTable;
+  information_reads: N.InformationReadsTable;
+  todo_tasks: N.TodoTasksTable;
+  notification_sends: N.NotificationSendsTable;
 }
+
+// Security tables and columns (0013_security) augment DB, UsersTable and AuthTokensTable there.
+import type {} from './types-security';
+export type { HelpArticlesTable, LineAccountsTable, UserProfilesTable, VerifyTokensTable } from './types-settings';

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isRetryableConflict } from '../db/write';
 import { HttpError } from './errors';
 
 const RATE_MESSAGE = 'Too many requests. Please wait a moment and try again.';
@@ -27,6 +28,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (status === 403) return reply.code(403).send({ status_code: 'UNAUTHORIZED_ACTION', message: 'This action is unauthorized.' });
       const field = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'validation.body_too_large' : 'validation.malformed_body';
       return reply.code(400).send({ status_code: 'VALIDATION_ERROR', message: 'The request could not be read.', errors: { _: [field] } });
+    }
+    if (isRetryableConflict(err)) {
+      // Already retried once inside the server (db/write.ts); the client may simply try again.
+      request.log.warn({ err }, 'write conflict after retry');
+      return reply.code(503).header('Retry-After', '1').send({ status_code: 'SERVICE_BUSY', message: 'The server is busy. Please try again.' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status_code: 'INTERNAL_ERROR', message: 'Something went wrong.' });

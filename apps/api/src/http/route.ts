@@ -2,6 +2,7 @@ import { API_PREFIX, type Endpoint } from '@portal/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../context';
+import { refusePending } from '../modules/auth/pending';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { HttpError, validationError } from './errors';
 
@@ -67,6 +68,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     companyId: result.companyId,
     isCompanyAdmin: result.isCompanyAdmin,
     sessionId: result.sessionId,
+    pendingApproval: result.pendingApproval,
   };
 }
 
@@ -99,7 +101,10 @@ export function registerEndpoint<E extends Endpoint>(
       : {},
     handler: async (request, reply) => {
       const ctx = app.ctx;
-      if (endpoint.auth) request.user = await authenticate(ctx, request);
+      if (endpoint.auth) {
+        request.user = await authenticate(ctx, request);
+        refusePending(endpoint, request.user);
+      }
       const params = parsePart(endpoint.params, request.params);
       const query = parsePart(endpoint.query, request.query);
       // A body-less POST is treated as `{}` so the schema reports the missing fields by name. A

@@ -26,10 +26,26 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /**
-   * Removes staged files older than `olderThanMs` (left by a process that died mid-upload);
-   * returns how many went. Live uploads are younger, so running it at start-up is safe.
+   * Staged files older than `olderThanMs` that no request of this process is still working on:
+   * left by a process that died mid-upload, or (rows committed, move not done) between its commit
+   * and the move. The sweep (ops/sweep.ts) decides which is which. A negative age lists all.
    */
-  sweepStaging(olderThanMs: number, now?: number): Promise<number>;
+  listStaging(olderThanMs: number, now?: number): Promise<string[]>;
+  /** Moves a leftover staged file to `key` (its row committed before the move happened). */
+  adoptStaged(name: string, key: string): Promise<void>;
+  removeStaged(name: string): Promise<void>;
+  /** Every committed key (staging excluded), for the orphan sweep and the doctor. */
+  listKeys(): AsyncIterable<string>;
+}
+
+/**
+ * The staging name of a key: every stored file is staged under its generated name and keeps it as
+ * the last segment of its key (plus the extension), so a row whose move was cut short by a crash
+ * still finds its bytes.
+ */
+export function stagingNameOf(key: string): string | null {
+  const base = key.slice(key.lastIndexOf('/') + 1).split('.')[0] ?? '';
+  return /^[0-9a-f]{32}$/.test(base) ? base : null;
 }
 
 export interface ByteRange {
@@ -53,8 +69,15 @@ export interface StagedFile {
   read(offset: number, length: number): Promise<Buffer>;
   /** Sets the final extension before commit (the kind is only known after sniffing). */
   withExt(ext: string): StagedFile;
+  /**
+   * Moves the bytes to their key. Call it only after the row naming the key has committed
+   * (storage/write.ts): bytes then never exist without a row, and a crash before the move
+   * leaves a staged file the sweep moves into place.
+   */
   commit(): Promise<void>;
   discard(): Promise<void>;
+  /** Leaves the staged bytes to the sweep (their row may or may not have committed). */
+  abandon(): void;
 }
 
 export class StorageNotFoundError extends Error {
@@ -63,6 +86,9 @@ export class StorageNotFoundError extends Error {
     this.name = 'StorageNotFoundError';
   }
 }
+
+/** Not there: no such file, or a file where a folder of the path should be. */
+const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
 
 const SEGMENT = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 const EXT = /^[a-z0-9]{1,8}$/;
@@ -85,12 +111,20 @@ export function generatedName(): string {
 /** Local disk under `root` (normally `${DATA_DIR}/files`); staging lives in `root/.staging`. */
 export function createLocalStorage(root: string): FileStorage {
   const staging = path.join(root, '.staging');
+  /** Names staged by this process and not yet committed or discarded: never swept. */
+  const live = new Set<string>();
+  const moveIn = async (tmp: string, target: string) => {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // rename within one file system is atomic: readers see the whole file or nothing.
+    await fs.rename(tmp, target);
+  };
   const pathOf = (key: string) => {
     if (!isSafeKey(key)) throw new StorageNotFoundError(key);
     return path.join(root, key);
   };
 
-  function staged(tmp: string, base: string, ext: string | undefined, size: number): StagedFile {
+  function staged(name: string, base: string, ext: string | undefined, size: number): StagedFile {
+    const tmp = path.join(staging, name);
     const key = ext ? `${base}.${ext}` : base;
     let done = false;
     return {
@@ -108,20 +142,24 @@ export function createLocalStorage(root: string): FileStorage {
       },
       withExt(next) {
         if (!EXT.test(next)) throw new Error(`unsafe extension "${next}"`);
-        return staged(tmp, base, next, size);
+        return staged(name, base, next, size);
       },
       async commit() {
         if (done) return;
-        const target = pathOf(key);
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        // rename within one file system is atomic: readers see the whole file or nothing.
-        await fs.rename(tmp, target);
+        // Its row has committed: from here on a leftover is the sweep's to move, live or not.
+        live.delete(name);
+        await moveIn(tmp, pathOf(key));
         done = true;
       },
       async discard() {
         if (done) return;
         done = true;
         await fs.rm(tmp, { force: true });
+        live.delete(name);
+      },
+      abandon() {
+        done = true;
+        live.delete(name);
       },
     };
   }
@@ -133,41 +171,73 @@ export function createLocalStorage(root: string): FileStorage {
       await fs.mkdir(staging, { recursive: true });
       const name = generatedName();
       const tmp = path.join(staging, name);
+      live.add(name);
       try {
         await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
       } catch (err) {
         await fs.rm(tmp, { force: true });
+        live.delete(name);
         throw err;
       }
       const { size } = await fs.stat(tmp);
-      return staged(tmp, `${opts.prefix}/${name}`, opts.ext, size);
+      return staged(name, `${opts.prefix}/${name}`, opts.ext, size);
     },
     async open(key, range) {
-      const file = pathOf(key);
-      try {
+      const read = async (file: string) => {
         const { size } = await fs.stat(file);
         return { stream: createReadStream(file, range ? { start: range.start, end: range.end } : {}), size };
+      };
+      try {
+        return await read(pathOf(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
-        throw err;
+        if (!isMissing(err)) throw err;
       }
+      // A key is only handed out once its row has committed; if the move after that commit has
+      // not happened yet (or a crash cut it short), the bytes are still under their staging name.
+      const name = stagingNameOf(key);
+      if (name) {
+        try {
+          return await read(path.join(staging, name));
+        } catch (err) {
+          if (!isMissing(err)) throw err;
+        }
+      }
+      throw new StorageNotFoundError(key);
     },
     async delete(key) {
       if (!isSafeKey(key)) return;
       await fs.rm(path.join(root, key), { force: true });
     },
-    async sweepStaging(olderThanMs, now = Date.now()) {
+    async listStaging(olderThanMs, now = Date.now()) {
       const names = await fs.readdir(staging).catch(() => [] as string[]);
-      let removed = 0;
+      const out: string[] = [];
       for (const name of names) {
-        const file = path.join(staging, name);
-        const stat = await fs.stat(file).catch(() => null);
-        if (stat && now - stat.mtimeMs > olderThanMs) {
-          await fs.rm(file, { force: true });
-          removed++;
-        }
+        if (live.has(name)) continue;
+        const stat = await fs.stat(path.join(staging, name)).catch(() => null);
+        // A negative age means all of them (file times and Date.now() may disagree by a moment).
+        if (stat && (olderThanMs < 0 || now - stat.mtimeMs > olderThanMs)) out.push(name);
       }
-      return removed;
+      return out;
+    },
+    async adoptStaged(name, key) {
+      if (!/^[0-9a-f]{32}$/.test(name)) return;
+      try {
+        await moveIn(path.join(staging, name), pathOf(key));
+      } catch (err) {
+        // The request's own move got there first.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    },
+    async removeStaged(name) {
+      if (/^[0-9a-f]{32}$/.test(name)) await fs.rm(path.join(staging, name), { force: true });
+    },
+    async *listKeys() {
+      const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        if (!e.isFile()) continue;
+        const key = path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+        if (!key.startsWith('.') && isSafeKey(key)) yield key;
+      }
     },
     async exists(key) {
       if (!isSafeKey(key)) return false;

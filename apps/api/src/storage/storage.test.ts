@@ -48,20 +48,31 @@ describe('local storage', () => {
   });
 });
 
-describe('staging sweep', () => {
-  it('removes only staged files older than the given age', async () => {
-    const old = await storage.stage(Readable.from([Buffer.from('old')]), { prefix: 'a' });
-    const fresh = await storage.stage(Readable.from([Buffer.from('new')]), { prefix: 'a' });
-    const staged = fs.readdirSync(path.join(root, '.staging'));
-    expect(staged).toHaveLength(2);
-    // Age one of them by an hour.
+describe('staging leftovers', () => {
+  it('lists only old staged files no live request of this process holds; reads fall back to staging', async () => {
+    const live = await storage.stage(Readable.from([Buffer.from('live')]), { prefix: 'a' });
+    const dir = path.join(root, '.staging');
+    // A file another (dead) process staged an hour ago, and one it staged just now.
+    const dead = 'ab'.repeat(16);
+    const recent = 'cd'.repeat(16);
+    fs.writeFileSync(path.join(dir, dead), 'dead');
+    fs.writeFileSync(path.join(dir, recent), 'recent');
     const hourAgo = new Date(Date.now() - 3_600_000);
-    const oldName = staged.find((n) => old.key.includes(n))!;
-    fs.utimesSync(path.join(root, '.staging', oldName), hourAgo, hourAgo);
-    expect(await storage.sweepStaging(30 * 60_000)).toBe(1);
-    expect(fs.readdirSync(path.join(root, '.staging'))).toHaveLength(1);
-    await fresh.commit();
-    expect(await storage.exists(fresh.key)).toBe(true);
-    await storage.delete(fresh.key);
+    for (const n of fs.readdirSync(dir)) fs.utimesSync(path.join(dir, n), hourAgo, hourAgo);
+    fs.utimesSync(path.join(dir, recent), new Date(), new Date());
+    expect(await storage.listStaging(30 * 60_000)).toEqual([dead]);
+
+    // A row naming `a/<dead>.pdf` committed but the move never happened: readers still get the bytes.
+    const { stream } = await storage.open(`a/${dead}.pdf`);
+    expect(await text(stream)).toBe('dead');
+    await storage.adoptStaged(dead, `a/${dead}.pdf`);
+    expect(await storage.exists(`a/${dead}.pdf`)).toBe(true);
+    await storage.adoptStaged(dead, `a/${dead}.pdf`); // a second move (the request's own) is harmless
+    await storage.removeStaged(recent);
+    const keys: string[] = [];
+    for await (const k of storage.listKeys()) keys.push(k);
+    expect(keys).toEqual([`a/${dead}.pdf`]);
+    await live.discard();
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 });

@@ -57,7 +57,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
@@ -95,7 +95,7 @@ export async function createTestApp(
       dataDir,
       databaseUrl: pgDb?.url,
       logLevel: 'silent',
-      seedOnEmpty: false,
+      firstRun: 'nothing',
       publicUrl: 'http://portal.test',
       now: clock,
       // Tests log in far more often than a person; the rate-limit test sets its own low limits.

@@ -1,17 +1,20 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { Pending } from './Pending';
+import '../calendar.css';
+import { CalendarPage } from './CalendarPage';
+import { CreateEventPage, EditEventPage } from './EventFormPage';
+import { EventPage } from './EventPage';
 
 /** Spec section 2, relative to /calendar/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [
   // Spec section 2: /calendar redirects to list.
   { index: true, element: <Navigate to="list" replace /> },
-  { path: 'list', element: <Pending titleKey="routes.list" /> },
-  { path: 'day', element: <Pending titleKey="routes.day" /> },
-  { path: 'week', element: <Pending titleKey="routes.week" /> },
-  { path: 'month', element: <Pending titleKey="routes.month" /> },
-  { path: 'create', element: <Pending titleKey="routes.create" /> },
-  { path: ':id', element: <Pending titleKey="routes.preview" /> },
-  { path: ':id/edit', element: <Pending titleKey="routes.edit" /> },
+  { path: 'list', element: <CalendarPage view="list" /> },
+  { path: 'day', element: <CalendarPage view="day" /> },
+  { path: 'week', element: <CalendarPage view="week" /> },
+  { path: 'month', element: <CalendarPage view="month" /> },
+  { path: 'create', element: <CreateEventPage /> },
+  { path: ':id', element: <EventPage /> },
+  { path: ':id/edit', element: <EditEventPage /> },
   // Unknown paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },
 ];

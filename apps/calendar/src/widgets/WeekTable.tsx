@@ -1,13 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { calendarDates as cd } from '@portal/api-client/core';
+import { Button, Spinner } from '@portal/ui';
+import '../calendar.css';
+import { useDays, useFirstDayOfWeek, type CalendarChoice } from '../api/views';
+import { CalendarPicker } from '../components/CalendarPicker';
+import { EventChip } from '../components/EventChip';
+import { continuedOn, dayLabel, occurrenceKey } from '../components/labels';
 
-/** `./WeekTable`: compact "not available yet" with its title until a later issue builds it. */
+/**
+ * `./WeekTable`: the home page's week (spec section 2): seven days from the week start, moved
+ * by a day or a week; all calendars, mine or one group's; a create shortcut on every day.
+ */
 export default function WeekTable() {
   const { t } = useTranslation('calendar');
-  const { t: tUi } = useTranslation('ui');
+  const firstDay = useFirstDayOfWeek();
+  const [start, setStart] = useState(() => cd.weekStart(cd.tokyoToday(), firstDay));
+  const [choice, setChoice] = useState<CalendarChoice>({ type: 1 });
+  const q = useDays(start, 7, choice);
+  const today = cd.tokyoToday();
+
   return (
-    <section className="pcal-widget pui-not-available" aria-label={t('widgets.week_table')}>
+    <section className="pcal-widget" aria-label={t('widgets.week_table')}>
       <h2 className="pcal-widget__title">{t('widgets.week_table')}</h2>
-      <p className="pui-not-available__message">{tUi('not_available.message')}</p>
+      <div className="pcal-toolbar">
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, -7))}>{t('nav.prev_week')}</Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, -1))}>{t('nav.prev_day')}</Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.weekStart(today, firstDay))}>{t('nav.today')}</Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, 1))}>{t('nav.next_day')}</Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, 7))}>{t('nav.next_week')}</Button>
+        <CalendarPicker id="pcal-widget-picker" value={choice} onChange={setChoice} />
+      </div>
+      {q.isPending ? (
+        <Spinner />
+      ) : q.isError ? (
+        <p role="alert">{t('load_failed')}</p>
+      ) : (
+        <table className="pcal-week-table">
+          <thead>
+            <tr>
+              {q.data.data.map((d) => (
+                <th key={d.date} scope="col" className={d.date === today ? 'pcal-cell--today' : undefined}>
+                  {dayLabel(t, d.date)}
+                  <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
+                    +
+                  </Link>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              {q.data.data.map((d) => (
+                <td key={d.date} data-date={d.date}>
+                  {d.events.map((e) => (
+                    <EventChip key={occurrenceKey(e)} event={e} continued={continuedOn(q.data.data, q.data.event_continue, d.date, e)} />
+                  ))}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -1,12 +1,12 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { Pending } from './Pending';
+import { ChatPage } from './ChatPage';
 
 /** Spec section 2, relative to /chat/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [
   // Spec section 2: /chat redirects to list.
   { index: true, element: <Navigate to="list" replace /> },
-  { path: 'list', element: <Pending titleKey="routes.list" /> },
-  { path: 'detail/:groupChatId', element: <Pending titleKey="routes.detail" /> },
+  { path: 'list', element: <ChatPage detail={false} /> },
+  { path: 'detail/:groupChatId', element: <ChatPage detail /> },
   // Unknown paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },
 ];

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { COMMON_FILE_SCOPE, useFilesMutation, type FileSort } from '@portal/ui/files';
+import { COMMON_FILE_SCOPE, useFilesMutation, type FileSort } from '@portal/content/files';
 
 export interface CommonFileListParams extends FileSort {
   page: number;

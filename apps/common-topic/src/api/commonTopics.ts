@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type NewCommonTopicBody, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import type { ListSort } from '@portal/ui/kit';
-import { saveTopic, type TopicUpload } from '@portal/ui/topics';
+import type { ListSort } from '@portal/content/kit';
+import { saveTopic, type TopicUpload } from '@portal/content/topics';
 
 /** The common feed, paged by the server's keyset cursor; `title` narrows by title. */
 export function useCommonFeed(unreadOnly: boolean, listSort: ListSort, title: string) {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
-import { commonStorage, DETAIL, listPage, ROW } from '@portal/ui/files/testing';
-import { renderRemote } from '@portal/ui/testing';
+import { commonStorage, DETAIL, listPage, ROW } from '@portal/content/files/testing';
+import { renderRemote } from '@portal/content/testing';
 import CommonTopicRoutes from '.';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));

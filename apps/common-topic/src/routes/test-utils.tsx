@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { answerCalls, renderRemote } from '@portal/ui/testing';
+import { answerCalls, renderRemote } from '@portal/content/testing';
 import CommonTopicRoutes from '.';
 
 /** Test files mock '@portal/api-client/browser' themselves; this is the mocked `call`. */

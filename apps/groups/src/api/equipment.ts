@@ -23,6 +23,11 @@ export function useEquipmentActions(groupId: number) {
         api.call('updateEquipment', { params: { id: groupId, equipmentId }, body: { name } }),
       onSuccess: refresh,
     }),
+    setHours: useMutation({
+      mutationFn: ({ equipmentId, name, opening_time, closing_time }: { equipmentId: number; name: string; opening_time: string | null; closing_time: string | null }) =>
+        api.call('updateEquipment', { params: { id: groupId, equipmentId }, body: { name, opening_time, closing_time } }),
+      onSuccess: refresh,
+    }),
     remove: useMutation({
       mutationFn: (equipmentId: number) => api.call('deleteEquipment', { params: { id: groupId, equipmentId } }),
       onSuccess: refresh,

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import type { FileSort } from '@portal/ui/files';
+import type { FileSort } from '@portal/content/files';
 
 /**
  * The group-only file lists (folders, unclassified, attachments, bin). The screens shared with the
- * common shared folder, and their calls, are `@portal/ui/files`.
+ * common shared folder, and their calls, are `@portal/content/files`.
  */
 
 /** Which list the shared-folder page shows; a folder is `{ folderId }`. */

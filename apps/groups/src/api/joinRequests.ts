@@ -6,7 +6,7 @@ import { api } from '@portal/api-client/browser';
 export function useJoinRequests(groupId: number, params: { page: number; limit: number }) {
   return useQuery({
     queryKey: queryKeys.groupJoinRequests(groupId, params),
-    queryFn: async () => (await api.call('joinRequests', { params: { id: groupId }, query: params })).items,
+    queryFn: async () => (await api.call('joinRequests', { params: { group_link: String(groupId) }, query: params })).items,
     placeholderData: keepPreviousData,
   });
 }
@@ -21,15 +21,15 @@ export function useJoinRequestActions(groupId: number) {
     ]);
   return {
     approve: useMutation({
-      mutationFn: (requestId: number) => api.call('approveJoinRequest', { params: { id: groupId, requestId } }),
+      mutationFn: (requestId: number) => api.call('approveJoinRequest', { params: { group_link: String(groupId), requestId } }),
       onSuccess: refresh,
     }),
     approveAll: useMutation({
-      mutationFn: async () => (await api.call('approveAllJoinRequests', { params: { id: groupId } })).items,
+      mutationFn: async () => (await api.call('approveAllJoinRequests', { params: { group_link: String(groupId) } })).items,
       onSuccess: refresh,
     }),
     reject: useMutation({
-      mutationFn: (requestId: number) => api.call('rejectJoinRequest', { params: { id: groupId, requestId } }),
+      mutationFn: (requestId: number) => api.call('rejectJoinRequest', { params: { group_link: String(groupId), requestId } }),
       onSuccess: refresh,
     }),
   };

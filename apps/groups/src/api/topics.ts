@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type Settings, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import type { ListSort } from '@portal/ui/kit';
-import { saveTopic, type TopicUpload } from '@portal/ui/topics';
-import type { TopicBody } from '@portal/ui/topic-editor';
+import type { ListSort } from '@portal/content/kit';
+import { saveTopic, type TopicUpload } from '@portal/content/topics';
+import type { TopicBody } from '@portal/content/topic-editor';
 
 /** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
 export type FeedList = 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number };

@@ -1,7 +1,7 @@
 import { API_PREFIX, type GroupDetail } from '@portal/api-client/core';
 // The full entry (zod schemas) is fine here: only the lazily loaded setting page uploads.
 import { groupDetailResponse, GROUP_IMAGE_FIELD } from '@portal/api-client';
-import { postMultipart } from '@portal/ui/kit';
+import { postMultipart } from '@portal/content/kit';
 
 /** Which image of a group; the path segment of its upload call. */
 export type GroupImageTarget = 'icon' | 'header-image';

@@ -8,7 +8,7 @@ import { ApiError } from '@portal/api-client/core';
 import { createGroupBody } from '@portal/api-client';
 import { Button, EmptyState, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { GroupBasicFields } from '../components/GroupBasicFields';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useMe } from '../api/group';
 import { useCreateGroup } from '../api/groupAdmin';
 import './groups.css';

@@ -1,13 +1,57 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBadgeCount, Tabs } from '@portal/ui';
+import { Link } from 'react-router';
+import { useMe } from '../api/newsAdmin';
+import { useFavoriteCount, useLikeCount, useMarkAllLikesRead, useUnreadCount } from '../api/notifications';
+import { FavoriteList } from '../components/FavoriteList';
+import { LikeList } from '../components/LikeList';
+import { UnreadList } from '../components/UnreadList';
+import '../notifications.css';
 
-/** `./NavbarNotifications`: compact "not available yet" with its title until a later issue builds it. */
-export default function NavbarNotifications() {
+type Tab = 'unread' | 'like' | 'favourite';
+
+/**
+ * `./NavbarNotifications`: the header's notification dropdown. Three tabs with their counts
+ * (+99 cap): the newest unread items, the like notices (opening that tab marks them all read,
+ * section 4) and the favourites (NAVBAR mode). Counts follow live: the shell invalidates the
+ * 'notifications' queries on topic and notification events.
+ */
+export default function NavbarNotifications({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('notifications');
-  const { t: tUi } = useTranslation('ui');
+  const [tab, setTab] = useState<Tab>('unread');
+  const unread = useUnreadCount().data ?? 0;
+  const likes = useLikeCount().data ?? 0;
+  const favourites = useFavoriteCount().data?.unread ?? 0;
+  const markLikes = useMarkAllLikesRead();
+  const isCompanyAdmin = useMe().data?.info?.is_company_admin === true;
+  const label = (key: string, n: number) => (n > 0 ? `${t(key)} (${formatBadgeCount(n)})` : t(key));
+  const change = (id: string) => {
+    setTab(id as Tab);
+    if (id === 'like' && likes > 0) markLikes.mutate();
+  };
   return (
-    <section className="pntf-widget pui-not-available" aria-label={t('widgets.navbar')}>
-      <h2 className="pntf-widget__title">{t('widgets.navbar')}</h2>
-      <p className="pui-not-available__message">{tUi('not_available.message')}</p>
+    <section className="pntf-widget pntf-navbar" aria-label={t('widgets.navbar')}>
+      <Tabs
+        label={t('widgets.navbar')}
+        value={tab}
+        onChange={change}
+        items={[
+          { id: 'unread', label: <span data-testid="navbar-unread">{label('navbar.unread', unread)}</span> },
+          { id: 'like', label: <span data-testid="navbar-like">{label('navbar.like', likes)}</span> },
+          { id: 'favourite', label: <span data-testid="navbar-favourite">{label('navbar.favourite', favourites)}</span> },
+        ]}
+      />
+      <div className="pntf-navbar__panel">
+        {tab === 'unread' && <UnreadList mode="navbar" onNavigate={onNavigate} />}
+        {tab === 'like' && <LikeList mode="navbar" onNavigate={onNavigate} />}
+        {tab === 'favourite' && <FavoriteList mode="NAVBAR" onNavigate={onNavigate} />}
+      </div>
+      {isCompanyAdmin && (
+        <Link to="/notification/news-admin" className="pntf-list__more" onClick={onNavigate}>
+          {t('news.admin.link')}
+        </Link>
+      )}
     </section>
   );
 }

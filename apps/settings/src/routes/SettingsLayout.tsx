@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SettingLinks } from '../components/SettingLinks';
 import './SettingsLayout.css';
+import './pages.css';
 
 /**
  * Label of this build (PORTAL_BUILD_LABEL at build time, empty by default). Ops and the e2e

@@ -1,16 +1,27 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { AccountInfoPage } from './AccountInfoPage';
+import { ChangeInfoPage } from './change-info/ChangeInfoPage';
+import { ChangeEmailPage } from './ChangeEmailPage';
 import { ChangePasswordPage } from './ChangePasswordPage';
-import { Pending } from './Pending';
 import { SETTING_PAGES, type SettingPath } from './pages';
+import { SettingDisplayPage } from './SettingDisplayPage';
 import { SettingLanguagePage } from './SettingLanguagePage';
+import { SettingNotifyNewsPage } from './SettingNotifyNewsPage';
 import { SettingOrderPage } from './SettingOrderPage';
+import { SettingThemePage } from './SettingThemePage';
 import { SettingsLayout } from './SettingsLayout';
 
-/** Pages built so far; the rest of SETTING_PAGES show NotAvailable under their own title. */
-const BUILT: Partial<Record<SettingPath, React.ReactNode>> = {
+/** Every page of the side menu (a full Record: a page added to SETTING_PAGES must be built here). */
+const PAGES: Record<SettingPath, React.ReactNode> = {
+  'account-info': <AccountInfoPage />,
+  'change-email': <ChangeEmailPage />,
   'change-password': <ChangePasswordPage />,
+  'change-info': <ChangeInfoPage />,
+  'setting-display': <SettingDisplayPage />,
   'setting-language': <SettingLanguagePage />,
   'setting-order': <SettingOrderPage />,
+  'setting-theme': <SettingThemePage />,
+  'setting-notify-news': <SettingNotifyNewsPage />,
 };
 
 const routes: RouteObject[] = [
@@ -19,7 +30,7 @@ const routes: RouteObject[] = [
     children: [
       // Spec: /setting redirects to account-info.
       { index: true, element: <Navigate to="account-info" replace /> },
-      ...SETTING_PAGES.map((p) => ({ path: p.path, element: BUILT[p.path] ?? <Pending titleKey={p.titleKey} /> })),
+      ...SETTING_PAGES.map((p) => ({ path: p.path, element: PAGES[p.path] })),
     ],
   },
   // Unknown setting paths fall through to the shell's catch-all not-found page.

@@ -26,6 +26,9 @@ export function handleApiError(err: unknown, deps: ErrorHandlerDeps): void {
     case 'employee-without-group':
       if (!NO_GROUP_EXEMPT.includes(currentPathname())) navigateTo('/employee-without-group', { replace: true });
       return;
+    case 'approval-waiting':
+      if (currentPathname() !== '/approval-waiting') navigateTo('/approval-waiting', { replace: true });
+      return;
     case 'go-home-after':
       modal.error({ message: UNAUTHORIZED_MESSAGE });
       later(() => navigateTo('/'), action.ms);

@@ -7,9 +7,11 @@ import { TITLE_KEYS } from '../routes/titles';
  * error boundary, so one remote being down leaves the other three working.
  */
 export function HomePage() {
-  usePageTitle(TITLE_KEYS.home);
+  const title = usePageTitle(TITLE_KEYS.home);
   return (
     <div className="shell-home">
+      {/* The page's one <h1> for screen readers; the widgets' own headings are <h2>. */}
+      <h1 className="shell-visually-hidden">{title}</h1>
       <section className="shell-home__news">
         <RemoteModule remote="notifications" module="NewsList" variant="widget" />
       </section>

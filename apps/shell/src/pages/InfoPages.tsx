@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotAvailable } from '@portal/ui';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -9,12 +9,6 @@ import { useLogout } from '../session/useLogout';
 export function PlaceholderPage({ titleKey }: { titleKey: string }) {
   const title = usePageTitle(titleKey);
   return <NotAvailable title={title} />;
-}
-
-export function HelpCenterDetailPage() {
-  const { helpCenterId } = useParams();
-  const title = usePageTitle(TITLE_KEYS.helpCenterDetail);
-  return <NotAvailable title={`${title} #${helpCenterId ?? ''}`} />;
 }
 
 export function TokenExpiredPage() {
@@ -58,10 +52,11 @@ export function EmployeeWithoutGroupPage() {
   return <StatePage titleKey={TITLE_KEYS.employeeWithoutGroup} leadKey="state.employee_without_group" action="logout" />;
 }
 
-export function GroupNotFoundPage() {
-  return <StatePage titleKey={TITLE_KEYS.groupNotFound} leadKey="state.group_not_found" action="home" />;
+/** Registered through a group link, not yet approved: the only page such an account sees. */
+export function ApprovalWaitingPage() {
+  return <StatePage titleKey={TITLE_KEYS.approvalWaiting} leadKey="state.approval_waiting" action="logout" />;
 }
 
-export function WithdrawPage() {
-  return <StatePage titleKey={TITLE_KEYS.withdraw} leadKey="state.withdraw" action="logout" />;
+export function GroupNotFoundPage() {
+  return <StatePage titleKey={TITLE_KEYS.groupNotFound} leadKey="state.group_not_found" action="home" />;
 }

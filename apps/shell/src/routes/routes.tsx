@@ -10,12 +10,11 @@ import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { WaitingPage } from '../pages/WaitingPage';
 import {
+  ApprovalWaitingPage,
   EmployeeWithoutGroupPage,
   GroupNotFoundPage,
-  HelpCenterDetailPage,
   PlaceholderPage,
   TokenExpiredPage,
-  WithdrawPage,
 } from '../pages/InfoPages';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootRoute } from './RootRoute';
@@ -50,6 +49,12 @@ const EmployeeForgotPasswordPage = page(() => import('../pages/ForgotPasswordPag
 const ResetPasswordPage = page(() => import('../pages/ResetPasswordPage'), (m) => m.ResetPasswordPage);
 const TermsPage = page(() => import('../pages/PolicyPage'), (m) => m.TermsPage);
 const PrivacyPage = page(() => import('../pages/PolicyPage'), (m) => m.PrivacyPage);
+const SetupPage = page(() => import('../pages/SetupPage'), (m) => m.SetupPage);
+// Search lives in the shell (its modal is in the header); the result page loads on first visit.
+const SearchResultPage = lazy(async () => {
+  const [mod] = await Promise.all([import('../search/SearchResultPage'), loadNamespaces(['search'])]);
+  return { default: mod.SearchResultPage };
+});
 
 const remote = (path: string, name: Parameters<typeof RemoteModule>[0]['remote'], module = 'routes'): RouteObject => ({
   path,
@@ -79,12 +84,14 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'employee-forgot-password', element: <EmployeeForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'setup', element: <SetupPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'policy', element: <PrivacyPage /> },
           { path: 'line-login', element: <PlaceholderPage titleKey={TITLE_KEYS.lineLogin} /> },
           { path: 'token-expired', element: <TokenExpiredPage /> },
-          { path: 'verify', element: <PlaceholderPage titleKey={TITLE_KEYS.verify} /> },
+          { path: 'verify', element: <RemoteModule remote="settings" module="Verify" /> },
           { path: 'waiting', element: <WaitingPage /> },
+          { path: 'approval-waiting', element: <ApprovalWaitingPage /> },
           // Public pages of the groups remote: an invitation's preview and new-user registration.
           { path: 'group/:groupLink/preview', element: <RemoteModule remote="groups" module="GroupPreview" /> },
           { path: 'register', element: <RemoteModule remote="groups" module="Register" /> },
@@ -99,17 +106,19 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               remote('todo', 'notifications', 'todo'),
               remote('notification/*', 'notifications'),
+              // More specific than group/*, so this page of the settings remote wins for its path.
+              { path: 'group/:groupId/members/register', element: <RemoteModule remote="settings" module="MemberRegister" /> },
               remote('group/*', 'groups'),
               remote('common-topic/*', 'common-topic'),
               remote('chat/*', 'chat'),
               remote('calendar/*', 'calendar'),
               remote('setting/*', 'settings'),
-              { path: 'search-result', element: <PlaceholderPage titleKey={TITLE_KEYS.searchResult} /> },
-              { path: 'help-center', element: <PlaceholderPage titleKey={TITLE_KEYS.helpCenter} /> },
-              { path: 'help-center/:helpCenterId', element: <HelpCenterDetailPage /> },
+              { path: 'search-result', element: <SearchResultPage /> },
+              { path: 'help-center', element: <RemoteModule remote="settings" module="HelpCenter" /> },
+              { path: 'help-center/:helpCenterId', element: <RemoteModule remote="settings" module="HelpCenterDetail" /> },
               { path: 'employee-without-group', element: <EmployeeWithoutGroupPage /> },
               { path: 'group-not-found', element: <GroupNotFoundPage /> },
-              { path: 'withdraw', element: <WithdrawPage /> },
+              { path: 'withdraw', element: <RemoteModule remote="settings" module="Withdraw" /> },
             ],
           },
         ],

@@ -9,6 +9,7 @@ export const TITLE_KEYS = {
   helpCenter: 'shell:titles.help_center',
   helpCenterDetail: 'shell:titles.help_center_detail',
   employeeWithoutGroup: 'shell:titles.employee_without_group',
+  approvalWaiting: 'shell:titles.approval_waiting',
   groupNotFound: 'shell:titles.group_not_found',
   withdraw: 'shell:titles.withdraw',
   notFound: 'shell:titles.not_found',
@@ -25,4 +26,5 @@ export const TITLE_KEYS = {
   waiting: 'auth:titles.waiting',
   groupPreview: 'auth:titles.group_preview',
   register: 'auth:titles.register',
+  setup: 'auth:titles.setup',
 } as const;

@@ -14,6 +14,7 @@ export interface LoginDeps extends ApplyDeps {
 export type LoginOutcome =
   | { kind: 'done'; to: string }
   | { kind: 'no-group'; to: '/employee-without-group' }
+  | { kind: 'pending'; to: '/approval-waiting' }
   | { kind: 'must-reset'; to: string };
 
 /**
@@ -56,6 +57,11 @@ async function loginSteps(
   } catch (e) {
     if (e instanceof ApiError && e.code === 'USER_NOT_BE_LONG_TO_GROUP') {
       return { kind: 'no-group', to: '/employee-without-group' };
+    }
+    // Registered through a group link, not approved yet: the session stays (to log out), the
+    // portal does not open.
+    if (e instanceof ApiError && e.code === 'PENDING_APPROVAL') {
+      return { kind: 'pending', to: '/approval-waiting' };
     }
     // Only a refusal from the server ends the new session; a fetch aborted because the user
     // navigated away (or the tab reloads) must not wipe the token the next page relies on.

@@ -201,8 +201,13 @@ export const commonFileEndpoints = {
     response: f.fileBinaryResponse, summary: 'Thumbnail of a common image file', tags: commonTags,
   }),
   downloadCommonFiles: endpoint({
-    method: 'POST', path: `${M}/common-share-folder/download-files`, auth: true, body: f.downloadFilesBody,
+    method: 'POST', path: `${M}/download-files`, auth: true, body: f.downloadFilesBody,
     response: f.fileBinaryResponse, summary: 'Several common files as one zip, streamed', tags: commonTags,
+  }),
+  /** The earlier path of downloadCommonFiles, kept for one release. */
+  downloadCommonFilesAlias: endpoint({
+    method: 'POST', path: `${M}/common-share-folder/download-files`, auth: true, body: f.downloadFilesBody,
+    response: f.fileBinaryResponse, summary: 'Alias of POST members/me/download-files (kept for one release)', tags: commonTags,
   }),
 };
 

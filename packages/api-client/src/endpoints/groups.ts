@@ -3,6 +3,7 @@ import { okSchema } from '../schemas/common';
 import * as g from '../schemas/groups';
 
 const MY = '/members/me/groups/:id';
+const LINK = '/members/me/groups/:group_link';
 const tags = ['groups'];
 
 /** Groups, members, invitations, join requests, user group folders and equipment (issue 3). */
@@ -109,20 +110,25 @@ export const groupEndpoints = {
     method: 'POST', path: '/members/registers/:type', auth: false, params: g.registerTypeParam, body: g.registerBody,
     response: g.registerResponse, summary: 'New user from an invitation (1 mail, 2 link); creates a join request', tags,
   }),
+  requestToJoinAsMember: endpoint({
+    method: 'POST', path: '/members/me/groups/:group_link/join-requests', auth: true, params: g.groupLinkParam,
+    response: g.joinRequestResponse, summary: 'Logged-in user asks to join through a link (the spec’s members/me form of requestToJoin)', tags,
+  }),
+  // {group_link} is the group's link or its id (spec section 7 names the link; see groupLinkAndRequestParam).
   joinRequests: endpoint({
-    method: 'GET', path: `${MY}/join-requests`, auth: true, params: g.groupIdParam, query: g.listQuery,
+    method: 'GET', path: `${LINK}/join-requests`, auth: true, params: g.groupLinkParam, query: g.listQuery,
     response: g.joinRequestsResponse, summary: 'Pending join requests', tags,
   }),
   approveJoinRequest: endpoint({
-    method: 'PUT', path: `${MY}/join-requests/:requestId`, auth: true, params: g.groupIdAndRequestParam,
+    method: 'PUT', path: `${LINK}/join-requests/:requestId`, auth: true, params: g.groupLinkAndRequestParam,
     response: g.joinRequestResponse, summary: 'Approve one join request (role_admin)', tags,
   }),
   approveAllJoinRequests: endpoint({
-    method: 'PUT', path: `${MY}/join-requests-approval-all`, auth: true, params: g.groupIdParam,
+    method: 'PUT', path: `${LINK}/join-requests-approval-all`, auth: true, params: g.groupLinkParam,
     response: g.approveAllResponse, summary: 'Approve every pending join request (role_admin)', tags,
   }),
   rejectJoinRequest: endpoint({
-    method: 'DELETE', path: `${MY}/join-requests/:requestId`, auth: true, params: g.groupIdAndRequestParam,
+    method: 'DELETE', path: `${LINK}/join-requests/:requestId`, auth: true, params: g.groupLinkAndRequestParam,
     response: okSchema, summary: 'Reject (delete) a join request (role_admin)', tags,
   }),
   groupFolders: endpoint({

@@ -24,9 +24,8 @@ export const tokenItems = z.object({
   token_type: z.literal('Bearer'),
   /** Seconds until the access token expires. */
   expires_in: z.number().int(),
-  /** Refresh token; also set as an httpOnly cookie for browsers. */
-  refresh_token: z.string(),
 });
+// The refresh token is never in a body (any script could read it): only the HttpOnly cookie.
 export const loginResponse = envelope(tokenItems);
 export const refreshResponse = envelope(tokenItems);
 export type TokenItems = z.infer<typeof tokenItems>;

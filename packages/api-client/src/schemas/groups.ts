@@ -15,10 +15,14 @@ const keyword = z.string().trim().max(LIMITS.searchKeywordMax, 'validation.max_l
 export const groupIdParam = z.object({ id }).strict();
 export const groupIdAndUserParam = z.object({ id, userId: id }).strict();
 export const groupIdAndInviteParam = z.object({ id, inviteId: id }).strict();
-export const groupIdAndRequestParam = z.object({ id, requestId: id }).strict();
 export const groupIdAndEquipmentParam = z.object({ id, equipmentId: id }).strict();
 export const uniqueUrlParam = z.object({ uniqueUrl: z.string().min(1).max(64) }).strict();
 export const groupLinkParam = z.object({ group_link: z.string().min(1).max(64) }).strict();
+/**
+ * `{group_link}` of the spec's join-request administrator calls: the group's link, or its numeric
+ * id (the contract's earlier form, which the groups remote still sends; links are never all digits).
+ */
+export const groupLinkAndRequestParam = z.object({ group_link: z.string().min(1).max(64), requestId: id }).strict();
 
 export const listQuery = z
   .object({
@@ -210,10 +214,28 @@ export const orderBody = z
   .strict();
 export const groupIdsBody = z.object({ group_ids: z.array(z.number().int().positive()).min(1).max(10000) }).strict();
 
-export const equipmentItem = z.object({ id: z.number().int(), name: z.string(), created_at: z.number().int() });
+/** Business hours 'HH:mm' for calendar booking (issue 11); null = bookable at any time. */
+const hoursField = z.string().nullable().default(null);
+export const equipmentItem = z.object({ id: z.number().int(), name: z.string(), opening_time: hoursField, closing_time: hoursField, created_at: z.number().int() });
 export const equipmentsResponse = envelope(z.array(equipmentItem));
 export const equipmentResponse = envelope(equipmentItem);
-export const equipmentBody = z.object({ name: requiredText(100) }).strict();
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format');
+/**
+ * Name, and optionally business hours (both or neither; null clears them; absent keeps them).
+ * Section 5: closing later than opening and before 23:59.
+ */
+export const equipmentBody = z
+  .object({ name: requiredText(100), opening_time: hhmm.nullable().optional(), closing_time: hhmm.nullable().optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    const open = b.opening_time ?? null;
+    const close = b.closing_time ?? null;
+    if ((b.opening_time === undefined) !== (b.closing_time === undefined) || (open === null) !== (close === null)) {
+      ctx.addIssue({ code: 'custom', path: [open === null ? 'opening_time' : 'closing_time'], message: 'validation.required' });
+    } else if (open !== null && close !== null && (close <= open || close >= '23:59')) {
+      ctx.addIssue({ code: 'custom', path: ['closing_time'], message: 'validation.closing_after_opening' });
+    }
+  });
 
 /** Icon and header image (issue 3): the uploaded file is the multipart field `file`. */
 export const GROUP_IMAGE_SLOTS = ['icon', 'header'] as const;

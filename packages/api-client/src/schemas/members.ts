@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, GROUP_ROLE_NAMES, LANGUAGES, SORT_OPTIONS } from '../constants';
-import { passwordSchema } from '../validation';
+import { emailSchema, passwordSchema } from '../validation';
 import { envelope } from './common';
 
 export const groupRole = z.object({
@@ -74,17 +74,17 @@ export const settingsSchema = z.object({
     regular_stop_notify_end: z.string().nullable(),
     emergency_stop_notify_start: z.string().nullable(),
     emergency_stop_notify_end: z.string().nullable(),
-    first_email_regular: z.string().nullable(),
+    first_email_regular: emailSchema.nullable(),
     first_email_regular_option: z.boolean(),
-    second_email_regular: z.string().nullable(),
+    second_email_regular: emailSchema.nullable(),
     second_email_regular_option: z.boolean(),
-    third_email_regular: z.string().nullable(),
+    third_email_regular: emailSchema.nullable(),
     third_email_regular_option: z.boolean(),
-    first_email_emergency: z.string().nullable(),
+    first_email_emergency: emailSchema.nullable(),
     first_email_emergency_option: z.boolean(),
-    second_email_emergency: z.string().nullable(),
+    second_email_emergency: emailSchema.nullable(),
     second_email_emergency_option: z.boolean(),
-    third_email_emergency: z.string().nullable(),
+    third_email_emergency: emailSchema.nullable(),
     third_email_emergency_option: z.boolean(),
     schedule_email_option: z.boolean(),
   }),
@@ -163,7 +163,8 @@ export const DEFAULT_USER_SETTINGS: Settings = {
 };
 
 export const settingsSectionParam = z
-  .object({ section: z.enum(['setting_language', 'setting_display', 'setting_notify_news', 'setting_themes', 'sort']) })
+  // setting_themes is written only through PUT setting-theme, which checks the colours' contrast.
+  .object({ section: z.enum(['setting_language', 'setting_display', 'setting_notify_news', 'sort']) })
   .strict();
 
 /** PATCH body: a partial of the named section, validated against that section's schema. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { API_PREFIX, LIMITS } from '../constants';
 import { charLength, requiredText, text } from '../validation';
 import { envelope, keysetPage } from './common';
-import { API_PREFIX } from '../client';
 import { FILE_KIND_VALUES } from './files';
 
 /**

@@ -27,8 +27,10 @@ export function UnreadBadge({ count, muted = false, className }: UnreadBadgeProp
   }
   if (!Number.isFinite(count) || count <= 0) return null;
   return (
-    <span className={['pui-badge', className].filter(Boolean).join(' ')} aria-label={t('badge.unread', { count })}>
-      <span aria-hidden="true">{formatBadgeCount(Math.floor(count))}</span>
+    // role="img": a plain span may not carry aria-label (axe aria-prohibited-attr), and an image's
+    // content is not read, so the digits need no aria-hidden wrapper.
+    <span className={['pui-badge', className].filter(Boolean).join(' ')} role="img" aria-label={t('badge.unread', { count })}>
+      {formatBadgeCount(Math.floor(count))}
     </span>
   );
 }

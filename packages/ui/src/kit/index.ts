@@ -1,10 +1,9 @@
 /**
- * `@portal/ui/kit`: feature-level pieces several remotes use. Not a federation singleton: each
- * remote bundles its own copy, so the shell's start-up JavaScript does not grow with them.
+ * `@portal/ui/kit`: generic feature-level pieces several remotes use. Not a federation singleton:
+ * each remote bundles its own copy, so the shell's start-up JavaScript does not grow with them.
+ * Pieces that call the API live in `@portal/content/kit`.
  */
 export { Pager, type PagerProps } from './Pager';
-export { useShowActionError } from './useShowActionError';
-export { postMultipart, type MultipartOptions } from './upload';
-export { apiImageKey, useApiImageSrc } from './imageSrc';
-export { parseSort, SortSelect, storedSort, useStoredSort, type ListSort, type SortPreference } from './sort';
 export { useBackTarget, type BackTarget } from './backTarget';
+// Not in the singleton index: only the remotes' forms use it, and the shell's start-up stays lean.
+export { TextAreaField, type TextAreaFieldProps } from '../form/TextAreaField';

@@ -99,6 +99,25 @@ describe('message modals', () => {
     expect(document.activeElement).toBe(buttons[1]);
   });
 
+  it('makes the page behind inert while open, and only while open', () => {
+    const page = screen.getByRole('button', { name: 'outside' }).closest('body > *')!;
+    const foreign = document.body.appendChild(document.createElement('div'));
+    foreign.setAttribute('inert', ''); // inert for its own reason: left alone
+    expect(page.hasAttribute('inert')).toBe(false);
+    act(() => {
+      modalBus.error({ message: 'm', closeSeconds: 0 });
+    });
+    const dialog = screen.getByRole('dialog');
+    expect(page.hasAttribute('inert')).toBe(true);
+    expect(dialog.closest('[inert]')).toBeNull();
+    act(() => closeModal());
+    act(() => vi.runOnlyPendingTimers());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(page.hasAttribute('inert')).toBe(false);
+    expect(foreign.hasAttribute('inert')).toBe(true);
+    foreign.remove();
+  });
+
   it('a stale auto-close timer does not close a newer modal', () => {
     act(() => {
       modalBus.success({ message: 'first' });

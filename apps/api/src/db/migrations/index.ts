@@ -7,6 +7,12 @@ import * as m0005 from './0005_files';
 import * as m0006ts from './0006_topic_search_mail';
 import * as m0007 from './0007_file_thumbnails';
 import * as m0008 from './0008_inline_images';
+import * as m0013security from './0013_security';
+import * as m0009 from './0009_calendar';
+import * as m0010 from './0010_chat';
+import * as m0011 from './0011_notifications';
+import * as m0012 from './0012_search';
+import * as m0015 from './0015_settings';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -21,4 +27,10 @@ export const migrations: Record<string, Migration> = {
   '0006_topic_search_mail': m0006ts,
   '0007_file_thumbnails': m0007,
   '0008_inline_images': m0008,
+  '0013_security': m0013security,
+  '0009_calendar': m0009,
+  '0010_chat': m0010,
+  '0011_notifications': m0011,
+  '0012_search': m0012,
+  '0015_settings': m0015,
 };

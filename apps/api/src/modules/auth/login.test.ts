@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../../test/harness';
+import { THROTTLE } from './throttle';
 
 const LOGIN = '/service/api/v1/auth/login';
 
@@ -13,7 +14,12 @@ describe.each(DIALECTS)('auth login (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: LOGIN, payload });
+  let ipSeq = 0;
+  /** Each test its own client address, so the per-IP throttle of one test never slows another. */
+  const freshIp = () => `10.9.${dialect === 'sqlite' ? 1 : 2}.${++ipSeq}`;
+  const login = (payload: Record<string, unknown>, ip = '127.0.0.1') => t.inject({ method: 'POST', url: LOGIN, payload, remoteAddress: ip });
+  /** The per-account wait grows after each counted failure; the owner simply waits it out. */
+  const waitOut = () => t.clock.advance(THROTTLE.account.maxMs);
 
   it('logs in by employee number and by e-mail, returning tokens and the refresh cookie', async () => {
     for (const payload of [
@@ -26,9 +32,12 @@ describe.each(DIALECTS)('auth login (%s)', (dialect) => {
       expect(items.token_type).toBe('Bearer');
       expect(items.expires_in).toBe(900);
       expect(items.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-      expect(items.refresh_token).not.toBe(items.access_token);
+      // The refresh token is the HttpOnly cookie only: no script can read it from the body.
+      expect(items).not.toHaveProperty('refresh_token');
+      expect(res.body).not.toContain(res.cookies.find((c) => c.name === 'portal_refresh')!.value);
       const cookie = res.cookies.find((c) => c.name === 'portal_refresh');
-      expect(cookie).toMatchObject({ value: items.refresh_token, httpOnly: true, sameSite: 'Strict', path: '/service/api/v1/auth' });
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/service/api/v1/auth' });
+      expect(cookie!.value).not.toBe(items.access_token);
       const me = await t.inject({ method: 'GET', url: '/service/api/v1/members/me', token: items.access_token });
       expect(me.statusCode).toBe(200);
       expect(me.json().items.info.id).toBe(user.id);
@@ -76,36 +85,45 @@ describe.each(DIALECTS)('auth login (%s)', (dialect) => {
 
   it('locks the account at exactly the 10th failure and refuses even the right password', async () => {
     const victim = await t.createUser();
+    const ip = freshIp();
     for (let i = 1; i <= 9; i++) {
-      const res = await login({ employee_number: victim.employee_number, password: `Wrong#${i}xx` });
+      const res = await login({ employee_number: victim.employee_number, password: `Wrong#${i}xx` }, ip);
       expect(res.statusCode, `attempt ${i}`).toBe(401);
+      waitOut();
     }
-    const tenth = await login({ employee_number: victim.employee_number, password: 'Wrong#10xx' });
+    const tenth = await login({ employee_number: victim.employee_number, password: 'Wrong#10xx' }, ip);
     expect(tenth.statusCode).toBe(423);
     expect(tenth.json()).toMatchObject({ status_code: 'ACCOUNT_LOCKED', data: { reset_link: '/forgot-password' } });
+    waitOut();
 
-    const right = await login({ employee_number: victim.employee_number, password: victim.password });
+    const right = await login({ employee_number: victim.employee_number, password: victim.password }, ip);
     expect(right.statusCode).toBe(423);
     expect(right.json().status_code).toBe('ACCOUNT_LOCKED');
   });
 
-  it('counts parallel failures without losing any (lock at 10 under concurrency)', async () => {
+  it('a burst of parallel failures gets only the free attempts; the rest are throttled and never counted', async () => {
     const victim = await t.createUser();
+    const ip = freshIp();
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => login({ email: victim.email, password: `Parallel#${i}x` })),
+      Array.from({ length: 10 }, (_, i) => login({ email: victim.email, password: `Parallel#${i}x` }, ip)),
     );
-    expect(results.filter((r) => r.statusCode === 423)).toHaveLength(1);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(THROTTLE.account.free).fill(401), ...Array(10 - THROTTLE.account.free).fill(429)]);
     const row = await t.ctx.db.selectFrom('users').select(['failed_login_count', 'locked_at']).where('id', '=', victim.id).executeTakeFirstOrThrow();
-    expect(row.failed_login_count).toBe(10);
-    expect(row.locked_at).not.toBeNull();
+    expect(row).toEqual({ failed_login_count: THROTTLE.account.free, locked_at: null });
   });
 
   it('resets the failure count after a successful login', async () => {
     const u = await t.createUser();
-    for (let i = 0; i < 9; i++) await login({ employee_number: u.employee_number, password: 'Wrong#pass1' });
-    expect((await login({ employee_number: u.employee_number, password: u.password })).statusCode).toBe(200);
+    const ip = freshIp();
     for (let i = 0; i < 9; i++) {
-      expect((await login({ employee_number: u.employee_number, password: 'Wrong#pass1' })).statusCode).toBe(401);
+      await login({ employee_number: u.employee_number, password: 'Wrong#pass1' }, ip);
+      waitOut();
+    }
+    expect((await login({ employee_number: u.employee_number, password: u.password }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) {
+      expect((await login({ employee_number: u.employee_number, password: 'Wrong#pass1' }, ip)).statusCode).toBe(401);
+      waitOut();
     }
   });
 

@@ -4,6 +4,7 @@ const LOGIN_COLUMNS = [
   'id',
   'company_id',
   'email',
+  'employee_number',
   'password_hash',
   'last_name',
   'first_name',
@@ -39,13 +40,15 @@ export async function recordLoginFailure(ctx: AppContext, userId: number): Promi
   return row.failed_login_count;
 }
 
-export async function lockUser(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db
+/** True for the call that locked it (so the owner is mailed once). */
+export async function lockUser(ctx: AppContext, userId: number): Promise<boolean> {
+  const r = await ctx.db
     .updateTable('users')
     .set({ locked_at: ctx.now(), updated_at: ctx.now() })
     .where('id', '=', userId)
     .where('locked_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function recordLoginSuccess(ctx: AppContext, userId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE } from './throttle';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 
@@ -126,7 +127,11 @@ describe.each(DIALECTS)('password reset (%s)', (dialect) => {
   it('unlocks a locked account and ends its old sessions', async () => {
     const u = await t.createUser();
     const oldToken = await t.login(u);
-    for (let i = 0; i < LIMITS.lockoutFailures; i++) await post('/auth/login', { email: u.email, password: 'Wrong#pass1' });
+    // The login throttle makes the owner wait between failures; the test waits it out.
+    for (let i = 0; i < LIMITS.lockoutFailures; i++) {
+      await post('/auth/login', { email: u.email, password: 'Wrong#pass1' });
+      t.clock.advance(THROTTLE.account.maxMs);
+    }
     expect((await post('/auth/login', { email: u.email, password: u.password })).json().status_code).toBe('ACCOUNT_LOCKED');
 
     const { token } = await mailedToken(u.email);

@@ -2,10 +2,12 @@ import { LANGUAGES, LIMITS, type LanguageCode, type LoginBody } from '@portal/ap
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { passwordResetMail } from '../../mail/templates';
+import { accountLockedMail } from './lock-mail';
+import { claimLoginAttempt, clearThrottlesOf, countIpFailure, settleSuccess } from './throttle';
 import { burnVerify, hashPassword, verifyPassword } from './password';
 import { canAuthenticate, isLocked, lockoutReached, RESET_LINK } from './policy';
 import * as q from './queries';
-import { hashToken, issueSession, newToken, revokeUserSessions, type IssuedSession } from './tokens';
+import { announceRevoked, hashToken, issueSession, newToken, revokeUserSessions, type IssuedSession } from './tokens';
 
 function lockedError(): HttpError {
   return new HttpError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed logins.', undefined, {
@@ -22,8 +24,23 @@ async function createResetToken(ctx: AppContext, userId: number): Promise<string
 /**
  * Login by employee number or e-mail. Unknown users, left users and wrong passwords all answer
  * the same code after the same amount of hashing work, so the endpoint does not reveal who exists.
+ * Every attempt first passes the IP and login-id throttle (throttle.ts); an unknown login id is
+ * throttled, and after its tenth counted attempt "locked", exactly like an existing account.
  */
-export async function login(ctx: AppContext, body: LoginBody): Promise<IssuedSession> {
+export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession> {
+  const byEmail = 'email' in body;
+  const loginId = byEmail ? body.email : body.employee_number;
+  const attempts = await claimLoginAttempt(ctx, ip, loginId);
+  try {
+    return await checkCredentials(ctx, body, attempts);
+  } catch (err) {
+    // A refused login counts against the address; MUST_RESET_PASSWORD (403) was the right password.
+    if (err instanceof HttpError && err.statusCode !== 403) await countIpFailure(ctx, ip);
+    throw err;
+  }
+}
+
+async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: number): Promise<IssuedSession> {
   const byEmail = 'email' in body;
   const mismatch = byEmail
     ? new HttpError(401, 'EMAIL_PASSWORD_MISMATCH', 'The e-mail address or password is incorrect.')
@@ -32,7 +49,7 @@ export async function login(ctx: AppContext, body: LoginBody): Promise<IssuedSes
 
   if (!user || !canAuthenticate(user)) {
     await burnVerify(body.password);
-    throw mismatch;
+    throw lockoutReached(attempts) ? lockedError() : mismatch;
   }
   const ok = await verifyPassword(user.password_hash, body.password);
   // A locked account stays locked even for the right password, until a reset clears it.
@@ -40,12 +57,13 @@ export async function login(ctx: AppContext, body: LoginBody): Promise<IssuedSes
   if (!ok) {
     const failures = await q.recordLoginFailure(ctx, user.id);
     if (lockoutReached(failures)) {
-      await q.lockUser(ctx, user.id);
+      if (await q.lockUser(ctx, user.id)) await mailLockedOwner(ctx, user).catch(() => undefined);
       throw lockedError();
     }
     throw mismatch;
   }
   await q.recordLoginSuccess(ctx, user.id);
+  await settleSuccess(ctx, byEmail ? body.email : body.employee_number);
   if (user.must_reset_password === 1) {
     const resetToken = await createResetToken(ctx, user.id);
     throw new HttpError(403, 'MUST_RESET_PASSWORD', 'The password must be reset before logging in.', undefined, {
@@ -53,6 +71,15 @@ export async function login(ctx: AppContext, body: LoginBody): Promise<IssuedSes
     });
   }
   return issueSession(ctx, user.id);
+}
+
+/** The lock tells its owner at once, with the way out (spec: locked … with reset link). */
+async function mailLockedOwner(ctx: AppContext, user: NonNullable<q.LoginUser>): Promise<void> {
+  const token = await createResetToken(ctx, user.id);
+  const language = pickLanguage(await q.storedLanguage(ctx, user.id));
+  const name = `${user.last_name} ${user.first_name}`.trim() || 'User';
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(accountLockedMail(language, user.email, { name, link, ttlMinutes: Math.round(LIMITS.passwordResetTtlSeconds / 60) }));
 }
 
 function pickLanguage(...candidates: (string | undefined)[]): LanguageCode {
@@ -123,6 +150,9 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .execute();
     await trx.deleteFrom('auth_tokens').where('user_id', '=', user.id).execute();
   });
+  // The owner proved who they are: the waits piled up on their login ids go too.
+  await clearThrottlesOf(ctx, [user.email, user.employee_number]);
+  await announceRevoked(ctx, user.id, 'all');
 }
 
 /** Changes the caller's password; other logins of the user end, this one stays. */

@@ -1,6 +1,7 @@
 import { LIMITS } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../../test/harness';
+import { cookieOf, ORIGIN, refreshWith } from './session.test-util';
 
 const API = '/service/api/v1';
 
@@ -15,30 +16,29 @@ describe.each(DIALECTS)('auth sessions (%s)', (dialect) => {
   async function loginFull(u: TestUser) {
     const res = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { email: u.email, password: u.password } });
     expect(res.statusCode).toBe(200);
-    return res.json().items as { access_token: string; refresh_token: string };
+    return { ...(res.json().items as { access_token: string }), refresh_token: cookieOf(res)! };
   }
   const me = (token?: string) => t.inject({ method: 'GET', url: `${API}/members/me`, ...(token ? { token } : {}) });
-  const refreshByCookie = (refresh: string) =>
-    t.inject({ method: 'GET', url: `${API}/auth/refresh`, cookies: { portal_refresh: refresh } });
+  const refreshByCookie = (refresh: string) => refreshWith(t, refresh);
 
-  it('refreshes from the cookie and from a bearer refresh token', async () => {
+  it('refreshes from the HttpOnly cookie only, rotating it', async () => {
     const u = await t.createUser();
     const s = await loginFull(u);
     const byCookie = await refreshByCookie(s.refresh_token);
     expect(byCookie.statusCode).toBe(200);
     const fresh = byCookie.json().items.access_token;
     expect(fresh).not.toBe(s.access_token);
+    expect(byCookie.json().items).not.toHaveProperty('refresh_token');
     expect((await me(fresh)).statusCode).toBe(200);
+    const next = cookieOf(byCookie)!;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(s.refresh_token);
 
-    const byBearer = await t.inject({ method: 'GET', url: `${API}/auth/refresh`, token: s.refresh_token });
-    expect(byBearer.statusCode).toBe(200);
-    expect(byBearer.json().items.refresh_token).toBe(s.refresh_token);
-
-    // An access token is not a refresh token.
-    const wrongKind = await t.inject({ method: 'GET', url: `${API}/auth/refresh`, token: s.access_token });
+    // An access token is not a refresh token; nothing at all is INVALID_TOKEN.
+    const wrongKind = await refreshByCookie(s.access_token);
     expect(wrongKind.statusCode).toBe(401);
     expect(wrongKind.json().status_code).toBe('INVALID_TOKEN');
-    expect((await t.inject({ method: 'GET', url: `${API}/auth/refresh` })).json().status_code).toBe('INVALID_TOKEN');
+    expect((await t.inject({ method: 'POST', url: `${API}/auth/refresh`, headers: { origin: ORIGIN } })).json().status_code).toBe('INVALID_TOKEN');
   });
 
   it('answers TOKEN_EXPIRED once the access token outlives its TTL, and refresh recovers', async () => {
@@ -58,14 +58,16 @@ describe.each(DIALECTS)('auth sessions (%s)', (dialect) => {
     const s = await loginFull(u);
     const idle = LIMITS.idleLogoutSeconds * 1000;
     t.clock.advance(idle - 60_000);
-    expect((await refreshByCookie(s.refresh_token)).statusCode).toBe(200);
+    const first = await refreshByCookie(s.refresh_token);
+    expect(first.statusCode).toBe(200);
     t.clock.advance(idle - 60_000);
-    expect((await refreshByCookie(s.refresh_token)).statusCode).toBe(200);
+    const second = await refreshByCookie(cookieOf(first)!);
+    expect(second.statusCode).toBe(200);
     t.clock.advance(idle + 1);
-    const dead = await refreshByCookie(s.refresh_token);
+    const dead = await refreshByCookie(cookieOf(second)!);
     expect(dead.statusCode).toBe(401);
     expect(dead.json().status_code).toBe('TOKEN_EXPIRED');
-    expect((await refreshByCookie(s.refresh_token)).json().status_code).toBe('INVALID_TOKEN');
+    expect((await refreshByCookie(cookieOf(second)!)).json().status_code).toBe('INVALID_TOKEN');
   });
 
   it('answers INVALID_TOKEN for a missing or unknown token and INVALID_USER for a user who left', async () => {

@@ -12,17 +12,29 @@ export function hashToken(token: string): string {
 }
 
 export type VerifyResult =
-  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; sessionId: string }
+  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; sessionId: string; pendingApproval: boolean }
   | { ok: false; code: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'INVALID_USER' };
 
 export interface IssuedSession {
   accessToken: string;
+  /** Only ever set as the HttpOnly cookie, never in a body. */
   refreshToken: string;
   expiresIn: number;
   sessionId: string;
+  /** Seconds the refresh cookie may live: the idle window, capped by the absolute end. */
+  refreshMaxAge: number;
 }
 
-async function insertToken(ctx: AppContext, userId: number, kind: 'access' | 'refresh', family: string, ttlSeconds: number) {
+/** A login ends this long after it began, however active (on top of the idle logout). */
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/**
+ * A rotated refresh token presented again this soon is a second tab that sent the old cookie
+ * while the first one's rotation was in flight, not a thief: it gets an access token, nothing
+ * more. Later, the same token is reuse and ends the login.
+ */
+export const ROTATION_GRACE_MS = 10_000;
+
+async function insertToken(ctx: AppContext, userId: number, kind: 'access' | 'refresh', family: string, expiresAt: number, startedAt: number) {
   const token = newToken();
   const now = ctx.now();
   await ctx.db
@@ -32,12 +44,24 @@ async function insertToken(ctx: AppContext, userId: number, kind: 'access' | 're
       token_hash: hashToken(token),
       kind,
       family,
-      expires_at: now + ttlSeconds * 1000,
+      expires_at: expiresAt,
       last_used_at: now,
       created_at: now,
+      session_started_at: startedAt,
+      retired_at: null,
     })
     .execute();
   return token;
+}
+
+/** New access and refresh tokens of a family; neither outlives the login's absolute end. */
+async function issueTokens(ctx: AppContext, userId: number, family: string, startedAt: number): Promise<IssuedSession> {
+  const now = ctx.now();
+  const end = startedAt + SESSION_ABSOLUTE_MS;
+  const refreshUntil = Math.min(now + LIMITS.idleLogoutSeconds * 1000, end);
+  const accessToken = await insertToken(ctx, userId, 'access', family, Math.min(now + LIMITS.accessTokenTtlSeconds * 1000, end), startedAt);
+  const refreshToken = await insertToken(ctx, userId, 'refresh', family, refreshUntil, startedAt);
+  return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: family, refreshMaxAge: Math.max(1, Math.floor((refreshUntil - now) / 1000)) };
 }
 
 /** A new login: one access token plus one refresh token, tied together by a family id. */
@@ -49,16 +73,14 @@ export async function issueSession(ctx: AppContext, userId: number): Promise<Iss
     .where('user_id', '=', userId)
     .where('expires_at', '<', ctx.now() - LIMITS.idleLogoutSeconds * 1000)
     .execute();
-  const accessToken = await insertToken(ctx, userId, 'access', family, LIMITS.accessTokenTtlSeconds);
-  const refreshToken = await insertToken(ctx, userId, 'refresh', family, LIMITS.idleLogoutSeconds);
-  return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: family };
+  return issueTokens(ctx, userId, family, ctx.now());
 }
 
 async function lookup(ctx: AppContext, token: string, kind: 'access' | 'refresh') {
   return ctx.db
     .selectFrom('auth_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.user_id', 't.family', 't.expires_at', 'u.company_id', 'u.status', 'u.is_company_admin'])
+    .select(['t.id', 't.user_id', 't.family', 't.expires_at', 't.created_at', 't.session_started_at', 't.retired_at', 'u.company_id', 'u.status', 'u.is_company_admin', 'u.pending_approval'])
     .where('t.token_hash', '=', hashToken(token))
     .where('t.kind', '=', kind)
     .executeTakeFirst();
@@ -80,41 +102,60 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
     companyId: row.company_id,
     isCompanyAdmin: row.is_company_admin === 1,
     sessionId: row.family,
+    pendingApproval: row.pending_approval === 1,
   };
 }
 
+type RefreshResult =
+  | { ok: true; session: IssuedSession; rotated: boolean; userId: number }
+  | { ok: false; code: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'INVALID_USER' };
+
 /**
- * Trades a refresh token for a new access token and slides the refresh token's idle window:
- * a session dies after LIMITS.idleLogoutSeconds without a refresh.
+ * Trades a refresh token for a new access token AND a new refresh token (rotation): the old one
+ * is retired, and presenting a retired one again (after a few seconds' grace for a second tab)
+ * revokes the whole login, since only a copy could still hold it. A login dies after
+ * LIMITS.idleLogoutSeconds without a refresh, and SESSION_ABSOLUTE_MS after it began.
  */
-export async function refreshSession(
-  ctx: AppContext,
-  refreshToken: string,
-): Promise<{ ok: true; session: IssuedSession; userId: number } | { ok: false; code: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'INVALID_USER' }> {
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<RefreshResult> {
   if (refreshToken.length > 128) return { ok: false, code: 'INVALID_TOKEN' };
   const row = await lookup(ctx, refreshToken, 'refresh');
   if (!row) return { ok: false, code: 'INVALID_TOKEN' };
-  if (row.company_id === null || row.status !== 'active') return { ok: false, code: 'INVALID_USER' };
   const now = ctx.now();
-  if (row.expires_at <= now) {
-    await revokeSession(ctx, row.family);
+  const startedAt = Number(row.session_started_at ?? row.created_at);
+  if (row.retired_at !== null) {
+    if (now - Number(row.retired_at) > ROTATION_GRACE_MS) {
+      await revokeSession(ctx, row.family, row.user_id);
+      return { ok: false, code: 'INVALID_TOKEN' };
+    }
+  }
+  if (row.company_id === null || row.status !== 'active') return { ok: false, code: 'INVALID_USER' };
+  if (row.expires_at <= now || now >= startedAt + SESSION_ABSOLUTE_MS) {
+    await revokeSession(ctx, row.family, row.user_id);
     return { ok: false, code: 'TOKEN_EXPIRED' };
   }
-  await ctx.db
-    .updateTable('auth_tokens')
-    .set({ expires_at: now + LIMITS.idleLogoutSeconds * 1000, last_used_at: now })
-    .where('id', '=', row.id)
-    .execute();
-  const accessToken = await insertToken(ctx, row.user_id, 'access', row.family, LIMITS.accessTokenTtlSeconds);
-  return {
-    ok: true,
-    userId: row.user_id,
-    session: { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: row.family },
-  };
+  if (row.retired_at !== null) {
+    // The grace case: an access token only; the cookie jar already holds the newer refresh token.
+    const accessToken = await insertToken(ctx, row.user_id, 'access', row.family, Math.min(now + LIMITS.accessTokenTtlSeconds * 1000, startedAt + SESSION_ABSOLUTE_MS), startedAt);
+    return { ok: true, rotated: false, userId: row.user_id, session: { accessToken, refreshToken: '', expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: row.family, refreshMaxAge: 0 } };
+  }
+  // Retire with a conditional update: of two refreshes racing with one token, one rotates.
+  const retired = await ctx.db.updateTable('auth_tokens').set({ retired_at: now, last_used_at: now }).where('id', '=', row.id).where('retired_at', 'is', null).executeTakeFirst();
+  if (Number(retired.numUpdatedRows) !== 1) return refreshSession(ctx, refreshToken);
+  return { ok: true, rotated: true, userId: row.user_id, session: await issueTokens(ctx, row.user_id, row.family, startedAt) };
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: string): Promise<void> {
+/** Event that closes the realtime sockets of ended logins (every API process holds some). */
+export const SESSION_REVOKED_EVENT = 'session.revoked';
+
+/** Tells the realtime sockets of these logins (or of every login of the user) to close now. */
+export async function announceRevoked(ctx: AppContext, userId: number, sessions: string[] | 'all', keep?: string): Promise<void> {
+  await ctx.bus.publish([userId], { kind: SESSION_REVOKED_EVENT, payload: { sessions, keep: keep ?? null } }).catch(() => undefined);
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: string, userId?: number): Promise<void> {
+  const owner = userId ?? (await ctx.db.selectFrom('auth_tokens').select('user_id').where('family', '=', sessionId).executeTakeFirst())?.user_id;
   await ctx.db.deleteFrom('auth_tokens').where('family', '=', sessionId).execute();
+  if (owner !== undefined) await announceRevoked(ctx, owner, [sessionId]);
 }
 
 /** Ends every login of a user (password reset), or every other login (password change). */
@@ -122,4 +163,5 @@ export async function revokeUserSessions(ctx: AppContext, userId: number, keepSe
   let q = ctx.db.deleteFrom('auth_tokens').where('user_id', '=', userId);
   if (keepSessionId) q = q.where('family', '!=', keepSessionId);
   await q.execute();
+  await announceRevoked(ctx, userId, 'all', keepSessionId);
 }

@@ -2,54 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PERSONAS, contentStatus, statusPerPersona, type ContentPersona, type ContentRule, type MatrixRequest } from '../../test/content-matrix';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, G, groupWith, multipart, PDF, upload, zipEntries, type Actor } from './fixtures.test-util';
+import { form, GROUP_CASES, type Fx } from './matrix.test-util';
 
 type Persona = ContentPersona;
 type Rule = ContentRule;
 
-interface Fx {
-  g: number;
-  file: number;
-  binFile: number;
-  folder: number;
-  history: number;
-}
 type Req = MatrixRequest;
-const form = (name = '新規.pdf') => multipart([{ name, data: PDF }]);
-
-const CASES: { name: string; rule: Rule; req: (fx: Fx) => Req }[] = [
-  { name: 'fileFolders', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder/folders` }) },
-  { name: 'createFileFolder', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/share-folder/folders/create`, payload: { folder_name: '新' } }) },
-  { name: 'renameFileFolder', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/share-folder/folders/rename`, payload: { folder_id: fx.folder, folder_name: '改' } }) },
-  { name: 'deleteFileFolder', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/share-folder/folders/delete`, payload: { folder_id: fx.folder } }) },
-  { name: 'sharedFiles', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder` }) },
-  { name: 'sharedFilesTop', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-top` }) },
-  { name: 'sharedFilesUnclassified', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-unclassified-file` }) },
-  { name: 'sharedFilesInBin', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file-in-bin` }) },
-  { name: 'sharedFilesAttached', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-attach-file` }) },
-  { name: 'sharedFilesByFolder', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file-by-folder/${fx.folder}` }) },
-  { name: 'sharedFileCount', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/count-share-folder` }) },
-  { name: 'groupStorage', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-storage` }) },
-  { name: 'sharedFile', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}` }) },
-  { name: 'isFavoriteFile', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/is-favorite-file/${fx.file}` }) },
-  { name: 'fileHistory', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-history-file/${fx.file}` }) },
-  { name: 'uploadFiles', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/share-folder-upload-file`, ...form() }) },
-  { name: 'overwriteFile', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/overwrite-file/${fx.file}`, ...form() }) },
-  { name: 'updateFileInfo', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/update-info-file/${fx.file}`, payload: { title: '題', memo: 'メモ' } }) },
-  { name: 'moveFilesToUnclassified', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/move-file-to-unclassified`, payload: { file_ids: [fx.binFile] } }) },
-  { name: 'moveFilesToFolder', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/move-file-to-other-folder`, payload: { file_ids: [fx.file], folder_id: fx.folder } }) },
-  { name: 'deleteFiles (to bin)', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/delete-file`, payload: { file_ids: [fx.file] } }) },
-  { name: 'deleteFiles (for good)', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/delete-file`, payload: { file_ids: [fx.binFile], delete_mode: 2 } }) },
-  { name: 'emptyFileBin', rule: 'admin', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/empty-share-folder-bin`, payload: {} }) },
-  { name: 'favoriteFile', rule: 'read', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/mark-favorite-file/${fx.file}`, payload: { is_favor: true } }) },
-  { name: 'markFileRead', rule: 'read', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/mark-read-file/${fx.file}` }) },
-  { name: 'revertFile', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/revert-file/${fx.file}/from-history/${fx.history}` }) },
-  { name: 'deleteFileHistory', rule: 'write', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/delete-file-history/${fx.history}`, payload: { file_id: fx.file } }) },
-  { name: 'downloadFile', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}/download` }) },
-  { name: 'downloadFile (history)', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}/download?history_id=${fx.history}` }) },
-  { name: 'previewFile', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}/preview` }) },
-  { name: 'fileThumbnail (not an image)', rule: 'read', req: (fx) => ({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}/thumbnail` }) },
-  { name: 'downloadFiles', rule: 'read', req: (fx) => ({ method: 'POST', url: `${G(fx.g)}/download-files`, payload: { file_ids: [fx.file, fx.binFile] } }) },
-];
 
 function expected(name: string, rule: Rule, p: Persona): number {
   const status = contentStatus(rule, p);
@@ -89,7 +47,7 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
     return { g, file: file!, binFile: binFile!, folder, history };
   }
 
-  for (const c of CASES) {
+  for (const c of GROUP_CASES) {
     it(`${c.name}: ${c.rule}`, async () => {
       const got = await statusPerPersona(t, (p) => who[p].token, fixture, c.req, (p, code) =>
         expect(code, `${c.name} as ${p}`).toBe(p === 'outsider' || p === 'otherGroup' ? 'GROUP_NOT_FOUND' : 'FILE_NOT_FOUND'),

@@ -37,6 +37,12 @@ describe.each(DIALECTS)('common files, bin auto-delete and badges (%s)', (dialec
     }
     const zip = await t.inject({ method: 'POST', url: `${M}/common-share-folder/download-files`, token: reader.token, payload: { file_ids: [id] } });
     expect(zipEntries(zip.rawPayload).map((e) => e.name)).toEqual(['就業規則.pdf']);
+    // The spec's path (members/me/download-files) and the earlier one serve the same zip and rule.
+    const specZip = await t.inject({ method: 'POST', url: `${M}/download-files`, token: reader.token, payload: { file_ids: [id], is_comment_file: false } });
+    expect(zipEntries(specZip.rawPayload).map((e) => e.name)).toEqual(['就業規則.pdf']);
+    expect((await t.inject({ method: 'POST', url: `${M}/download-files`, payload: { file_ids: [id] } })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: `${M}/download-files`, token: stranger.token, payload: { file_ids: [id] } })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: `${M}/download-files`, token: reader.token, payload: { file_ids: [] } })).statusCode).toBe(400);
     // Overwrite, restore and delete on the same engine.
     const ow = await t.inject({ method: 'POST', url: `${M}/overwrite-common-file/${id}`, token: writer.token, ...multipart([{ name: '就業規則2.pdf', data: PDF }]) });
     expect(ow.json().items.version).toBe(2);

@@ -58,7 +58,8 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     is_favor: isFavor,
     can_preview: inlineAllowed(file.mime),
     // A company administrator reads common files like everyone; only the common-topic right writes them.
-    can_edit: scope.kind === 'common' ? scope.canWrite : scope.canWrite || scope.isAdmin,
+    // An attachment changes only through its topic.
+    can_edit: file.is_attachment !== 1 && (scope.kind === 'common' ? scope.canWrite : scope.canWrite || scope.isAdmin),
     history_count: Number(history.n),
   };
 }

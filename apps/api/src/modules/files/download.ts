@@ -12,6 +12,9 @@ import { THUMB_MIME } from './thumbnails';
 
 const MB = 1024 * 1024;
 
+/** What serving stored bytes needs of a file row; chat files (modules/chat) have the same columns. */
+export type ServedFile = Pick<FileRecord, 'storage_key' | 'original_name' | 'mime' | 'kind' | 'size' | 'thumb_key' | 'updated_at'>;
+
 /**
  * Headers every file response carries. nosniff stops a browser from guessing HTML out of bytes we
  * label otherwise; an attachment also gets a sandbox CSP, so even if one is opened in a tab it
@@ -58,12 +61,12 @@ async function open(ctx: AppContext, key: string, range?: ByteRange) {
 export async function sendFile(
   ctx: AppContext,
   reply: FastifyReply,
-  file: FileRecord,
+  file: ServedFile & Partial<FileRecord>,
   opts: { historyId?: number | undefined; inline: boolean; range?: string | undefined },
 ): Promise<Readable | string> {
   let version = { key: file.storage_key, name: file.original_name, mime: file.mime, kind: file.kind, size: Number(file.size) };
   if (opts.historyId !== undefined) {
-    const h = await requireHistory(ctx, file, opts.historyId);
+    const h = await requireHistory(ctx, file as FileRecord, opts.historyId);
     version = { key: h.storage_key, name: h.original_name, mime: h.mime, kind: h.kind, size: Number(h.size) };
   }
   const inline = opts.inline && inlineAllowed(version.mime);
@@ -90,7 +93,7 @@ export async function sendFile(
  * image that could not be decoded, or one stored before thumbnails existed) is not found here;
  * lists know which files have one from `has_thumbnail`.
  */
-export async function sendThumbnail(ctx: AppContext, reply: FastifyReply, file: FileRecord): Promise<Readable> {
+export async function sendThumbnail(ctx: AppContext, reply: FastifyReply, file: ServedFile): Promise<Readable> {
   if (!file.thumb_key) throw fileNotFound();
   const { stream, size } = await open(ctx, file.thumb_key);
   const base = file.original_name.replace(/\.[^.]*$/, '') || 'thumbnail';
@@ -107,13 +110,15 @@ export async function sendThumbnail(ctx: AppContext, reply: FastifyReply, file: 
  * total. Entries are stored uncompressed (most office, image and video formats already are), which
  * also lets the final length be known up front for Content-Length.
  */
-export async function sendZip(ctx: AppContext, reply: FastifyReply, files: FileRecord[], log?: FastifyBaseLogger): Promise<Readable> {
+export async function sendZip(ctx: AppContext, reply: FastifyReply, files: ServedFile[], log?: FastifyBaseLogger): Promise<Readable> {
   const total = files.reduce((n, f) => n + Number(f.size), 0);
   if (total > LIMITS.downloadTotalMb * MB) {
     throw new HttpError(400, 'DOWNLOAD_OVER_LIMIT', 'The download is larger than allowed.', undefined, { max_mb: LIMITS.downloadTotalMb });
   }
-  // Refuse before the first byte is sent rather than cut a zip short.
-  for (const f of files) if (!(await ctx.storage.exists(f.storage_key))) throw fileNotFound();
+  // Refuse before the first byte is sent rather than cut a zip short. Opened, not just looked
+  // for: a committed file whose move into place is pending is read from staging.
+  const readable = (key: string) => ctx.storage.open(key, { start: 0, end: 0 }).then(({ stream }) => (stream.destroy(), true), () => false);
+  for (const f of files) if (!(await readable(f.storage_key))) throw fileNotFound();
 
   const zip = new yazl.ZipFile();
   const names = uniqueNames(files.map((f) => f.original_name));

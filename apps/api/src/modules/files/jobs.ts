@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { sweepStorage } from '../../ops/sweep';
 import { registerJobHandler } from '../topics/jobs';
 import { deleteFiles } from './service';
 
@@ -31,4 +32,14 @@ export async function cleanFileBins(ctx: AppContext): Promise<number> {
 registerJobHandler(FILE_BIN_CLEANUP_JOB, async (ctx) => {
   const n = await cleanFileBins(ctx);
   return { rerunAt: n >= BATCH ? ctx.now() : ctx.now() + FILE_BIN_CLEANUP_EVERY_MS };
+});
+
+export const STORAGE_SWEEP_JOB = 'storage.sweep';
+export const STORAGE_SWEEP_EVERY_MS = 10 * 60_000;
+/** A staged file older than the longest upload plus a margin for the work after it arrives. */
+export const stagingMaxAge = (ctx: AppContext) => ctx.config.uploadTimeoutMs + 5 * 60_000;
+
+registerJobHandler(STORAGE_SWEEP_JOB, async (ctx) => {
+  await sweepStorage(ctx, stagingMaxAge(ctx));
+  return { rerunAt: ctx.now() + STORAGE_SWEEP_EVERY_MS };
 });

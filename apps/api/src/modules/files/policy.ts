@@ -25,6 +25,19 @@ export const fileNotFound = () => new HttpError(404, 'FILE_NOT_FOUND', 'The file
 export const historyNotFound = () => new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
 export { folderNotFound };
 
+/**
+ * A topic's attachment changes only through its topic (spec: "attach folder files cannot be
+ * moved"): the shared-folder calls read it, but whoever holds only the shared-folder right must
+ * not overwrite, rename, restore or delete what a topic's author attached.
+ */
+export const attachmentNotEditable = () =>
+  new HttpError(400, 'ATTACH_FILE_NOT_EDITABLE', 'A topic attachment changes only through its topic.');
+
+export function requireEditable<T extends Pick<FileRecord, 'is_attachment'>>(files: T[]): T[] {
+  if (files.some((f) => f.is_attachment === 1)) throw attachmentNotEditable();
+  return files;
+}
+
 export async function groupScope(ctx: AppContext, user: AuthUser, groupId: number, action: FileAction): Promise<Scope> {
   const { scope, access } = await groupContentScope(ctx, user, groupId, action, 'role_edit_shared_folder');
   return { ...scope, maxFileMb: access.group.max_img_size_per_attachment };
@@ -51,21 +64,23 @@ export function scopedFiles(ctx: AppContext, scope: Scope) {
   );
 }
 
-export async function requireFile(ctx: AppContext, scope: Scope, fileId: number, opts: { inBin?: boolean } = {}): Promise<FileRecord> {
-  let q = scopedFiles(ctx, scope).selectAll('f').where('f.id', '=', fileId);
-  if (opts.inBin !== undefined) q = q.where('f.in_bin', '=', opts.inBin ? 1 : 0);
-  const row = await q.executeTakeFirst();
-  if (!row) throw fileNotFound();
-  return row;
+interface FileOpts {
+  inBin?: boolean;
+  /** The caller changes the file: an attachment is refused (after the scope found it). */
+  edit?: boolean;
+}
+
+export async function requireFile(ctx: AppContext, scope: Scope, fileId: number, opts: FileOpts = {}): Promise<FileRecord> {
+  return (await requireFiles(ctx, scope, [fileId], opts))[0]!;
 }
 
 /** Every id must be a file of the scope; one stranger id fails the whole request. */
-export async function requireFiles(ctx: AppContext, scope: Scope, ids: number[], opts: { inBin?: boolean } = {}): Promise<FileRecord[]> {
+export async function requireFiles(ctx: AppContext, scope: Scope, ids: number[], opts: FileOpts = {}): Promise<FileRecord[]> {
   const unique = [...new Set(ids)];
-  let q = scopedFiles(ctx, scope).selectAll('f').where('f.id', 'in', unique);
-  if (opts.inBin !== undefined) q = q.where('f.in_bin', '=', opts.inBin ? 1 : 0);
-  const rows = await q.execute();
+  const rows = await scopedFiles(ctx, scope).selectAll('f').where('f.id', 'in', unique).execute();
   if (rows.length !== unique.length) throw fileNotFound();
+  if (opts.edit) requireEditable(rows);
+  if (opts.inBin !== undefined && rows.some((r) => r.in_bin !== (opts.inBin ? 1 : 0))) throw fileNotFound();
   // Keep the caller's order (zip entries follow it).
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);

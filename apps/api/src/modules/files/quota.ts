@@ -1,31 +1,37 @@
 import { LIMITS, type StorageUsage } from '@portal/api-client';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
+import { writeTransaction as dbWriteTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';
 import type { Scope } from './policy';
 
 const GB = 1024 ** 3;
 
 /**
- * A write transaction that serialises every writer of the same quota. PostgreSQL: the company
- * and group rows are locked FOR UPDATE (always company first, so two writers cannot deadlock).
- * SQLite: BEGIN IMMEDIATE takes the database write lock up front, so a second writer (in this
- * or another process) waits until the first has committed and then sees its usage. Inside `fn`
- * use only `trx`: on SQLite the one connection is held for the whole transaction.
+ * Lock order for every transaction that touches a storage counter (PostgreSQL; SQLite runs one
+ * write transaction at a time): first the company row, then the group row, both FOR NO KEY
+ * UPDATE, and only then anything else. NO KEY UPDATE is the weakest lock that serialises counter
+ * updates, and unlike FOR UPDATE it does not conflict with the KEY SHARE lock a foreign key takes
+ * on the same row (inserting a topic or file), which is what deadlocked concurrent "topic with
+ * attachments" posts (issue 16). Taking the counters first also means that whatever such a
+ * transaction reads next (the versions it is about to delete and refund) is read after any
+ * competing writer has committed, so a refund is never counted twice.
  */
-export async function writeTransaction<T>(ctx: AppContext, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (ctx.dialect === 'postgres') return ctx.db.transaction().execute(fn);
-  return ctx.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => {});
-      throw err;
-    }
+export async function lockQuota(ctx: AppContext, trx: Kysely<DB>, target: QuotaTarget): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  await trx.selectFrom('companies').select('id').where('id', '=', target.companyId).forNoKeyUpdate().execute();
+  if (target.groupId !== null) await trx.selectFrom('groups').select('id').where('id', '=', target.groupId).forNoKeyUpdate().execute();
+}
+
+/**
+ * A write transaction (retried once on a lock conflict, db/write.ts) that, given `lock`, takes the
+ * quota rows first in the documented order. Inside `fn` use only `trx`.
+ */
+export function writeTransaction<T>(ctx: AppContext, fn: (trx: Kysely<DB>) => Promise<T>, lock?: QuotaTarget): Promise<T> {
+  return dbWriteTransaction(ctx, async (trx) => {
+    if (lock) await lockQuota(ctx, trx, lock);
+    return fn(trx);
   });
 }
 
@@ -45,12 +51,12 @@ export async function chargeUsage(ctx: AppContext, trx: Kysely<DB>, target: Quot
   if (delta === 0) return;
   const pg = ctx.dialect === 'postgres';
   let cq = trx.selectFrom('companies').select(['storage_capacity_gb', 'storage_used_bytes']).where('id', '=', target.companyId);
-  if (pg) cq = cq.forUpdate();
+  if (pg) cq = cq.forNoKeyUpdate();
   const company = await cq.executeTakeFirstOrThrow();
   let group: { storage_capacity_gb: number; storage_used_bytes: number } | undefined;
   if (target.groupId !== null) {
     let gq = trx.selectFrom('groups').select(['storage_capacity_gb', 'storage_used_bytes']).where('id', '=', target.groupId);
-    if (pg) gq = gq.forUpdate();
+    if (pg) gq = gq.forNoKeyUpdate();
     group = await gq.executeTakeFirstOrThrow();
   }
   if (delta > 0) {

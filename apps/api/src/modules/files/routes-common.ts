@@ -55,27 +55,27 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.overwriteCommonFile, async ({ ctx, user, params, request }) => {
     const scope = await read(ctx, user, 'write');
-    const file = await policy.requireFile(ctx, scope, params.fileId);
+    const file = await policy.requireFile(ctx, scope, params.fileId, { edit: true });
     await service.overwriteFile(ctx, scope, file, await receiveFiles(ctx, request, scope, 1), request.log);
     return detail(ctx, scope, file.id);
   });
   on(app, e.updateCommonFileInfo, async ({ ctx, user, params, body }) => {
     const scope = await read(ctx, user, 'write');
-    await service.updateInfo(ctx, scope, await policy.requireFile(ctx, scope, params.fileId), body);
+    await service.updateInfo(ctx, scope, await policy.requireFile(ctx, scope, params.fileId, { edit: true }), body);
     return detail(ctx, scope, params.fileId);
   });
   on(app, e.deleteCommonFiles, async ({ ctx, user, body, request }) => {
     const scope = await read(ctx, user, 'write');
-    return { items: { count: await service.deleteFiles(ctx, await policy.requireFiles(ctx, scope, body.file_ids), request.log) } };
+    return { items: { count: await service.deleteFiles(ctx, await policy.requireFiles(ctx, scope, body.file_ids, { edit: true }), request.log) } };
   });
   on(app, e.revertCommonFile, async ({ ctx, user, params }) => {
     const scope = await read(ctx, user, 'write');
-    await versions.revert(ctx, scope, await policy.requireFile(ctx, scope, params.fileId), params.historyId);
+    await versions.revert(ctx, scope, await policy.requireFile(ctx, scope, params.fileId, { edit: true }), params.historyId);
     return detail(ctx, scope, params.fileId);
   });
   on(app, e.deleteCommonFileHistory, async ({ ctx, user, params, body, request }) => {
     const scope = await read(ctx, user, 'write');
-    await versions.deleteHistory(ctx, scope, await policy.requireFile(ctx, scope, body.file_id), params.historyId, request.log);
+    await versions.deleteHistory(ctx, scope, await policy.requireFile(ctx, scope, body.file_id, { edit: true }), params.historyId, request.log);
     return ok;
   });
 
@@ -89,7 +89,9 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.commonFileThumbnail, async ({ ctx, user, params, reply }) => {
     return sendThumbnail(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId));
   });
-  on(app, e.downloadCommonFiles, async ({ ctx, user, body, reply, request }) => {
-    return sendZip(ctx, reply, await policy.requireFiles(ctx, await read(ctx, user, 'read'), body.file_ids), request.log);
-  });
+  for (const endpoint of [e.downloadCommonFiles, e.downloadCommonFilesAlias]) {
+    on(app, endpoint, async ({ ctx, user, body, reply, request }) => {
+      return sendZip(ctx, reply, await policy.requireFiles(ctx, await read(ctx, user, 'read'), body.file_ids), request.log);
+    });
+  }
 }

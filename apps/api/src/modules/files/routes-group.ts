@@ -74,13 +74,13 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.overwriteFile, async ({ ctx, user, params, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    const file = await policy.requireFile(ctx, scope, params.fileId, { inBin: false });
+    const file = await policy.requireFile(ctx, scope, params.fileId, { inBin: false, edit: true });
     await service.overwriteFile(ctx, scope, file, await receiveFiles(ctx, request, scope, 1), request.log);
     return detail(ctx, scope, file.id);
   });
   on(app, e.updateFileInfo, async ({ ctx, user, params, body }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    await service.updateInfo(ctx, scope, await policy.requireFile(ctx, scope, params.fileId), body);
+    await service.updateInfo(ctx, scope, await policy.requireFile(ctx, scope, params.fileId, { edit: true }), body);
     return detail(ctx, scope, params.fileId);
   });
 
@@ -96,7 +96,7 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.deleteFiles, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
     if (body.delete_mode === 1) return { items: { count: await service.moveToBin(ctx, movable(await policy.requireFiles(ctx, scope, body.file_ids))) } };
-    return { items: { count: await service.deleteFiles(ctx, await policy.requireFiles(ctx, scope, body.file_ids, { inBin: true }), request.log) } };
+    return { items: { count: await service.deleteFiles(ctx, await policy.requireFiles(ctx, scope, body.file_ids, { inBin: true, edit: true }), request.log) } };
   });
   on(app, e.emptyFileBin, async ({ ctx, user, params, body, request }) => {
     // The body may repeat the group id; a different one is another group's, so not found.
@@ -116,12 +116,12 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.revertFile, async ({ ctx, user, params }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    await versions.revert(ctx, scope, await policy.requireFile(ctx, scope, params.fileId, { inBin: false }), params.historyId);
+    await versions.revert(ctx, scope, await policy.requireFile(ctx, scope, params.fileId, { inBin: false, edit: true }), params.historyId);
     return detail(ctx, scope, params.fileId);
   });
   on(app, e.deleteFileHistory, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    await versions.deleteHistory(ctx, scope, await policy.requireFile(ctx, scope, body.file_id), params.historyId, request.log);
+    await versions.deleteHistory(ctx, scope, await policy.requireFile(ctx, scope, body.file_id, { edit: true }), params.historyId, request.log);
     return ok;
   });
 

@@ -1,14 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ensurePeriodicJob } from '../topics/jobs';
-import { FILE_BIN_CLEANUP_JOB } from './jobs';
+import { sweepStorage } from '../../ops/sweep';
+import { FILE_BIN_CLEANUP_JOB, stagingMaxAge, STORAGE_SWEEP_EVERY_MS, STORAGE_SWEEP_JOB } from './jobs';
 import { commonFileRoutes } from './routes-common';
 import { groupFileRoutes } from './routes-group';
-import './unread';
 
 /**
- * The file engine: group shared folders, common shared files, the unread source for group
- * badges and the bin auto-delete job (run by the job runner the topics module installs).
+ * The file engine: group shared folders, common shared files and the bin auto-delete job (run
+ * by the job runner the topics module installs). Unread files reach badges through the
+ * notifications module's unread sources.
  */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   // Limits are set per request (group file size, 30 files); an over-size file throws, not truncates.
@@ -16,10 +17,10 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   await groupFileRoutes(app);
   await commonFileRoutes(app);
   await ensurePeriodicJob(app.ctx.db, FILE_BIN_CLEANUP_JOB, app.ctx.now(), app.ctx.now());
-  // Staged bytes of a process that died mid-upload; no live upload takes a day.
+  await ensurePeriodicJob(app.ctx.db, STORAGE_SWEEP_JOB, app.ctx.now() + STORAGE_SWEEP_EVERY_MS, app.ctx.now());
+  // What a crash left behind (unfinished moves, dead uploads, orphans), before serving.
   app.addHook('onListen', async () => {
-    await app.ctx.storage.sweepStaging(STALE_STAGING_MS).catch((err: unknown) => app.log.warn({ err }, 'staging sweep failed'));
+    const r = await sweepStorage(app.ctx, stagingMaxAge(app.ctx)).catch((err: unknown) => app.log.warn({ err }, 'storage sweep failed'));
+    if (r && (r.adopted || r.removedStaged || r.removedOrphans)) app.log.info(r, 'storage swept');
   });
 }
-
-const STALE_STAGING_MS = 24 * 60 * 60_000;

@@ -5,10 +5,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import type { StagedFile } from '../../storage';
+import { writeWithFiles } from '../../storage/write';
 import { validationError } from '../../http/errors';
 import { chargeUsage, targetOf, writeTransaction, type QuotaTarget } from './quota';
 import { requireFolder, type FileRecord, type Scope } from './policy';
 import { stageThumbnails } from './thumbnails';
+import { indexFile, unindexFiles } from '../search/hooks';
 import type { Received, ReceivedFile } from './upload';
 
 const uploadFields = z
@@ -20,27 +22,12 @@ const uploadFields = z
   .strict();
 
 /**
- * Makes staged files (and their thumbnails) visible as the last step of `fn`'s transaction. If
- * the transaction fails after some were committed, those are removed again; the rest are
- * discarded. So a failed request leaves neither a row without bytes nor bytes without a row.
+ * Runs `fn` in a quota transaction (locks first, retried once on a lock conflict) and makes the
+ * staged files and thumbnails visible only after it committed (storage/write.ts). So a failed
+ * request leaves neither a row without bytes nor bytes without a row.
  */
-async function withCommit<T>(ctx: AppContext, files: ReceivedFile[], thumbs: (StagedFile | null)[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  const staged = [...files.map((f) => f.staged), ...thumbs.filter((t): t is StagedFile => t !== null)];
-  const committed: string[] = [];
-  try {
-    return await writeTransaction(ctx, async (trx) => {
-      const result = await fn(trx);
-      for (const s of staged) {
-        await s.commit();
-        committed.push(s.key);
-      }
-      return result;
-    });
-  } catch (err) {
-    await Promise.all(committed.map((k) => ctx.storage.delete(k)));
-    await Promise.all(staged.map((s) => s.discard()));
-    throw err;
-  }
+export function withCommit<T>(ctx: AppContext, target: QuotaTarget, files: ReceivedFile[], thumbs: (StagedFile | null)[], fn: (trx: Kysely<DB>) => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+  return writeWithFiles([...files.map((f) => f.staged), ...thumbs], () => writeTransaction(ctx, fn, target), log);
 }
 
 /** Every stored key a version row owns: its bytes and, for most images, a thumbnail. */
@@ -96,7 +83,7 @@ export async function createFiles(
   // Thumbnails are derived data: not charged against the quota.
   const thumbs = await stageThumbnails(ctx, received.files, opts.log);
   const now = ctx.now();
-  return withCommit(ctx, received.files, thumbs, async (trx) => {
+  return withCommit(ctx, targetOf(scope), received.files, thumbs, async (trx) => {
     const topicId = opts.before ? await opts.before(trx) : opts.topicId;
     await chargeUsage(ctx, trx, targetOf(scope), total);
     const ids: number[] = [];
@@ -129,10 +116,11 @@ export async function createFiles(
         .executeTakeFirstOrThrow();
       await trx.insertInto('file_versions').values(versionRow(row.id, 1, f, thumb, scope.userId, now)).execute();
       await trx.insertInto('file_reads').values({ file_id: row.id, user_id: scope.userId, created_at: now }).execute();
+      await indexFile(trx, row.id);
       ids.push(row.id);
     }
     return ids;
-  });
+  }, opts.log);
 }
 
 /**
@@ -144,7 +132,7 @@ export async function overwriteFile(ctx: AppContext, scope: Scope, file: FileRec
   const f = received.files[0]!;
   const [thumb = null] = await stageThumbnails(ctx, [f], log);
   const now = ctx.now();
-  const dropped = await withCommit(ctx, [f], [thumb], async (trx) => {
+  const dropped = await withCommit(ctx, targetOf(scope), [f], [thumb], async (trx) => {
     const versions = await trx
       .selectFrom('file_versions')
       .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
@@ -163,8 +151,9 @@ export async function overwriteFile(ctx: AppContext, scope: Scope, file: FileRec
       .where('id', '=', file.id)
       .execute();
     await markChanged(trx, file.id, scope.userId, now);
+    await indexFile(trx, file.id);
     return drop.flatMap(keysOf);
-  });
+  }, log);
   await deleteKeys(ctx, dropped, log);
 }
 
@@ -175,7 +164,10 @@ export async function markChanged(trx: Kysely<DB>, fileId: number, userId: numbe
 }
 
 export async function updateInfo(ctx: AppContext, scope: Scope, file: FileRecord, body: { title: string; memo: string }): Promise<void> {
-  await ctx.db.updateTable('files').set({ title: body.title, memo: body.memo, updater_id: scope.userId, updated_at: ctx.now() }).where('id', '=', file.id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('files').set({ title: body.title, memo: body.memo, updater_id: scope.userId, updated_at: ctx.now() }).where('id', '=', file.id).execute();
+    await indexFile(trx, file.id);
+  });
 }
 
 export async function moveToBin(ctx: AppContext, ids: number[]): Promise<number> {
@@ -210,11 +202,12 @@ export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' 
   for (const { target, ids } of byOwner.values()) {
     const keys = await writeTransaction(ctx, async (trx) => {
       const versions = await trx.selectFrom('file_versions').select(['storage_key', 'thumb_key', 'size']).where('file_id', 'in', ids).execute();
+      await unindexFiles(trx, ids);
       const r = await trx.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
       count += Number(r.numDeletedRows);
       await chargeUsage(ctx, trx, target, -versions.reduce((n, v) => n + Number(v.size), 0));
       return versions.flatMap(keysOf);
-    });
+    }, target);
     await deleteKeys(ctx, keys, log);
   }
   return count;

@@ -30,6 +30,8 @@ export interface FormShape {
   files: string;
   data?: { name: string; maxBytes: number };
   allowNoFiles?: boolean;
+  /** Storage key folder, when the files belong to neither a group's nor the company's folder (chat). */
+  prefix?: string;
 }
 
 const overSize = (maxMb: number) => new HttpError(400, 'UPLOAD_OVER_SIZE', 'A file is larger than the group allows.', undefined, { max_mb: maxMb });
@@ -51,7 +53,7 @@ export async function receiveFiles(
   form?: FormShape,
 ): Promise<Received> {
   const maxMb = scope.maxFileMb;
-  const prefix = scope.kind === 'group' ? `groups/${scope.groupId}/files` : `companies/${scope.companyId}/files`;
+  const prefix = form?.prefix ?? (scope.kind === 'group' ? `groups/${scope.groupId}/files` : `companies/${scope.companyId}/files`);
   const files: ReceivedFile[] = [];
   const fields: Received['fields'] = {};
   let data: string | undefined;

@@ -5,6 +5,7 @@ import { displayName, shortName } from '../topics/queries';
 import { requireHistory, type FileRecord, type Scope } from './policy';
 import { chargeUsage, targetOf, writeTransaction } from './quota';
 import { deleteKeys, keysOf, markChanged } from './service';
+import { indexFile } from '../search/hooks';
 
 /**
  * Versions of a file. Every stored version is a file_versions row (the current one included), so
@@ -62,7 +63,8 @@ export async function revert(ctx: AppContext, scope: Scope, file: FileRecord, hi
       .where('id', '=', file.id)
       .execute();
     await markChanged(trx, file.id, scope.userId, now);
-  });
+    await indexFile(trx, file.id);
+  }, targetOf(scope));
 }
 
 export async function deleteHistory(ctx: AppContext, scope: Scope, file: FileRecord, historyId: number, log?: FastifyBaseLogger): Promise<void> {
@@ -82,6 +84,6 @@ export async function deleteHistory(ctx: AppContext, scope: Scope, file: FileRec
     await trx.deleteFrom('file_versions').where('id', '=', live.id).execute();
     await chargeUsage(ctx, trx, targetOf(scope), -Number(live.size));
     return keysOf(live);
-  });
+  }, targetOf(scope));
   await deleteKeys(ctx, keys, log);
 }

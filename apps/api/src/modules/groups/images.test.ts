@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageError } from '@portal/api-client';
+import { sweepStorage } from '../../ops/sweep';
 import { gifImage, jpegImage, pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, API, groupWith, insertInvitation, type Actor } from './fixtures.test-util';
@@ -145,15 +146,22 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
     expect(storedFiles(group, 'icon')).toEqual([path.posix.basename(next)]);
   });
 
-  it('a file that cannot be committed rolls the row back and leaves nothing in staging', async () => {
+  it('a move that fails after the commit keeps the write: served from staging, moved by the sweep', async () => {
     const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }]]);
-    // A plain file where the slot's folder should be makes the commit (rename) fail.
+    // A plain file where the slot's folder should be makes the move (rename) fail.
     fs.mkdirSync(path.join(filesDir(), 'groups', String(g)), { recursive: true });
     fs.writeFileSync(path.join(filesDir(), 'groups', String(g), 'icon'), 'in the way');
-    const res = await upload(admin.token, g, 'icon', pngImage(600, 200));
-    expect(res.statusCode).toBe(500);
-    expect(await row(g)).toMatchObject({ icon_image: 2, icon_image_path: null, icon_storage_key: null });
+    const png = pngImage(600, 200);
+    const res = await upload(admin.token, g, 'icon', png);
+    expect(res.statusCode).toBe(200);
+    expect((await row(g)).icon_storage_key).toMatch(/^groups\/\d+\/icon\/[0-9a-f]{32}\.png$/);
+    expect(stagingLeft()).toHaveLength(1);
+    const served = await get(admin.token, res.json().items.icon_image_path as string);
+    expect([served.statusCode, served.rawPayload.equals(png)]).toEqual([200, true]);
+    fs.rmSync(path.join(filesDir(), 'groups', String(g), 'icon'));
+    expect(await sweepStorage(t.ctx, 0, { orphans: false })).toEqual({ adopted: 1, removedStaged: 0, removedOrphans: 0 });
     expect(stagingLeft()).toEqual([]);
+    expect(storedFiles(g, 'icon')).toHaveLength(1);
   });
 
   it('DEFAULT and NONE remove the uploaded icon; the header image can be uploaded and removed', async () => {

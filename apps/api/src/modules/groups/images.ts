@@ -1,6 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { API_PREFIX, endpoints as e, GROUP_IMAGE_FIELD, IconImage, ImageError, LIMITS, type GroupImageSlot } from '@portal/api-client';
+import { API_PREFIX, endpoints as e, GROUP_IMAGE_FIELD, IconImage, type GroupImageSlot } from '@portal/api-client';
 import type { Updateable } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -8,12 +8,13 @@ import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint as on } from '../../http/route';
 import { StorageNotFoundError, type FileStorage, type StagedFile } from '../../storage';
-import { IMAGE_EXT, IMAGE_MIME, readImageInfo, type ImageKind } from '../../storage/image-info';
+import { IMAGE_EXT, IMAGE_MIME, type ImageKind } from '../../storage/image-info';
+import { receiveImage } from '../../storage/receive-image';
+import { writeWithFiles } from '../../storage/write';
 import * as groups from './groups';
 import * as join from './join';
 import * as policy from './policy';
 
-const MB = 1024 * 1024;
 type GroupValues = Updateable<DB['groups']>;
 
 /** Columns of each image slot; the URL columns are what the UI loads, the key is the stored file. */
@@ -22,69 +23,19 @@ const SLOT_COLUMNS = {
   header: { key: 'header_storage_key', name: 'header_file_name' },
 } as const;
 
-/** 400 VALIDATION_ERROR on the `file` field, with the spec's image error code in `data`. */
-function imageError(code: number, key: string, data: Record<string, unknown> = {}): HttpError {
-  return new HttpError(400, 'VALIDATION_ERROR', 'The image was not accepted.', { [GROUP_IMAGE_FIELD]: [key] }, { image_error: code, ...data });
-}
-const empty = () => imageError(ImageError.EMPTY, 'validation.required');
-const notImage = () => imageError(ImageError.NOT_IMAGE, 'validation.image_type');
-
 /** The URL of a stored image; it names the generated file, so a new upload is a new URL. */
 export function imageUrl(groupId: number, slot: GroupImageSlot, key: string): string {
   return `${API_PREFIX}/members/me/groups/${groupId}/images/${slot}/${path.posix.basename(key)}`;
 }
 
-/** The uploader's file name as display text: last path segment, no control characters, bounded. */
-export function displayName(raw: string | undefined): string | null {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
-  return clean || null;
-}
-
-const MULTIPART_EMPTY = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
-
-/**
- * Reads the one file of the request into staging and checks it against the content, never the
- * declared type or name: kind by magic bytes (JPEG, PNG, GIF), size against 25 MB and the group's
- * max_img_size_per_attachment, and the spec's minimum of 500×100 px.
- */
-async function receiveImage(storage: FileStorage, request: FastifyRequest, groupId: number, slot: GroupImageSlot, maxMb: number) {
-  const maxBytes = Math.min(LIMITS.imageMaxMb, maxMb) * MB;
-  const overSize = () => imageError(ImageError.OVER_SIZE, 'validation.image_size', { max: Math.min(LIMITS.imageMaxMb, maxMb) });
-  let staged: StagedFile | null = null;
-  let fileName: string | undefined;
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, parts: 4 } });
-    if (!part || part.fieldname !== GROUP_IMAGE_FIELD) throw empty();
-    fileName = part.filename;
-    staged = await storage.stage(part.file, { prefix: `groups/${groupId}/${slot}` });
-    if (part.file.truncated) throw overSize();
-  } catch (err) {
-    await staged?.discard();
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw overSize();
-    if (code && MULTIPART_EMPTY.has(code)) throw empty();
-    throw err;
-  }
-  try {
-    if (staged.size === 0) throw empty();
-    const info = await readImageInfo(staged.read);
-    if (!info) throw notImage();
-    if (info.width < LIMITS.imageMinWidth || info.height < LIMITS.imageMinHeight) {
-      throw imageError(ImageError.NOT_IMAGE, 'validation.image_dimensions', { width: LIMITS.imageMinWidth, height: LIMITS.imageMinHeight });
-    }
-    return { file: staged.withExt(IMAGE_EXT[info.kind]), displayName: displayName(fileName) };
-  } catch (err) {
-    await staged.discard();
-    throw err;
-  }
+async function receiveGroupImage(storage: FileStorage, request: FastifyRequest, groupId: number, slot: GroupImageSlot, maxMb: number) {
+  return receiveImage(storage, request, { field: GROUP_IMAGE_FIELD, prefix: `groups/${groupId}/${slot}`, maxMb });
 }
 
 /**
- * Points the slot at `next` (or clears it) in one transaction. The new file is committed as the
- * transaction's last step, so a failed row update leaves no file; if the database commit itself
- * fails after the file was committed, the file is removed. The replaced file goes afterwards:
- * losing that delete leaves an unreferenced file, never a row pointing at nothing.
+ * Points the slot at `next` (or clears it) in one transaction; the new file becomes visible after
+ * the commit, so a failed row update leaves no file. The replaced file goes afterwards: losing
+ * that delete leaves an unreferenced file (the sweep takes it), never a row pointing at nothing.
  */
 async function replaceSlot(
   ctx: AppContext,
@@ -96,26 +47,20 @@ async function replaceSlot(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const keyColumn = SLOT_COLUMNS[slot].key;
-  let fileCommitted = false;
-  let previous: string | null;
-  try {
-    previous = await ctx.db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('groups').select(['icon_storage_key', 'header_storage_key']).where('id', '=', groupId);
-      // PostgreSQL: two administrators uploading at once must not both delete the same old file.
-      if (ctx.dialect === 'postgres') q = q.forUpdate();
-      const row = await q.executeTakeFirstOrThrow();
-      await trx.updateTable('groups').set({ ...values, updated_at: ctx.now() }).where('id', '=', groupId).execute();
-      if (next) {
-        await next.commit();
-        fileCommitted = true;
-      }
-      return row[keyColumn];
-    });
-  } catch (err) {
-    if (next && fileCommitted) await storage.delete(next.key);
-    else await next?.discard();
-    throw err;
-  }
+  // The new file moves into place only after the row naming it has committed (storage/write.ts).
+  const previous = await writeWithFiles(
+    [next],
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        let q = trx.selectFrom('groups').select(['icon_storage_key', 'header_storage_key']).where('id', '=', groupId);
+        // PostgreSQL: two administrators uploading at once must not both delete the same old file.
+        if (ctx.dialect === 'postgres') q = q.forNoKeyUpdate();
+        const row = await q.executeTakeFirstOrThrow();
+        await trx.updateTable('groups').set({ ...values, updated_at: ctx.now() }).where('id', '=', groupId).execute();
+        return row[keyColumn];
+      }),
+    log,
+  );
   if (previous && previous !== next?.key) {
     await storage.delete(previous).catch((err: unknown) => log.warn({ err, key: previous }, 'replaced group image not deleted'));
   }
@@ -123,7 +68,7 @@ async function replaceSlot(
 
 async function uploadImage(ctx: AppContext, storage: FileStorage, request: FastifyRequest, access: policy.GroupAccess, slot: GroupImageSlot) {
   const g = access.group;
-  const { file, displayName: name } = await receiveImage(storage, request, g.id, slot, g.max_img_size_per_attachment);
+  const { file, displayName: name } = await receiveGroupImage(storage, request, g.id, slot, g.max_img_size_per_attachment);
   const url = imageUrl(g.id, slot, file.key);
   const values: GroupValues =
     slot === 'icon'

@@ -1,6 +1,7 @@
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
+import { newsJoinApproved, newsJoinRequest } from '../news/system';
 import { linkUnusable } from './invitations';
 import * as q from './queries';
 import { paginate } from './search';
@@ -30,6 +31,18 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
   const group = await ctx.db.selectFrom('groups as g').select(cols).where('g.group_link', '=', token).executeTakeFirst();
   if (!group || group.is_stopped === 1) throw linkUnusable();
   return { kind: 'link', group };
+}
+
+/**
+ * The group a join-request administrator call names: `{group_link}` is the group's current link
+ * (spec section 7) or its id (links are 32 base64url characters, never all digits). A link of
+ * another company, or none, is the same 404 as an unknown id; the caller's rights are checked after.
+ */
+export async function groupIdOfLink(ctx: AppContext, user: AuthUser, value: string): Promise<number> {
+  if (/^\d{1,15}$/.test(value)) return Number(value);
+  const row = await ctx.db.selectFrom('groups').select('id').where('group_link', '=', value).where('company_id', '=', user.companyId).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
+  return row.id;
 }
 
 export async function preview(ctx: AppContext, token: string) {
@@ -85,6 +98,7 @@ export async function requestToJoin(ctx: AppContext, user: AuthUser, token: stri
   if (member) throw new HttpError(400, 'ALREADY_IN_GROUP', 'You are already in this group.');
   const req = await openRequest(ctx, r, user.id);
   await publishToAdmins(ctx, r.group.id);
+  await newsJoinRequest(ctx, r.group.id, user.id);
   return req;
 }
 
@@ -129,6 +143,8 @@ export async function register(ctx: AppContext, type: 1 | 2, body: RegisterInput
       first_name: body.first_name,
       last_name_kana: body.last_name_kana,
       first_name_kana: body.first_name_kana,
+      // Until an administrator approves a join request, the account sees only the waiting page.
+      pending_approval: 1,
       locked_at: null,
       last_login_at: null,
       avatar_path: null,
@@ -141,6 +157,7 @@ export async function register(ctx: AppContext, type: 1 | 2, body: RegisterInput
     .executeTakeFirstOrThrow();
   const req = await openRequest(ctx, r, user.id);
   await publishToAdmins(ctx, r.group.id);
+  await newsJoinRequest(ctx, r.group.id, user.id);
   return { user_id: user.id, join_request_id: req.id };
 }
 
@@ -184,6 +201,7 @@ export async function approve(ctx: AppContext, groupId: number, requestId: numbe
       .returning('user_id')
       .executeTakeFirst();
     if (!updated) return null;
+    await trx.updateTable('users').set({ pending_approval: 0 }).where('id', '=', updated.user_id).where('pending_approval', '=', 1).execute();
     await trx
       .insertInto('group_members')
       .values({ group_id: groupId, user_id: updated.user_id, joined_at: now, folder_id: null })
@@ -191,7 +209,10 @@ export async function approve(ctx: AppContext, groupId: number, requestId: numbe
       .execute();
     return updated.user_id;
   });
-  if (userId !== null) await ctx.bus.publish([userId], { kind: 'group.joined', payload: { group_id: groupId } });
+  if (userId !== null) {
+    await ctx.bus.publish([userId], { kind: 'group.joined', payload: { group_id: groupId } });
+    await newsJoinApproved(ctx, groupId, userId);
+  }
   return userId !== null;
 }
 

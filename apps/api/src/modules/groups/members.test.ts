@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, API, groupWith } from './fixtures.test-util';
@@ -55,7 +57,29 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
     const b = await actor(t, { companyId: company });
     const c = await actor(t, { companyId: company });
     const g = await groupWith(t, company, [[a.id, { role_admin: 1 }], [b.id, { role_admin: 1 }], [c.id, {}]]);
-    const results = await Promise.all([leave(g, a.token), leave(g, b.token)]);
+    // PostgreSQL: a barrier, so the race happens every time rather than by luck. Another session
+    // locks both membership rows, so each leave stops at its DELETE, after its "another
+    // administrator remains" check. Only once both are waiting is the barrier lifted. With the
+    // group row lock (lockGroup) the second leave waits before its check and then sees the
+    // first one gone; without it both checks passed before either deleted, and both succeed.
+    const barrier = dialect === 'postgres' ? new pg.Client({ connectionString: t.config.databaseUrl }) : null;
+    if (barrier) {
+      await barrier.connect();
+      await barrier.query('begin');
+      await barrier.query('select 1 from group_members where group_id = $1 and user_id = any($2) for update', [g, [a.id, b.id]]);
+    }
+    const racing = Promise.all([leave(g, a.token), leave(g, b.token)]);
+    if (barrier) {
+      // Asked outside the barrier's transaction: inside one, pg_stat_activity is a frozen snapshot.
+      const waiting = async () =>
+        Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db)).rows[0]!.n);
+      const until = Date.now() + 10_000;
+      while ((await waiting()) < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(await waiting()).toBe(2);
+      await barrier.query('rollback');
+      await barrier.end();
+    }
+    const results = await racing;
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const admins = await t.ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', g).where('role_admin', '=', 1).execute();
     expect(admins).toHaveLength(1);

@@ -1,6 +1,7 @@
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { effectiveRole } from '../members/policy';
+import { newsPermissionGranted, type PermissionName } from '../news/system';
 import { normalizedFlags, requireMember, type GroupAccess } from './policy';
 import * as q from './queries';
 import { lockGroup } from './queries';
@@ -42,7 +43,11 @@ type Flags = { user_id: number; role_admin: boolean; role_invite: boolean; role_
  * without an administrator (section 6: the only administrator must first appoint another).
  */
 export async function updateRoles(ctx: AppContext, groupId: number, members: Flags[]): Promise<void> {
-  for (const m of members) await requireMember(ctx, groupId, m.user_id);
+  const before = new Map<number, ReturnType<typeof normalizedFlags>>();
+  for (const m of members) {
+    const old = await requireMember(ctx, groupId, m.user_id);
+    before.set(m.user_id, normalizedFlags({ role_admin: old.role_admin === 1, role_invite: old.role_invite === 1, role_edit_shared_folder: old.role_edit_shared_folder === 1, role_edit_topic: old.role_edit_topic === 1 }));
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await lockGroup(trx, ctx.dialect, groupId);
     for (const m of members) {
@@ -57,6 +62,13 @@ export async function updateRoles(ctx: AppContext, groupId: number, members: Fla
     if (Number(admins.n) === 0) throw mustAppoint();
   });
   await ctx.bus.publish(members.map((m) => m.user_id), { kind: 'group.roles.updated', payload: { group_id: groupId } });
+  // System news for each right newly granted (section 3's permission_name).
+  for (const m of members) {
+    const now = normalizedFlags(m);
+    const old = before.get(m.user_id)!;
+    const granted = (['admin', 'invite', 'edit_shared_folder', 'edit_topic'] as PermissionName[]).filter((p) => now[`role_${p}`] === 1 && old[`role_${p}`] === 0);
+    await newsPermissionGranted(ctx, groupId, m.user_id, granted);
+  }
 }
 
 export async function rolesOfMembers(ctx: AppContext, groupId: number, memberIds: number[]) {

@@ -99,6 +99,7 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   }));
   on(app, e.invitePreview, async ({ ctx, params }) => ({ items: await join.preview(ctx, params.uniqueUrl) }));
   on(app, e.requestToJoin, async ({ ctx, user, params }) => ({ items: await join.requestToJoin(ctx, user, params.group_link) }));
+  on(app, e.requestToJoinAsMember, async ({ ctx, user, params }) => ({ items: await join.requestToJoin(ctx, user, params.group_link) }));
   on(
     app,
     e.registerFromInvite,
@@ -107,23 +108,24 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Listing is the invite tab (role_invite); deciding is an administrator's right (section 6).
+  // The spec addresses these by {group_link}; the group's id is accepted too (groupIdOfLink).
   on(app, e.joinRequests, async ({ ctx, user, params, query }) => {
-    await policy.authorizeGroup(ctx, user, params.id, 'invite');
-    return { items: await join.listJoinRequests(ctx, params.id, query) };
+    const { group } = await policy.authorizeGroup(ctx, user, await join.groupIdOfLink(ctx, user, params.group_link), 'invite');
+    return { items: await join.listJoinRequests(ctx, group.id, query) };
   });
   on(app, e.approveJoinRequest, async ({ ctx, user, params }) => {
-    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
-    const request = await policy.requireJoinRequest(ctx, params.id, params.requestId);
-    await join.approve(ctx, params.id, request.id, user.id);
+    const { group } = await policy.authorizeGroup(ctx, user, await join.groupIdOfLink(ctx, user, params.group_link), 'role_admin');
+    const request = await policy.requireJoinRequest(ctx, group.id, params.requestId);
+    await join.approve(ctx, group.id, request.id, user.id);
     return { items: { id: request.id, status: 'approved' as const } };
   });
   on(app, e.approveAllJoinRequests, async ({ ctx, user, params }) => {
-    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
-    return { items: { approved: await join.approveAll(ctx, params.id, user.id) } };
+    const { group } = await policy.authorizeGroup(ctx, user, await join.groupIdOfLink(ctx, user, params.group_link), 'role_admin');
+    return { items: { approved: await join.approveAll(ctx, group.id, user.id) } };
   });
   on(app, e.rejectJoinRequest, async ({ ctx, user, params }) => {
-    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
-    await join.reject(ctx, await policy.requireJoinRequest(ctx, params.id, params.requestId));
+    const { group } = await policy.authorizeGroup(ctx, user, await join.groupIdOfLink(ctx, user, params.group_link), 'role_admin');
+    await join.reject(ctx, await policy.requireJoinRequest(ctx, group.id, params.requestId));
     return ok;
   });
 
@@ -157,12 +159,12 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.createEquipment, async ({ ctx, user, params, body }) => {
     await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
-    return { items: await equipment.createEquipment(ctx, params.id, body.name) };
+    return { items: await equipment.createEquipment(ctx, params.id, body.name, body) };
   });
   on(app, e.updateEquipment, async ({ ctx, user, params, body }) => {
     await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
     await policy.requireEquipment(ctx, params.id, params.equipmentId);
-    return { items: await equipment.renameEquipment(ctx, params.equipmentId, body.name) };
+    return { items: await equipment.renameEquipment(ctx, params.equipmentId, body.name, body) };
   });
   on(app, e.deleteEquipment, async ({ ctx, user, params }) => {
     await policy.authorizeGroup(ctx, user, params.id, 'role_admin');

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context';
 
 /**
- * Unread items per group for one user. Each content module (topics, shared files, chat) registers
- * a source that counts its own unread rows from its own read state; the group list sums them.
- * Until such a module exists nothing is unread, which is the true count, not a placeholder.
+ * Unread items per group for one user, for the group list badges. The notifications module
+ * registers the one source (modules/notifications/registry.ts: every kind of unread item, group
+ * topics, comments, shared files, and later chat or calendar, registers there), so a badge
+ * equals the group's unread list. Content modules register with notifications, not here.
  */
 export type UnreadSource = (ctx: AppContext, userId: number, groupIds: number[]) => Promise<Map<number, number>>;
 

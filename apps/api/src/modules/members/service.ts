@@ -80,13 +80,26 @@ export async function getSettings(ctx: AppContext, userId: number): Promise<Sett
   return out as Settings;
 }
 
+/** Spec: the second and third notification addresses (regular, emergency) cannot be the same. */
+function refuseSameNotifyEmails(v: Record<string, unknown>): void {
+  for (const kind of ['regular', 'emergency']) {
+    const second = v[`second_email_${kind}`];
+    const third = v[`third_email_${kind}`];
+    if (typeof second === 'string' && typeof third === 'string' && second.toLowerCase() === third.toLowerCase()) {
+      throw new HttpError(400, 'VALIDATION_ERROR', undefined, { [`third_email_${kind}`]: ['validation.email_duplicate_option'] });
+    }
+  }
+}
+
 /** Validates a partial section, stores it merged over what was there, and tells the user's other tabs. */
 export async function patchSettings(ctx: AppContext, userId: number, section: SettingsSection, patch: unknown): Promise<Settings> {
   const parsed = settingsPatchSchema(section).safeParse(patch);
   if (!parsed.success) throw validationError(parsed.error);
   const stored = await q.findSettings(ctx, userId);
   const previous = stored[section] && typeof stored[section] === 'object' ? stored[section] : {};
-  await q.saveSection(ctx, userId, section, { ...previous, ...parsed.data });
+  const merged = { ...previous, ...parsed.data } as Record<string, unknown>;
+  if (section === 'setting_notify_news') refuseSameNotifyEmails(merged);
+  await q.saveSection(ctx, userId, section, merged);
   await ctx.bus.publish([userId], { kind: 'settings.updated', payload: { section } });
   return getSettings(ctx, userId);
 }

@@ -9,13 +9,16 @@ import {
 import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { verifyAccessToken } from '../auth/tokens';
+import { SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
+import { liveSessions } from './sessions';
 import type { RealtimeEvent } from './bus';
 
 export interface RealtimeOptions {
   /** Heartbeat period; a socket that missed the previous ping is dropped. */
   heartbeatMs?: number;
   authTimeoutMs?: number;
+  /** How often open sockets are checked against their login's expiry (idle or absolute). */
+  sessionCheckMs?: number;
 }
 
 /** Close codes other than the auth one: policy violation for junk, going-away on shutdown. */
@@ -28,6 +31,8 @@ const MAX_AUTH_PER_MINUTE = 20;
 interface Conn {
   socket: WebSocket;
   userId: number | null;
+  /** The login (token family) the socket authenticated with; its end closes the socket. */
+  sessionId: string | null;
   alive: boolean;
 }
 
@@ -75,8 +80,23 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   const frame = (msg: RealtimeServerMessage) => JSON.stringify(msg);
   const READY = frame({ type: 'ready' });
 
+  /** A login ended (logout, password reset or change, refresh-token reuse): its sockets close now. */
+  function closeRevoked(userIds: number[], payload: unknown) {
+    const p = payload as { sessions?: string[] | 'all'; keep?: string | null };
+    for (const id of userIds) {
+      for (const conn of [...(byUser.get(id) ?? [])]) {
+        const ended = p.sessions === 'all' ? conn.sessionId !== p.keep : p.sessions?.includes(conn.sessionId ?? '');
+        if (ended) {
+          detach(conn);
+          conn.socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'INVALID_TOKEN');
+        }
+      }
+    }
+  }
+
   const unsubscribe = app.ctx.bus.subscribe((userIds: number[], event: RealtimeEvent) => {
     if (byUser.size === 0) return;
+    if (event.kind === SESSION_REVOKED_EVENT) return closeRevoked(userIds, event.payload);
     const data = frame({ type: 'event', event }); // once, however many sockets get it
     for (const id of new Set(userIds)) {
       for (const conn of byUser.get(id) ?? []) send(conn, data);
@@ -96,6 +116,22 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
     }
   }, heartbeatMs);
   heartbeat.unref();
+
+  // A login that simply runs out (24 h idle, 30 days absolute) announces nothing: look.
+  const sessionCheck = setInterval(() => {
+    const open = [...all].filter((c) => c.sessionId !== null);
+    if (open.length === 0) return;
+    liveSessions(app.ctx, [...new Set(open.map((c) => c.sessionId!))])
+      .then((live) => {
+        for (const conn of open) {
+          if (live.has(conn.sessionId!) || conn.socket.readyState !== conn.socket.OPEN) continue;
+          detach(conn);
+          conn.socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'TOKEN_EXPIRED');
+        }
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'realtime session check failed'));
+  }, opts.sessionCheckMs ?? 60_000);
+  sessionCheck.unref();
 
   app.addHook('onReady', async () => {
     // Wait for the Redis subscription so events from other processes are not missed right after
@@ -117,6 +153,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     unsubscribe();
   });
 
@@ -129,7 +166,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
       config: { authByMessage: true },
     },
     (socket, req) => {
-      const conn: Conn = { socket, userId: null, alive: true };
+      const conn: Conn = { socket, userId: null, sessionId: null, alive: true };
       all.add(conn);
       let verifying = Promise.resolve();
       let authWindowStart = Date.now();
@@ -177,6 +214,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
           }
           clearTimeout(authTimer);
           attach(conn, result.userId);
+          conn.sessionId = result.sessionId;
           send(conn, READY);
         });
       });

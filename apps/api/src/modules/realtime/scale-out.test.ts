@@ -58,6 +58,8 @@ function start(name: string, port: number): Proc {
       DATABASE_URL: dbUrl,
       REDIS_URL,
       LOG_LEVEL: 'warn',
+      // NODE_ENV=production seeds nothing by default; this test logs in as the demo users.
+      SEED_DEMO: '1',
       // Every engineer's tests share Redis-backed limits on 127.0.0.1; ours must not trip them.
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_MAX: '10000',
@@ -156,6 +158,36 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
       expect(onB.events('settings.updated')).toHaveLength(1);
     } finally {
       for (const s of [onB, onA, otherOnB]) s.ws.terminate();
+    }
+  }, 30_000);
+
+  it('a chat message sent through A reaches the other member’s socket on B, stored, and no one else', async () => {
+    const sender = await login(a, 'E0001');
+    const receiver = await login(b, 'E0002');
+    const stranger = await login(b, 'E0034');
+    const api = (p: Proc, token: string, path: string, init: RequestInit = {}) =>
+      fetch(`${p.http}${API}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    const me = (await (await api(b, receiver, '/members/me')).json()) as { items: { info: { id: number } } };
+    const exist = (await (await api(a, sender, `/check-group-chat-exist?user_ids=${me.items.info.id}`)).json()) as { items: { group_chat: { id: number } } };
+    const chatId = exist.items.group_chat.id; // a demo one-to-one chat
+    const onB = await TestSocket.open(`ws://127.0.0.1:${b.port}${API}/realtime`);
+    const strangerOnB = await TestSocket.open(`ws://127.0.0.1:${b.port}${API}/realtime`);
+    try {
+      await onB.auth(receiver);
+      await strangerOnB.auth(stranger);
+      const started = Date.now();
+      const sent = await api(a, sender, `/message/${chatId}`, { method: 'POST', body: JSON.stringify({ content: '別プロセスへ', client_message_id: 'scale-out-1' }) });
+      expect(sent.status).toBe(200);
+      const got = await onB.next((f) => f.event?.kind === 'chat.message', { timeoutMs: 5000 });
+      expect(Date.now() - started).toBeLessThan(1000);
+      const { no } = got.event!.payload as { no: number };
+      const missed = (await (await api(b, receiver, `/message/${chatId}?after_no=${no - 1}`)).json()) as { items: { data: { content: string }[] } };
+      expect(missed.items.data.map((m) => m.content)).toEqual(['別プロセスへ']);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(onB.events('chat.message')).toHaveLength(1);
+      expect(strangerOnB.frames.filter((f) => f.event?.kind.startsWith('chat.'))).toEqual([]);
+    } finally {
+      for (const s of [onB, strangerOnB]) s.ws.terminate();
     }
   }, 30_000);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../../config';
 import { publishBuilt } from './deploy';
 import { isRemoteName, readManifest, remotesRoot, VERSION_RE } from './manifest-store';
@@ -103,8 +104,5 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
   }
 }
 
-// Same effect as fastify-plugin: no encapsulation, so the decoration reaches the root instance.
-(remotesPlugin as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')] = true;
-(remotesPlugin as unknown as Record<symbol, unknown>)[Symbol.for('fastify.display-name')] = 'remotes';
-
-export default remotesPlugin;
+// No encapsulation, so the `spaFallback` decoration reaches the root instance.
+export default fp(remotesPlugin, { name: 'remotes', fastify: '5.x' });

@@ -121,6 +121,8 @@ export async function saveWithFiles<B extends FormBody, T>(
     await createFiles(ctx, form.fileScope, { files: form.files, fields: {} }, {
       log,
       before: async (trx) => {
+        // A transaction retried after a lock conflict starts over: forget the first try's keys.
+        removed.length = 0;
         topicId = await write(trx);
         removed.push(...(await removeAttachments(ctx, trx, form.fileScope, topicId, form.body.deleted_attach_file ?? [])));
         await assertRoom(trx, topicId, form.files.length);

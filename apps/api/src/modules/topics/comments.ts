@@ -9,6 +9,7 @@ import { commentNotFound, requireComment, type Scope, type TopicRecord } from '.
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
 import { setRead } from './service';
+import { indexComment } from '../search/hooks';
 
 type CommentRow = Selectable<DB['topic_comments']>;
 
@@ -120,20 +121,24 @@ export async function addComment(
     throw new HttpError(400, 'VALIDATION_ERROR', undefined, { content: ['validation.required'] });
   }
   const now = ctx.now();
-  const row = await ctx.db
-    .insertInto('topic_comments')
-    .values({
-      topic_id: topic.id,
-      parent_id: parentId,
-      author_id: scope.userId,
-      content_html: html,
-      content_text: text,
-      is_anonymous: body.is_anonymous ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('topic_comments')
+      .values({
+        topic_id: topic.id,
+        parent_id: parentId,
+        author_id: scope.userId,
+        content_html: html,
+        content_text: text,
+        is_anonymous: body.is_anonymous ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await indexComment(trx, inserted.id);
+    return inserted;
+  });
   await setRead(ctx, scope.userId, topic.id, true);
   await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: row.id });
   return commentDetail(ctx, scope, row.id);
@@ -143,11 +148,14 @@ export async function addComment(
 export async function deleteComment(ctx: AppContext, scope: Scope, commentId: number): Promise<void> {
   const { comment, topic } = await requireComment(ctx, scope, commentId);
   if (comment.author_id !== scope.userId) throw forbidden();
-  await ctx.db
-    .updateTable('topic_comments')
-    .set({ is_deleted: 1, content_html: '', content_text: '', updated_at: ctx.now() })
-    .where('id', '=', commentId)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('topic_comments')
+      .set({ is_deleted: 1, content_html: '', content_text: '', updated_at: ctx.now() })
+      .where('id', '=', commentId)
+      .execute();
+    await indexComment(trx, commentId);
+  });
   await publishTopicEvent(ctx, topic, 'comment.deleted', { comment_id: commentId });
 }
 

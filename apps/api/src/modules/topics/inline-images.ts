@@ -8,6 +8,7 @@ import { StorageNotFoundError, type StagedFile } from '../../storage';
 import { detectFileKind } from '../../storage/file-kind';
 import { chargeUsage, writeTransaction } from '../files/quota';
 import { deleteKeys } from '../files/service';
+import { writeWithFiles } from '../../storage/write';
 import type { Scope } from './policy';
 import { inlineImageId, sanitizeHtml } from './sanitize';
 
@@ -68,25 +69,23 @@ async function receiveImage(ctx: AppContext, request: FastifyRequest, companyId:
  */
 export async function uploadImage(ctx: AppContext, request: FastifyRequest, user: { id: number; companyId: number }, maxMb: number = LIMITS.imageMaxMb) {
   const { file, mime } = await receiveImage(ctx, request, user.companyId, maxMb);
-  let committed = false;
-  try {
-    const id = await writeTransaction(ctx, async (trx) => {
-      await chargeUsage(ctx, trx, { companyId: user.companyId, groupId: null }, file.size);
-      const row = await trx
-        .insertInto('inline_images')
-        .values({ company_id: user.companyId, uploader_id: user.id, storage_key: file.key, mime, size: file.size, created_at: ctx.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await file.commit();
-      committed = true;
-      return row.id;
-    });
-    return { id, url: inlineImageUrl(id), mime, size: file.size };
-  } catch (err) {
-    if (committed) await ctx.storage.delete(file.key);
-    else await file.discard();
-    throw err;
-  }
+  const target = { companyId: user.companyId, groupId: null };
+  const id = await writeWithFiles([file], () =>
+    writeTransaction(
+      ctx,
+      async (trx) => {
+        await chargeUsage(ctx, trx, target, file.size);
+        const row = await trx
+          .insertInto('inline_images')
+          .values({ company_id: user.companyId, uploader_id: user.id, storage_key: file.key, mime, size: file.size, created_at: ctx.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      },
+      target,
+    ),
+  );
+  return { id, url: inlineImageUrl(id), mime, size: file.size };
 }
 
 type Eb = ExpressionBuilder<DB & { i: DB['inline_images'] }, 'i'>;
@@ -205,7 +204,7 @@ export async function sweepUnusedImages(ctx: AppContext, log?: FastifyBaseLogger
       .limit(1)
       .executeTakeFirst();
     if (!candidates) return removed;
-    const keys = await writeTransaction(ctx, async (trx) => {
+    const { keys, n } = await writeTransaction(ctx, async (trx) => {
       const rows = await trx
         .selectFrom('inline_images as i')
         .select(['i.id', 'i.storage_key', 'i.size'])
@@ -215,9 +214,9 @@ export async function sweepUnusedImages(ctx: AppContext, log?: FastifyBaseLogger
         .orderBy('i.id')
         .limit(batch)
         .execute();
-      removed += rows.length;
-      return removeImages(ctx, trx, candidates.company_id, rows);
-    });
+      return { keys: await removeImages(ctx, trx, candidates.company_id, rows), n: rows.length };
+    }, { companyId: candidates.company_id, groupId: null });
+    removed += n;
     // Linked meanwhile by a save: nothing left to take.
     if (keys.length === 0) return removed;
     await deleteKeys(ctx, keys, log);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { deleteFiles } from '../files/service';
+import { unindexTopics } from '../search/hooks';
 
 const CHUNK = 500;
 
@@ -21,7 +22,10 @@ export async function purgeTopics(ctx: AppContext, ids: number[], log?: FastifyB
       .where('is_attachment', '=', 1)
       .execute();
     if (files.length) await deleteFiles(ctx, files, log);
-    const r = await ctx.db.deleteFrom('topics').where('id', 'in', part).executeTakeFirst();
+    const r = await ctx.db.transaction().execute(async (trx) => {
+      await unindexTopics(trx, part);
+      return trx.deleteFrom('topics').where('id', 'in', part).executeTakeFirst();
+    });
     deleted += Number(r.numDeletedRows);
   }
   return deleted;

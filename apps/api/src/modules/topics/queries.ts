@@ -117,19 +117,3 @@ export async function countTopics(ctx: AppContext, scope: Scope) {
 export function unreadCount(ctx: AppContext, scope: Scope): Promise<number> {
   return countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where(unread(scope)));
 }
-
-/** Unread group topics per group for the group list badges (groups/unread.ts source). */
-export async function unreadByGroup(ctx: AppContext, userId: number, groupIds: number[]): Promise<Map<number, number>> {
-  const rows = await ctx.db
-    .selectFrom('topics as t')
-    .select(['t.group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('t.group_id', 'in', groupIds)
-    .where('t.in_bin', '=', 0)
-    .where((eb) => eb.or([eb('t.delivery_at', '<=', ctx.now()), eb('t.author_id', '=', userId)]))
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('topic_reads as r').select(sql`1`.as('one')).whereRef('r.topic_id', '=', 't.id').where('r.user_id', '=', userId))),
-    )
-    .groupBy('t.group_id')
-    .execute();
-  return new Map(rows.map((r) => [r.group_id!, Number(r.n)]));
-}

@@ -4,10 +4,10 @@ import { ensurePeriodicJob, installJobRunner } from './jobs';
 import { commonTopicRoutes } from './routes-common';
 import { topicFileRoutes, topicMultipart } from './routes-files';
 import { groupTopicRoutes } from './routes-group';
-import './unread';
 
 /**
- * The topic engine: group and common topic routes, the unread source for group badges, and the
+ * The topic engine: group and common topic routes (unread topics reach badges through the
+ * notifications module's unread sources), and the
  * job runner (delivery, emergency mail, bin auto-delete) that polls while the server listens.
  */
 export async function topicsRoutes(app: FastifyInstance): Promise<void> {

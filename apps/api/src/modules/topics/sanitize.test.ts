@@ -27,6 +27,9 @@ const PAYLOADS = [
   '<style>@import "https://evil.example/x.css";</style>',
   '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
   '<template><script>alert(1)</script></template>',
+  '<p>a<svg onload="alert(1)"><image href="x" onerror="alert(1)">',
+  '<iframe src="javascript:alert(1)"><script>alert(1)</script>',
+  '<svg>'.repeat(40) + '<img src=x onerror=alert(1)>',
 ];
 
 function assertInert(html: string): void {
@@ -47,16 +50,23 @@ describe('sanitizeHtml', () => {
 
   it('keeps the formatting the editor produces', () => {
     const input =
-      '<p class="editor-paragraph" dir="ltr" style="text-align: center;"><b><strong style="white-space: pre-wrap;">太字</strong></b>' +
+      '<p class="ptop-rt-bold" dir="ltr" style="text-align: center;"><b><strong style="white-space: pre-wrap;">太字</strong></b>' +
       '<a href="https://example.com/a?b=1&amp;c=2" target="_blank">リンク</a></p><ul><li value="1">一</li></ul>' +
       `<img src="${inlineImageUrl(12)}" alt="図" width="640" height="480" class="editor-image" style="float: left">`;
     const { html, text } = sanitizeHtml(input);
     expect(html).toBe(
-      '<p class="editor-paragraph" dir="ltr" style="text-align: center"><b><strong style="white-space: pre-wrap">太字</strong></b>' +
+      '<p class="ptop-rt-bold" dir="ltr" style="text-align: center"><b><strong style="white-space: pre-wrap">太字</strong></b>' +
         '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">リンク</a></p><ul><li value="1">一</li></ul>' +
         `<img src="${inlineImageUrl(12)}" alt="図" width="640" height="480">`,
     );
     expect(text).toBe('太字リンク\n一');
+  });
+
+  it('keeps only the editor’s own classes: a topic cannot borrow the portal’s (a fake modal)', () => {
+    expect(sanitizeHtml('<div class="pui-modal-backdrop pui-modal"><p class="ptop-rt-bold x">本文</p></div>').html).toBe('<div><p class="ptop-rt-bold">本文</p></div>');
+    expect(sanitizeHtml('<span class="ptop-rt-italic ptop-rt-link">斜</span><a href="/x" class="shell-button">a</a>').html).toBe(
+      '<span class="ptop-rt-italic ptop-rt-link">斜</span><a href="/x">a</a>',
+    );
   });
 
   it('keeps the text of unknown tags, escaped', () => {
@@ -133,6 +143,25 @@ describe('safeUrl', () => {
   });
 });
 
+describe('sanitizeHtml with an unclosed dropped element', () => {
+  it('drops an unclosed <svg> or <iframe> but keeps the text after it', () => {
+    expect(sanitizeHtml('<p>前<svg onload="alert(1)">後の文章</p><p>次</p>').html).toBe('<p>前後の文章</p><p>次</p>');
+    const iframe = sanitizeHtml('<p>見て<iframe src="https://evil.example">続き<b>太字</b></p>');
+    expect(iframe.html).toBe('<p>見て続き<b>太字</b></p>');
+    expect(iframe.text).toBe('見て続き太字');
+    // A closed one still goes with its content.
+    expect(sanitizeHtml('<p>a<svg><text>内側</text></svg>b</p>').html).toBe('<p>ab</p>');
+    // Closed by its parent: what it held up to there is the user's text too.
+    expect(sanitizeHtml('<p>a<svg><circle>b</p>c').html).toBe('<p>ab</p>c');
+  });
+  it('stays inert and bounded for many unclosed elements', () => {
+    const out = sanitizeHtml(`${'<svg>'.repeat(5000)}end`).html;
+    expect(out).toBe('');
+    assertInert(sanitizeHtml(`${'<svg>'.repeat(10)}<p>t</p>`).html);
+    expect(sanitizeHtml(`${'<svg>'.repeat(10)}<p>t</p>`).html).toBe('<p>t</p>');
+  });
+});
+
 describe('preview', () => {
   it('cuts at the last space within 50 characters', () => {
     const words = Array.from({ length: 20 }, (_, i) => `word${i}`).join(' ');
@@ -146,5 +175,10 @@ describe('preview', () => {
     const ja = '𠮷'.repeat(60);
     expect(preview(ja, 50)).toBe(`${'𠮷'.repeat(50)}…`);
     expect(preview('短い', 50)).toBe('短い');
+  });
+  it('cuts a long string without spaces at 50 characters, not at an early space', () => {
+    const url = `https://example.com/${'a'.repeat(80)}`;
+    expect(preview(`見て: ${url}`, 50)).toBe(`見て: ${url.slice(0, 46)}…`);
+    expect([...preview(`確認 ${'長'.repeat(80)}`, 50)]).toHaveLength(51);
   });
 });

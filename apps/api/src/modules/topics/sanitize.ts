@@ -39,6 +39,12 @@ const STYLE_PROPS = new Set([
   'color', 'background-color', 'text-align', 'font-weight', 'font-style', 'font-size', 'font-family',
   'text-decoration', 'white-space', 'padding-inline-start', 'margin-left', 'text-indent', 'width', 'height',
 ]);
+/**
+ * The editor's own classes (the Lexical theme in the topic editor). Any other class is dropped:
+ * a topic reusing the portal's classes (a modal backdrop, say) could paint a fake dialog over
+ * the page.
+ */
+const ALLOWED_CLASSES = new Set(['ptop-rt-bold', 'ptop-rt-italic', 'ptop-rt-link']);
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 /** The one image source kept: an inline image uploaded to this API, by id (inline-images.ts). */
 const INLINE_IMAGE_PREFIX = `${API_PREFIX}${INLINE_IMAGE_PATH}/`;
@@ -99,6 +105,7 @@ function cleanAttrs(tag: string, attribs: Record<string, string>): string {
     if (name === 'src') v = inlineImageId(value) === null ? null : value;
     else if (name === 'href') v = safeUrl(value);
     else if (name === 'style') v = safeStyle(value);
+    else if (name === 'class') v = value.split(/\s+/).filter((c) => ALLOWED_CLASSES.has(c)).join(' ') || null;
     else if (name === 'target') v = value === '_blank' ? '_blank' : null;
     else if (name === 'rel') v = null; // rewritten below
     else if (['width', 'height', 'colspan', 'rowspan', 'start', 'value'].includes(name)) v = /^\d{1,5}$/.test(value) ? value : null;
@@ -124,17 +131,30 @@ export interface SanitizeOptions {
   images?: boolean;
 }
 
+/**
+ * How many unclosed dropped elements are re-read (below). Each re-reads the rest of the input, so
+ * the bound keeps a hostile `<svg><svg><svg>…` linear; past it the rest is dropped as before.
+ */
+const MAX_UNCLOSED_REREADS = 16;
+
 export function sanitizeHtml(input: string, opts: SanitizeOptions = {}): Sanitized {
-  const keepImages = opts.images ?? true;
+  const images = new Set<number>();
+  const { html, text } = sanitizeFragment(input, opts.images ?? true, images, { rereads: 0 });
+  return { html, text: normalizeText(text), images: [...images] };
+}
+
+function sanitizeFragment(input: string, keepImages: boolean, images: Set<number>, budget: { rereads: number }) {
   let html = '';
   let text = '';
   let skipDepth = 0;
-  const images = new Set<number>();
+  /** Where the content of the outermost dropped element starts. */
+  let skipFrom = 0;
   const parser = new Parser(
     {
       onopentag(rawName, attribs) {
         const name = rawName.toLowerCase();
         if (skipDepth > 0 || DROP_WITH_CONTENT.has(name)) {
+          if (skipDepth === 0) skipFrom = parser.endIndex + 1;
           skipDepth++;
           return;
         }
@@ -154,10 +174,18 @@ export function sanitizeHtml(input: string, opts: SanitizeOptions = {}): Sanitiz
         html += escapeText(data);
         text += data;
       },
-      onclosetag(rawName) {
+      onclosetag(rawName, isImplied) {
         const name = rawName.toLowerCase();
         if (skipDepth > 0) {
           skipDepth--;
+          // A dropped element nobody closed (`<svg>` or `<iframe>` typed into raw HTML) would
+          // swallow the rest of the user's text: drop only its start tag and read what followed.
+          if (skipDepth === 0 && isImplied && budget.rereads < MAX_UNCLOSED_REREADS) {
+            budget.rereads++;
+            const rest = sanitizeFragment(input.slice(skipFrom, parser.startIndex), keepImages, images, budget);
+            html += rest.html;
+            text += rest.text;
+          }
           return;
         }
         if (BLOCK_TAGS.has(name)) text += '\n';
@@ -168,7 +196,7 @@ export function sanitizeHtml(input: string, opts: SanitizeOptions = {}): Sanitiz
   );
   parser.write(input);
   parser.end();
-  return { html, text: normalizeText(text), images: [...images] };
+  return { html, text };
 }
 
 function normalizeText(s: string): string {
@@ -180,15 +208,20 @@ function normalizeText(s: string): string {
     .join('\n');
 }
 
+/** A preview backs up to a word boundary by at most this many characters. */
+const WORD_BACKOFF = 15;
+
 /**
- * Section 5/9 previews: at most `max` characters (code points), cut at the last space inside the
- * limit when there is one, so words are not split; text without spaces (Japanese) is cut hard.
+ * Section 5/9 previews: at most `max` characters (code points). A space near the limit is a word
+ * boundary to cut at, so words are not split; otherwise (Japanese, a long URL after "見て: ") the
+ * text is cut hard at the limit rather than shrinking to the few characters before a far space.
  */
 export function preview(s: string, max: number): string {
   const flat = s.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
   if (chars.length <= max) return flat;
-  const head = chars.slice(0, max).join('');
+  const head = chars.slice(0, max);
   const space = head.lastIndexOf(' ');
-  return `${(space > 0 ? head.slice(0, space) : head).trimEnd()}…`;
+  const cut = space >= max - WORD_BACKOFF ? space : max;
+  return `${head.slice(0, cut).join('').trimEnd()}…`;
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
+import { writeTransaction } from '../../db/write';
 import { normalizeForSearch } from '../../text/search';
 import { publishTopicEvent, topicAudience } from './events';
 import { attachmentFields } from './attachment-list';
@@ -12,6 +13,7 @@ import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
+import { indexTopic } from '../search/hooks';
 
 const DAY_MS = 86_400_000;
 export const DELIVER_JOB = 'topic.deliver';
@@ -30,7 +32,7 @@ const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
  * inline-image links there and commits the uploaded bytes last, so all of it lands or none.
  */
 export type TopicWriter = (write: (trx: Kysely<DB>) => Promise<number>) => Promise<number>;
-const ownTransaction = (ctx: AppContext): TopicWriter => (write) => ctx.db.transaction().execute(write);
+const ownTransaction = (ctx: AppContext): TopicWriter => (write) => writeTransaction(ctx, write);
 
 /** Stored columns from a create/update body: sanitised HTML, plain text and the option flags. */
 function columns(body: TopicInput) {
@@ -103,6 +105,7 @@ export async function createTopic(ctx: AppContext, scope: Scope, body: TopicInpu
       .returning('id')
       .executeTakeFirstOrThrow();
     if (destinations.length) await setDestinations(trx, row.id, destinations);
+    await indexTopic(trx, row.id);
     // The author has read what they wrote.
     await trx.insertInto('topic_reads').values({ topic_id: row.id, user_id: scope.userId, created_at: now }).execute();
     await enqueueJob(trx, { kind: DELIVER_JOB, refId: row.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${row.id}`, now });
@@ -137,6 +140,7 @@ export async function updateTopic(
       .where('id', '=', topic.id)
       .execute();
     if (destinations) await setDestinations(trx, topic.id, destinations);
+    await indexTopic(trx, topic.id);
     await trx.deleteFrom('topic_reads').where('topic_id', '=', topic.id).where('user_id', '!=', scope.userId).execute();
     if (scheduled) await enqueueJob(trx, { kind: DELIVER_JOB, refId: topic.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${topic.id}`, now });
     return topic.id;

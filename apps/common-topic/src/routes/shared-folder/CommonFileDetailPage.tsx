@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { COMMON_FILE_SCOPE, FileDetailView } from '@portal/ui/files';
-import { useBackTarget, useShowActionError } from '@portal/ui/kit';
+import { COMMON_FILE_SCOPE, FileDetailView } from '@portal/content/files';
+import { useBackTarget } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useDeleteCommonFiles } from '../../api/commonFiles';
 import { useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LIMITS } from '@portal/api-client/core';
 import { Spinner, useDocumentTitle } from '@portal/ui';
-import { COMMON_FILE_SCOPE, FileInfoEditView, FileOverwriteView } from '@portal/ui/files';
+import { COMMON_FILE_SCOPE, FileInfoEditView, FileOverwriteView } from '@portal/content/files';
 import { useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';
 import { parseId } from '../topics/paths';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { COMMON_FILE_SCOPE, fetchFileBlob, filePaths, saveBlob } from '@portal/ui/files';
-import { useShowActionError } from '@portal/ui/kit';
+import { COMMON_FILE_SCOPE, fetchFileBlob, filePaths, saveBlob } from '@portal/content/files';
+import { useShowActionError } from '@portal/content/kit';
 import { useDeleteCommonFiles } from '../../api/commonFiles';
 
 interface Props {

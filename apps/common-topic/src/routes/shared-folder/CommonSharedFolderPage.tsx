@@ -9,8 +9,8 @@ import {
   useFilePageSize,
   useFileStorage,
   useStoredFileSort,
-} from '@portal/ui/files';
-import { SortSelect } from '@portal/ui/kit';
+} from '@portal/content/files';
+import { SortSelect } from '@portal/content/kit';
 import { useCommonFileList } from '../../api/commonFiles';
 import { useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/api-client/core';
 import { useModal } from '@portal/ui';
-import { COMMON_FILE_SCOPE, UploadForm, uploadedCount } from '@portal/ui/files';
+import { COMMON_FILE_SCOPE, UploadForm, uploadedCount } from '@portal/content/files';
 
 /**
  * Upload to the common shared folder (spec section 2 gives the common area no file-create page, so

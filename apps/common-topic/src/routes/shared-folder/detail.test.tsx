@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DETAIL, FakeXhr, historyEntry, historyPage, listPage } from '@portal/ui/files/testing';
+import { DETAIL, FakeXhr, historyEntry, historyPage, listPage } from '@portal/content/files/testing';
 import { answer, call, calls, renderAt } from '../test-utils';
 import { request, resetFileTestDoubles } from './testing';
 
@@ -132,8 +132,9 @@ describe('common file overwrite and update-information', () => {
   it('saves the title and memo', async () => {
     answer({ commonFile: { items: FILE }, commonFileHistory: HISTORY, markReadCommonFile: { items: { is_read: true } }, updateCommonFileInfo: { items: FILE } });
     const view = renderAt('/common-topic/shared-folder/file/11/update-information', { common_topic_role: true });
-    const title = await screen.findByLabelText('タイトル');
-    expect((title as HTMLInputElement).value).toBe('議事録.pdf');
+    const title = await screen.findByLabelText(/^タイトル/);
+    // The form may render before the file arrives and fill in afterwards (slow machines).
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('議事録.pdf'));
     fireEvent.change(title, { target: { value: ' ' } });
     expect(screen.getByRole('alert').textContent).toBe('タイトルを入力してください。');
     fireEvent.change(title, { target: { value: '全社会議 議事録' } });

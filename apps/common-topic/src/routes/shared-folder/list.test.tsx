@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
-import { commonStorage, DETAIL, FakeXhr, listPage, ROW, ROW2 } from '@portal/ui/files/testing';
+import { commonStorage, DETAIL, FakeXhr, listPage, ROW, ROW2 } from '@portal/content/files/testing';
 import { answer, calls, renderAt } from '../test-utils';
 import { request, resetFileTestDoubles } from './testing';
 
@@ -90,7 +90,7 @@ describe('common shared folder list', () => {
     fireEvent.click(zip);
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(request().mock.calls).toEqual([
-      ['POST', '/members/me/common-share-folder/download-files', { body: JSON.stringify({ file_ids: [11, 12], is_comment_file: false }), headers: { 'Content-Type': 'application/json' } }],
+      ['POST', '/members/me/download-files', { body: JSON.stringify({ file_ids: [11, 12], is_comment_file: false }), headers: { 'Content-Type': 'application/json' } }],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
-import { FakeXhr } from '@portal/ui/files/testing';
+import { FakeXhr } from '@portal/content/files/testing';
 import { call } from '../test-utils';
 
 /** The mocked `api.request` (downloads, thumbnails); test files mock the module themselves. */

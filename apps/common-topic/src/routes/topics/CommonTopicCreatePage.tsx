@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { LIMITS } from '@portal/api-client/core';
-import { EMPTY_TOPIC, toCommonBody, TopicForm } from '@portal/ui/topic-editor';
-import { COMMON_SCOPE } from '@portal/ui/topics';
+import { EMPTY_TOPIC, toCommonBody, TopicForm, topicFieldErrors } from '@portal/content/topic-editor';
+import { COMMON_SCOPE } from '@portal/content/topics';
 import { useDestinationGroups, useMe, useSaveCommonTopic } from '../../api/commonTopics';
 
 /** common-topic-create: needs the common-topic right; the form asks for destination groups. */
@@ -32,11 +32,15 @@ export function CommonTopicCreatePage() {
         destinations={groups.data}
         submitLabel={tt('editor.post')}
         busy={create.isPending}
+        serverErrors={topicFieldErrors(create.error)}
         onCancel={() => void navigate('/common-topic/topics')}
         onSubmit={(v, onProgress) =>
           create.mutate({ body: toCommonBody(v), files: v.files, onProgress }, {
             onSuccess: ({ items }) => void navigate(`/common-topic/topic/${items.id}`),
-            onError: showError,
+            // Field errors show on their fields; anything else in the modal.
+            onError: (err) => {
+              if (!topicFieldErrors(err)) showError(err);
+            },
           })
         }
       />

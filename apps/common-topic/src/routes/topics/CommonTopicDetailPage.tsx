@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { useBackTarget, useShowActionError } from '@portal/ui/kit';
-import { COMMON_SCOPE, TopicDetailView } from '@portal/ui/topics';
+import { useBackTarget } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
+import { COMMON_SCOPE, TopicDetailView } from '@portal/content/topics';
 import { useDeleteCommonTopic, useMe } from '../../api/commonTopics';
 import { AreaNav } from '../AreaNav';
 import { parseId } from './paths';

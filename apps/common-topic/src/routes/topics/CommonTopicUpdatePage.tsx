@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/api-client/core';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
-import { LockedTopicEditor, toCommonBody } from '@portal/ui/topic-editor';
-import { COMMON_SCOPE } from '@portal/ui/topics';
+import { LockedTopicEditor, toCommonBody } from '@portal/content/topic-editor';
+import { COMMON_SCOPE } from '@portal/content/topics';
 import { useDestinationGroups, useSaveCommonTopic } from '../../api/commonTopics';
 import { parseId } from './paths';
 

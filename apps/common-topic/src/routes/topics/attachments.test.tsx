@@ -4,7 +4,7 @@ import { inlineImageUrl } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { clearSession, setSession } from '@portal/api-client/session';
 import { closeModal } from '@portal/ui';
-import { attachment, detail, fakeXhr } from '@portal/ui/topics/testing';
+import { attachment, detail, fakeXhr } from '@portal/content/topics/testing';
 import { answer, call, calls, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));

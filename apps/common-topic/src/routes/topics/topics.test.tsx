@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal } from '@portal/ui';
-import { detail, feedPage, row } from '@portal/ui/topics/testing';
+import { detail, feedPage, row } from '@portal/content/topics/testing';
 import { answer, call, calls, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
@@ -43,7 +43,7 @@ describe('common-topic-new-feed', () => {
     expect(await screen.findByRole('link', { name: '週報' })).toBeTruthy();
     expect(calls('commonTopics').at(-1)).toEqual(['commonTopics', { query: { ...SORT, title: '週報' } }]);
 
-    fireEvent.click(screen.getByRole('tab', { name: '未読（2）' }));
+    fireEvent.click(screen.getByRole('tab', { name: '未読トピック（2）' }));
     await waitFor(() => expect(calls('commonTopics').at(-1)).toEqual(['commonTopics', { query: { ...SORT, unread_only: '1', title: '週報' } }]));
 
     fireEvent.click(screen.getByRole('button', { name: 'すべて既読にする' }));
@@ -109,7 +109,8 @@ describe('common-topic-create and update', () => {
   it('refuses to post without a destination group, then posts with the chosen ones', async () => {
     answer({ groupTags: GROUPS, createCommonTopic: { items: detail({ id: 11 }) }, commonTopic: { items: detail({ id: 11 }) }, commonTopicComments: comments });
     renderAt('/common-topic/topic-create', { common_topic_role: true });
-    fireEvent.change(await screen.findByLabelText(/タイトル/), { target: { value: '全社お知らせ' } });
+    // The editor chunk (Lexical) loads first: more than the default second on a busy machine.
+    fireEvent.change(await screen.findByLabelText(/タイトル/, {}, { timeout: 5000 }), { target: { value: '全社お知らせ' } });
     fireEvent.click(screen.getByRole('button', { name: '投稿する' }));
     expect(await screen.findByText('配信先グループを1つ以上選択してください。')).toBeTruthy();
     expect(calls('createCommonTopic')).toHaveLength(0);

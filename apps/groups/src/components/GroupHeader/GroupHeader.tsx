@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconImage, LetterColor, type GroupDetail } from '@portal/api-client/core';
 import { Avatar } from '@portal/ui';
-import { useApiImageSrc } from '@portal/ui/kit';
+import { useApiImageSrc } from '@portal/content/kit';
 import { CogIcon, UserCogIcon } from '../GroupIcons';
 import './GroupHeader.css';
 

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { NotAvailable, useDocumentTitle } from '@portal/ui';
+import { useDocumentTitle } from '@portal/ui';
 import { StorageMeter } from '../../components/StorageMeter';
 import { useGroupArea } from './context';
+import { GroupTopLists } from './GroupTopLists';
 
 /**
- * group-toppage: the notice, the group's storage, and the new feed (a later issue builds topics,
- * so that part says it is not available yet rather than showing anything invented).
+ * group-toppage: the notice, the group's storage, and the newest topics, files and news with
+ * their unread marks (GroupTopLists).
  */
 export function TopPage() {
   const { t } = useTranslation('groups');
@@ -27,7 +28,7 @@ export function TopPage() {
         <h2 id="pgrp-feed-title" className="pgrp-section-title">
           {t('tabs.new_feed')}
         </h2>
-        <NotAvailable />
+        <GroupTopLists groupId={group.id} />
       </section>
     </div>
   );

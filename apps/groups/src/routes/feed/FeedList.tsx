@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TopicRow as Row } from '@portal/api-client/core';
 import { Button, EmptyState, Spinner } from '@portal/ui';
-import { TopicRow } from '@portal/ui/topics';
+import { TopicRow } from '@portal/content/topics';
 import { useTopicFeed, type FeedList as List, type FeedSort, type TopicFolder } from '../../api/topics';
 import { groupPath } from '../area/context';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, EmptyState, SearchInput, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
 import { useStoredByCategory, useTopicCount, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
-import { SortSelect, useStoredSort } from '@portal/ui/kit';
+import { SortSelect, useStoredSort } from '@portal/content/kit';
 import { groupPath, useGroupArea } from '../area/context';
 import { TopicFeedList } from './FeedList';
 import { FeedToolbar } from './FeedToolbar';

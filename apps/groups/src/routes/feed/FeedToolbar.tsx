@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useFeedActions, type TopicFolder } from '../../api/topics';
 
 interface FeedToolbarProps {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField, useConfirm } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useFeedActions, type TopicFolder } from '../../api/topics';
 
 interface FolderBarProps {

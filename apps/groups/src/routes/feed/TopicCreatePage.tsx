@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner, useDocumentTitle } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
-import { EMPTY_TOPIC, toBody, TopicForm } from '@portal/ui/topic-editor';
-import { groupScope } from '@portal/ui/topics';
+import { useShowActionError } from '@portal/content/kit';
+import { EMPTY_TOPIC, toBody, TopicForm, topicFieldErrors } from '@portal/content/topic-editor';
+import { groupScope } from '@portal/content/topics';
 import { useSaveTopic, useTopicFolders } from '../../api/topics';
 import { groupPath, useGroupArea } from '../area/context';
 
@@ -33,11 +33,18 @@ export function TopicCreatePage() {
           folders={folders.data ?? []}
           submitLabel={t('editor.post')}
           busy={create.isPending}
+          serverErrors={topicFieldErrors(create.error)}
           onCancel={() => void navigate(groupPath(groupId, 'new-feed'))}
           onSubmit={(v, onProgress) =>
             create.mutate(
               { body: { ...toBody(v), folder_id: v.folderId ? Number(v.folderId) : null }, files: v.files, onProgress },
-              { onSuccess: ({ items }) => void navigate(groupPath(groupId, `topic/${items.id}`)), onError: showError },
+              {
+                onSuccess: ({ items }) => void navigate(groupPath(groupId, `topic/${items.id}`)),
+                // Field errors show on their fields; anything else in the modal.
+                onError: (err) => {
+                  if (!topicFieldErrors(err)) showError(err);
+                },
+              },
             )
           }
         />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useBackTarget } from '@portal/ui/kit';
-import { groupScope, TopicDetailView } from '@portal/ui/topics';
+import { groupScope, TopicDetailView } from '@portal/content/topics';
 import { groupPath, useGroupArea } from '../area/context';
 import { parseId } from './parseId';
 

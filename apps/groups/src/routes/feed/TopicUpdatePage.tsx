@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '@portal/ui';
-import { LockedTopicEditor, toBody } from '@portal/ui/topic-editor';
-import { groupScope } from '@portal/ui/topics';
+import { LockedTopicEditor, toBody } from '@portal/content/topic-editor';
+import { groupScope } from '@portal/content/topics';
 import { useSaveTopic } from '../../api/topics';
 import { groupPath, useGroupArea } from '../area/context';
 import { parseId } from './parseId';

@@ -5,8 +5,8 @@ import { inlineImageUrl } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { clearSession, setSession } from '@portal/api-client/session';
 import { closeModal } from '@portal/ui';
-import { $isInlineImageNode } from '@portal/ui/topic-editor';
-import { attachment, fakeXhr } from '@portal/ui/topics/testing';
+import { $isInlineImageNode } from '@portal/content/topic-editor';
+import { attachment, fakeXhr } from '@portal/content/topics/testing';
 import { answer, call, GROUP, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { commentPage, detail, FOLDERS } from './fixtures';
 

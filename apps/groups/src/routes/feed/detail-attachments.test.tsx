@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineImageUrl } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
-import { attachment } from '@portal/ui/topics/testing';
+import { attachment } from '@portal/content/topics/testing';
 import { answer, call, groupHandlers, renderAt } from '../test-utils';
 import { commentPage, detail } from './fixtures';
 

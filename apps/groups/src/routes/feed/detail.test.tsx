@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal } from '@portal/ui';
-import { draftKey, groupScope } from '@portal/ui/topics';
+import { draftKey, groupScope } from '@portal/content/topics';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { comment, commentPage, detail } from './fixtures';
 

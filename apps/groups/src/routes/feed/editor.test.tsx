@@ -38,7 +38,8 @@ describe('group-topic-create', () => {
   it('checks the title, then posts the topic with its options and opens it', async () => {
     answer(groupHandlers('admin', { topicFolders: FOLDERS, newTopic: { items: detail({ id: 9 }) }, topicDetail: { items: detail({ id: 9 }) }, topicComments: { items: { data: [], current_page: 1, last_page: 1, total: 0 } } }));
     const view = renderAt('/group/1/topic-create');
-    fireEvent.click(await screen.findByRole('button', { name: '投稿する' }));
+    // The first test pays for loading the editor chunk (Lexical): give it more than a second.
+    fireEvent.click(await screen.findByRole('button', { name: '投稿する' }, { timeout: 5000 }));
     expect(await screen.findByText('タイトルを入力してください')).toBeTruthy();
     expect(calls('newTopic')).toEqual([]);
 
@@ -64,6 +65,50 @@ describe('group-topic-create', () => {
       folder_id: 7,
     });
     expect(args.body.content).toContain('今週の予定');
+  });
+
+  it('never publishes on Enter in the title: Enter moves to the body, an IME Enter stays put', async () => {
+    answer(groupHandlers('admin', { topicFolders: FOLDERS }));
+    renderAt('/group/1/topic-create');
+    const title = (await screen.findByLabelText(/タイトル/)) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: '週報' } });
+    title.focus();
+    // fireEvent returns false when the handler prevented the default (the implicit submission).
+    expect(fireEvent.keyDown(title, { key: 'Enter', keyCode: 229, isComposing: true })).toBe(false);
+    expect(document.activeElement).toBe(title);
+    expect(fireEvent.keyDown(title, { key: 'Enter' })).toBe(false);
+    expect(document.activeElement).toBe(await screen.findByRole('textbox', { name: '本文' }));
+    expect(fireEvent.keyDown(screen.getByLabelText(/いいねの文字/), { key: 'Enter' })).toBe(false);
+    expect(calls('newTopic')).toEqual([]);
+  });
+
+  it('shows the server\'s field errors on their fields, in ja and en, without the generic modal', async () => {
+    const refused = new ApiError(400, 'VALIDATION_ERROR', 'invalid', {
+      status_code: 'VALIDATION_ERROR',
+      message: 'invalid',
+      errors: { topic_title: ['validation.no_script'], delivery_date: ['validation.deadline_future'] },
+    });
+    answer(groupHandlers('admin', { topicFolders: FOLDERS, newTopic: () => { throw refused; } }));
+    renderAt('/group/1/topic-create');
+    const title = await screen.findByLabelText(/タイトル/);
+    fireEvent.change(title, { target: { value: '<script>x</script>' } });
+    await typeBody('本文');
+    fireEvent.click(screen.getByRole('button', { name: '投稿する' }));
+    expect(await screen.findByText('タイトルにスクリプトは入力できません')).toBeTruthy();
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/の日時/, { selector: '[role=alert]' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const { i18n } = await import('@portal/i18n');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    try {
+      expect(await screen.findByText('Title cannot contain scripts')).toBeTruthy();
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('ja');
+      });
+    }
   });
 
   it('refuses a delivery time in the past', async () => {
@@ -207,7 +252,7 @@ describe('group-topic-update', () => {
 
 describe('editor links', () => {
   it('accepts only http(s) and mailto addresses', async () => {
-    const { safeUrl } = await import('@portal/ui/topic-editor');
+    const { safeUrl } = await import('@portal/content/topic-editor');
     expect(safeUrl(' https://example.jp/a ')).toBe('https://example.jp/a');
     expect(safeUrl('mailto:a@example.jp')).toBe('mailto:a@example.jp');
     expect(safeUrl('javascript:alert(1)')).toBeNull();

@@ -51,7 +51,7 @@ describe('group-new-feed', () => {
 
     fireEvent.change(screen.getByLabelText('並び順'), { target: { value: 'title_asc' } });
     await waitFor(() => expect(calls('topicsAll')).toHaveLength(3));
-    fireEvent.click(screen.getByRole('tab', { name: '未読（1）' }));
+    fireEvent.click(screen.getByRole('tab', { name: '未読トピック（1）' }));
     await waitFor(() => expect(calls('topicsAll')).toHaveLength(4));
     fireEvent.click(screen.getByRole('tab', { name: '未分類（2）' }));
     expect(await screen.findByText('未分類のトピックはありません。')).toBeTruthy();

@@ -4,7 +4,7 @@ import { isLanguage } from '@portal/i18n';
 import { LIMITS } from '@portal/api-client/core';
 import { Button, useDocumentTitle, useModal } from '@portal/ui';
 import { formatDateTime } from '../../components/format';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useCheckMails, useInviteMembers } from '../../api/invitations';
 import { useGroupArea } from '../area/context';
 import { InvitePermissionForm } from './InvitePermissionForm';

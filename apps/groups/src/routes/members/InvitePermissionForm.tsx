@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InvitePermission } from '@portal/api-client';
 import { Button, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useUpdateInvitePermission } from '../../api/invitations';
 import { useGroupArea } from '../area/context';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { usePageSize } from '../../api/group';
 import { useJoinRequestActions, useJoinRequests } from '../../api/joinRequests';
 import { formatDateTime } from '../../components/format';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { Button, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useInviteLink, useReissueInviteLink } from '../../api/invitations';
 import { groupPath, useGroupArea } from '../area/context';
 

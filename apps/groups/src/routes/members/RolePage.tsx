@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
 import { Avatar, Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { usePageSize } from '../../api/group';
 import { useDeleteMember, useMembers, useUpdateRoles, type RoleFlags } from '../../api/members';
 import { Pager } from '@portal/ui/kit';

@@ -169,9 +169,9 @@ describe('members/join-request', () => {
     fireEvent.click(within(await dialog()).getByRole('button', { name: '却下' }));
     await waitFor(() => expect(pageCalls().some(([n]) => n === 'rejectJoinRequest')).toBe(true));
     expect(pageCalls().filter(([n]) => n !== 'joinRequests')).toEqual([
-      ['approveJoinRequest', { params: { id: 1, requestId: 11 } }],
-      ['approveAllJoinRequests', { params: { id: 1 } }],
-      ['rejectJoinRequest', { params: { id: 1, requestId: 12 } }],
+      ['approveJoinRequest', { params: { group_link: '1', requestId: 11 } }],
+      ['approveAllJoinRequests', { params: { group_link: '1' } }],
+      ['rejectJoinRequest', { params: { group_link: '1', requestId: 12 } }],
     ]);
   });
 

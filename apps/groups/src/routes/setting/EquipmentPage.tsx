@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { equipmentBody } from '@portal/api-client';
 import { Button, EmptyState, FormError, Spinner, useConfirm, useDocumentTitle, useImeSafeEnter, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useEquipmentActions, useEquipments } from '../../api/equipment';
 import { useGroupArea } from '../area/context';
+import { EquipmentHours } from './EquipmentHours';
 
 /** The first validation key for a name, or null when the API would accept it. */
 function nameProblem(name: string): string | null {
@@ -123,6 +124,9 @@ export function EquipmentPage() {
                   ) : (
                     item.name
                   )}
+                </td>
+                <td>
+                  <EquipmentHours groupId={groupId} item={item} />
                 </td>
                 <td>
                   <span className="pgrp-actions">

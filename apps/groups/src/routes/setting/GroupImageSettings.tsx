@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconImage, type GroupDetail } from '@portal/api-client/core';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useDeleteGroupHeader, useSetGroupIcon } from '../../api/images';
 import { ImageUploadField } from './ImageUploadField';
 import './GroupImageSettings.css';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/api-client/core';
 import { useModal } from '@portal/ui';
-import { useApiImageSrc, useShowActionError } from '@portal/ui/kit';
+import { useApiImageSrc, useShowActionError } from '@portal/content/kit';
 import { useUploadGroupImage } from '../../api/images';
 import type { GroupImageTarget } from '../../api/upload';
 import { checkImageFile, IMAGE_ACCEPT, maxImageMb, problemFromError, type ImageProblem } from './imageRules';

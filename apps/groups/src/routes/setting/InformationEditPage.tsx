@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ApiError, LetterColor, LIMITS } from '@portal/api-client/core';
 import { updateGroupBody } from '@portal/api-client';
 import { Button, isImeComposing, TextField, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useUpdateGroup } from '../../api/groupAdmin';
 import { groupPath, useGroupArea } from '../area/context';
 import { HeaderImageSetting, IconSetting } from './GroupImageSettings';

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconImage, LetterColor } from '@portal/api-client/core';
 import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/ui/kit';
+import { useShowActionError } from '@portal/content/kit';
 import { useLeaveGroup } from '../../api/members';
 import { formatDateTime } from '../../components/format';
 import { StorageMeter } from '../../components/StorageMeter';

@@ -119,4 +119,27 @@ describe('setting/equipment', () => {
       ['deleteEquipment', { params: { id: 1, equipmentId: 4 } }],
     ]);
   });
+  it('sets business hours: closing must be later than opening and before 23:59', async () => {
+    answer(
+      groupHandlers('admin', {
+        equipments: { items: [{ id: 4, name: '会議室A', opening_time: null, closing_time: null, created_at: 1 }] },
+        updateEquipment: { items: { id: 4, name: '会議室A', opening_time: '08:30', closing_time: '19:00', created_at: 1 } },
+      }),
+    );
+    renderAt('/group/1/setting/equipment');
+    expect(await screen.findByText('制限なし')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '営業時間を設定' }));
+    fireEvent.change(screen.getByLabelText('開始時刻'), { target: { value: '19:00' } });
+    fireEvent.change(screen.getByLabelText('終了時刻'), { target: { value: '08:30' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('終了時刻は開始時刻より後、23:59より前の時刻を指定してください')).toBeTruthy();
+    expect(pageCalls().filter(([n]) => n !== 'equipments')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('開始時刻'), { target: { value: '08:30' } });
+    fireEvent.change(screen.getByLabelText('終了時刻'), { target: { value: '19:00' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(pageCalls().some(([n]) => n === 'updateEquipment')).toBe(true));
+    expect(pageCalls().filter(([n]) => n !== 'equipments')).toEqual([
+      ['updateEquipment', { params: { id: 1, equipmentId: 4 }, body: { name: '会議室A', opening_time: '08:30', closing_time: '19:00' } }],
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@portal/ui';
-import { groupFileScope, UploadForm } from '@portal/ui/files';
+import { groupFileScope, UploadForm } from '@portal/content/files';
 import { useFileFolders } from '../../api/files';
 import { groupPath, useGroupArea } from '../area/context';
 

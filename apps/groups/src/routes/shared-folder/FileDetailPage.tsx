@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { FileDetailView, groupFileScope } from '@portal/ui/files';
+import { FileDetailView, groupFileScope } from '@portal/content/files';
 import { useBackTarget } from '@portal/ui/kit';
 import { parseGroupId } from '../../api/group';
 import { groupPath, useGroupArea } from '../area/context';

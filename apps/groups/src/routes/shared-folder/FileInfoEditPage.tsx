@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { FileInfoEditView, groupFileScope } from '@portal/ui/files';
+import { FileInfoEditView, groupFileScope } from '@portal/content/files';
 import { parseGroupId } from '../../api/group';
 import { groupPath, useGroupArea } from '../area/context';
 

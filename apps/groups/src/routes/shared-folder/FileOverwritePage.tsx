@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { FileOverwriteView, groupFileScope } from '@portal/ui/files';
+import { FileOverwriteView, groupFileScope } from '@portal/content/files';
 import { parseGroupId } from '../../api/group';
 import { groupPath, useGroupArea } from '../area/context';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, useConfirm } from '@portal/ui';
 import { api } from '@portal/api-client/browser';
-import { groupFileScope, useFilesMutation } from '@portal/ui/files';
-import { useShowActionError } from '@portal/ui/kit';
+import { groupFileScope, useFilesMutation } from '@portal/content/files';
+import { useShowActionError } from '@portal/content/kit';
 import type { FileFolder } from '../../api/files';
 
 interface Props {

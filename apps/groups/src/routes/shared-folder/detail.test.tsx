@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
+import { ApiError } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
-import { DETAIL } from '@portal/ui/files/testing';
+import { DETAIL } from '@portal/content/files/testing';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
@@ -106,10 +107,23 @@ describe('shared-folder/file/:id', () => {
 });
 
 describe('shared-folder/file/:id/update-information', () => {
+  it('shows a refused title on its field (ja), not in a modal', async () => {
+    const refused = new ApiError(400, 'VALIDATION_ERROR', 'invalid', { status_code: 'VALIDATION_ERROR', message: 'invalid', errors: { title: ['validation.no_script'] } });
+    answer(groupHandlers('admin', { sharedFile: { items: DETAIL }, updateFileInfo: () => { throw refused; } }));
+    renderAt('/group/1/shared-folder/file/11/update-information');
+    const title = await screen.findByLabelText(/^タイトル/);
+    fireEvent.change(title, { target: { value: '<script>x</script>' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('タイトルにスクリプトは入力できません');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(title.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('saves the title and memo', async () => {
     answer(groupHandlers('admin', { sharedFile: { items: DETAIL }, updateFileInfo: { items: DETAIL } }));
     const view = renderAt('/group/1/shared-folder/file/11/update-information');
-    const title = await screen.findByLabelText('タイトル');
+    const title = await screen.findByLabelText(/^タイトル/);
     expect((title as HTMLInputElement).value).toBe('議事録.pdf');
     fireEvent.change(title, { target: { value: ' ' } });
     expect(screen.getByRole('alert').textContent).toBe('タイトルを入力してください。');

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { closeModal } from '@portal/ui';
-import { formatFileSize, sortFromPreference } from '@portal/ui/files';
-import { COUNTS, listPage, ROW, ROW2, storage } from '@portal/ui/files/testing';
+import { formatFileSize, sortFromPreference } from '@portal/content/files';
+import { COUNTS, listPage, ROW, ROW2, storage } from '@portal/content/files/testing';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
@@ -32,8 +32,10 @@ describe('shared-folder list', () => {
   });
 
   it('formats sizes in KB and MB', () => {
-    expect(formatFileSize(0)).toBe('0 KB');
-    expect(formatFileSize(100)).toBe('1 KB');
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(5)).toBe('5 B');
+    expect(formatFileSize(1023)).toBe('1023 B');
+    expect(formatFileSize(1024)).toBe('1 KB');
     expect(formatFileSize(3000)).toBe('3 KB');
     expect(formatFileSize(2 * 1024 * 1024 + 300 * 1024)).toBe('2.3 MB');
   });

@@ -4,7 +4,7 @@ import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
-import { COUNTS, DETAIL, listPage, ROW, ROW2, storage } from '@portal/ui/files/testing';
+import { COUNTS, DETAIL, listPage, ROW, ROW2, storage } from '@portal/content/files/testing';
 import { answer, call, groupHandlers, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeModal } from '@portal/ui';
-import { DETAIL, FakeXhr } from '@portal/ui/files/testing';
+import { DETAIL, FakeXhr } from '@portal/content/files/testing';
 import { answer, call, groupHandlers, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
@@ -82,6 +82,15 @@ describe('shared-folder/file-create', () => {
     xhr().respond(400, { status_code: 'EXCEED_COMPANY_STORAGE_CAPACITY', message: 'over' });
     expect((await screen.findByRole('alert')).textContent).toBe('会社全体の保存容量を超えています。管理者にお問い合わせください。');
     expect(view.where()).toBe('/group/1/shared-folder/file-create');
+
+    // A field the server refuses (the no-script rule) is marked on that field.
+    fireEvent.click(screen.getByRole('button', { name: 'アップロード' }));
+    await waitFor(() => expect(FakeXhr.all).toHaveLength(3));
+    xhr().respond(400, { status_code: 'VALIDATION_ERROR', message: 'invalid', errors: { memo: ['validation.no_script'] } });
+    const memo = screen.getByLabelText('メモ');
+    await waitFor(() => expect(memo.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toBe('メモにスクリプトは入力できません');
+    expect(memo.getAttribute('aria-describedby')).toBe(screen.getByRole('alert').id);
   });
 
   it('is only for holders of role_edit_shared_folder', async () => {

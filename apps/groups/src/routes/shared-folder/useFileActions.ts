@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
 import { useConfirm } from '@portal/ui';
-import { fetchFileBlob, filePaths, groupFileScope, saveBlob, useFilesMutation } from '@portal/ui/files';
-import { useShowActionError } from '@portal/ui/kit';
+import { fetchFileBlob, filePaths, groupFileScope, saveBlob, useFilesMutation } from '@portal/content/files';
+import { useShowActionError } from '@portal/content/kit';
 
 /**
  * The list's actions on selected files. Each destructive one asks first; a refusal (attachment

@@ -7,6 +7,7 @@ import { HomeMenuBar } from '../HomeMenuBar';
 import { SearchModal } from '../SearchModal';
 import { $openMenu, closeMenus } from '../../stores/menus';
 import { MenuButton, MenuPanel } from './MenuButton';
+import { ChatCount } from './ChatCount';
 import { BellIcon, MenuIcon } from '@portal/ui';
 
 /**
@@ -38,6 +39,7 @@ export function Header() {
         </NavLink>
         <NavLink to="/chat" className="shell-nav__item">
           {t('nav.chat')}
+          <ChatCount />
         </NavLink>
         <MenuButton menu="setting" label={t('nav.setting')} />
       </nav>

@@ -18,7 +18,8 @@ function stubApi(handler: (url: string, init: RequestInit) => Response) {
 async function openLogin(path = '/login') {
   fakeRemotes({});
   const r = renderRoutes(routes, path);
-  const id = await screen.findByLabelText(path.startsWith('/email') ? 'メールアドレス' : '社員番号');
+  // The login page is a lazy chunk: on a busy machine it takes more than the default second.
+  const id = await screen.findByLabelText(path.startsWith('/email') ? 'メールアドレス' : '社員番号', {}, { timeout: 5000 });
   const pw = screen.getByLabelText('パスワード');
   return { ...r, id, pw };
 }
@@ -48,7 +49,16 @@ describe('login form', () => {
     fireEvent.change(id, { target: { value: 'E001' } });
     fireEvent.change(pw, { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('企業ID、ログインIDまたはパスワードが正しくありません。');
+    expect((await screen.findByRole('alert')).textContent).toBe('社員番号またはパスワードが正しくありません。');
+  });
+
+  it('names the e-mail address, not the employee number, on /email/login', async () => {
+    stubApi(() => json(401, { status_code: 'EMAIL_PASSWORD_MISMATCH', message: 'mismatch' }));
+    const { id, pw } = await openLogin('/email/login');
+    fireEvent.change(id, { target: { value: 'a@example.com' } });
+    fireEvent.change(pw, { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('メールアドレスまたはパスワードが正しくありません。');
   });
 
   it('ACCOUNT_LOCKED shows the message with the reset link from data.reset_link', async () => {
@@ -94,7 +104,7 @@ describe('login form', () => {
     const calls: string[] = [];
     stubApi((url) => {
       calls.push(url);
-      if (url.endsWith('/auth/login')) return json(200, { items: { access_token: 'AT', token_type: 'Bearer', expires_in: 900, refresh_token: 'RT' } });
+      if (url.endsWith('/auth/login')) return json(200, { items: { access_token: 'AT', token_type: 'Bearer', expires_in: 900 } });
       if (url.endsWith('/auth/check-group-user-login')) return json(200, { items: { group_count: 2 } });
       if (url.endsWith('/members/me')) return json(200, { items: me });
       if (url.endsWith('/members/me/settings')) return json(200, { items: settings });
@@ -113,5 +123,22 @@ describe('login form', () => {
       '/service/api/v1/members/me',
       '/service/api/v1/members/me/settings',
     ]);
+  });
+
+  it('an account waiting for approval lands on the waiting page and nowhere else', async () => {
+    const calls: string[] = [];
+    stubApi((url) => {
+      calls.push(url);
+      if (url.endsWith('/auth/login')) return json(200, { items: { access_token: 'AT', token_type: 'Bearer', expires_in: 900 } });
+      return json(403, { status_code: 'PENDING_APPROVAL', message: 'pending' });
+    });
+    const { id, pw, location } = await openLogin();
+    fireEvent.change(id, { target: { value: 'P001' } });
+    fireEvent.change(pw, { target: { value: 'Passw0rd!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(location().pathname).toBe('/approval-waiting'));
+    expect(await screen.findByText(/管理者による登録の承認待ちです/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ログアウト' })).toBeTruthy();
+    expect(calls).toEqual(['/service/api/v1/auth/login', '/service/api/v1/auth/check-group-user-login']);
   });
 });

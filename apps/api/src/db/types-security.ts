@@ -1,0 +1,37 @@
+import type { Generated } from 'kysely';
+import type { Bool } from './types';
+
+/** Tables and columns of migration 0013_security, merged into the shared types. */
+export interface SetupLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** Failed logins per key (`ip:<address>` or `account:<login id>`), and the delay they earned. */
+export interface LoginThrottlesTable {
+  key: string;
+  failures: number;
+  blocked_until: number;
+  first_failure_at: number;
+  last_failure_at: number;
+}
+
+declare module './types' {
+  interface DB {
+    setup_links: SetupLinksTable;
+    login_throttles: LoginThrottlesTable;
+  }
+  interface UsersTable {
+    /** Registered through a group link and not yet approved: sees only the waiting page. */
+    pending_approval: Generated<Bool>;
+  }
+  interface AuthTokensTable {
+    /** When the login began; refresh rotation carries it over (absolute lifetime). */
+    session_started_at: number | null;
+    /** A rotated refresh token: never valid again, and presenting it revokes the family. */
+    retired_at: number | null;
+  }
+}

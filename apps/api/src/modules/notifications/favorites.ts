@@ -1,0 +1,123 @@
+import { FavoriteTargetType, LikeTargetType, type FavoriteItem } from '@portal/api-client';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db';
+import { lit } from './sql-bits';
+import { unreadSource, type UnreadDetail, type Viewer } from './registry';
+
+/** A favourite the viewer can still read: what, where, when it last changed, read or not. */
+export interface FavoriteRow {
+  target_id: number;
+  group_id: number | null;
+  at: number;
+  is_read: number;
+}
+
+/**
+ * A kind of favourite (the hook calendar and chat use for theirs). `rows` must answer only
+ * favourites the viewer can read now. Register once with `registerFavoriteSource`.
+ */
+export interface FavoriteSource {
+  /** FavoriteTargetType: 1 common topic, 2 common file, 3 calendar, 4 chat, 5 group topic, 6 group file. */
+  type: number;
+  rows(ctx: AppContext, viewer: Viewer): SelectQueryBuilder<DB, any, FavoriteRow>;
+  describe(ctx: AppContext, viewer: Viewer, targetIds: number[]): Promise<Map<number, UnreadDetail>>;
+}
+
+const favoriteSources = new Map<number, FavoriteSource>();
+export function registerFavoriteSource(source: FavoriteSource): () => void {
+  if (favoriteSources.has(source.type)) throw new Error(`favourite source ${source.type} registered twice`);
+  favoriteSources.set(source.type, source);
+  return () => favoriteSources.delete(source.type);
+}
+
+/**
+ * Topic and file favourites reuse the unread sources' readability (one rule for what a viewer
+ * can see) and their display; read state comes from the same read tables.
+ */
+function fromUnreadKind(type: number, unreadType: number, marks: 'topic_favorites' | 'file_favorites'): FavoriteSource {
+  const col = marks === 'topic_favorites' ? 'topic_id' : 'file_id';
+  const reads = marks === 'topic_favorites' ? 'topic_reads' : 'file_reads';
+  return {
+    type,
+    rows: (ctx, v) =>
+      ctx.db
+        .selectFrom(unreadSource(unreadType)!.rows(ctx, v, { unreadOnly: false }).as('r'))
+        .innerJoin(`${marks} as fav` as 'topic_favorites as fav', (j) => j.onRef(`fav.${col}` as 'fav.topic_id', '=', 'r.target_id').on('fav.user_id', '=', v.id))
+        .select(['r.target_id', 'r.group_id', 'r.at'])
+        .select((eb) =>
+          eb
+            .case()
+            .when(eb.exists(eb.selectFrom(`${reads} as rd` as 'topic_reads as rd').select(sql`1`.as('one')).whereRef(`rd.${col}` as 'rd.topic_id', '=', 'r.target_id').where('rd.user_id', '=', v.id)))
+            .then(1)
+            .else(0)
+            .end()
+            .as('is_read'),
+        ),
+    describe: (ctx, v, ids) => unreadSource(unreadType)!.describe(ctx, v, ids),
+  };
+}
+
+for (const s of [
+  fromUnreadKind(FavoriteTargetType.GROUP_TOPIC, LikeTargetType.GROUP_TOPIC, 'topic_favorites'),
+  fromUnreadKind(FavoriteTargetType.COMMON_TOPIC, LikeTargetType.COMMON_TOPIC, 'topic_favorites'),
+  fromUnreadKind(FavoriteTargetType.GROUP_FILE, LikeTargetType.GROUP_SHARED_FOLDER, 'file_favorites'),
+  fromUnreadKind(FavoriteTargetType.COMMON_FILE, LikeTargetType.COMMON_SHARED_FOLDER, 'file_favorites'),
+]) {
+  registerFavoriteSource(s);
+}
+
+function allFavorites(ctx: AppContext, viewer: Viewer) {
+  const parts = [...favoriteSources.values()].map((s) => s.rows(ctx, viewer).select(lit(s.type).as('favorite_target_type')));
+  let union: any = parts[0];
+  for (const p of parts.slice(1)) union = union.unionAll(p);
+  return ctx.db.selectFrom(union.as('fv'));
+}
+
+export async function favoriteCounts(ctx: AppContext, viewer: Viewer) {
+  const row: any = await allFavorites(ctx, viewer)
+    .select([(eb: any) => eb.fn.countAll().as('n'), (eb: any) => eb.fn.sum('fv.is_read').as('read')])
+    .executeTakeFirstOrThrow();
+  const count = Number(row.n);
+  return { count, unread: count - Number(row.read ?? 0) };
+}
+
+export async function favoritePage(ctx: AppContext, viewer: Viewer, opts: { page: number; limit: number }) {
+  const { count } = await favoriteCounts(ctx, viewer);
+  const rows: any[] = await allFavorites(ctx, viewer)
+    .selectAll()
+    .orderBy('fv.at', 'desc')
+    .orderBy('fv.favorite_target_type', 'desc')
+    .orderBy('fv.target_id', 'desc')
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit)
+    .execute();
+  const details = new Map<number, Map<number, UnreadDetail>>();
+  for (const type of new Set(rows.map((r) => Number(r.favorite_target_type)))) {
+    const ids = rows.filter((r) => Number(r.favorite_target_type) === type).map((r) => Number(r.target_id));
+    details.set(type, await favoriteSources.get(type)!.describe(ctx, viewer, ids));
+  }
+  const data = rows.flatMap((r): FavoriteItem[] => {
+    const type = Number(r.favorite_target_type);
+    const d = details.get(type)?.get(Number(r.target_id));
+    if (!d) return [];
+    return [
+      {
+        id: `${type}-${r.target_id}`,
+        favorite_target_type: type,
+        target_id: Number(r.target_id),
+        group_id: r.group_id === null ? null : Number(r.group_id),
+        group_name: d.group_name,
+        group_avatar: d.avatar,
+        title: d.title,
+        content: d.content,
+        update_by_user: d.update_by_user,
+        user_active_status: d.user_active_status,
+        emergency_contact: d.emergency_contact,
+        updated_at: Number(r.at),
+        is_read: Number(r.is_read) === 1,
+      },
+    ];
+  });
+  return { data, current_page: opts.page, last_page: Math.max(1, Math.ceil(count / opts.limit)), total: count };
+}

@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { calendarDates as cd, type CalendarEvent } from '@portal/api-client/core';
+import { EmptyState, Spinner } from '@portal/ui';
+import { useDays, useRange, type CalendarChoice } from '../api/calendar';
+import { EventChip } from '../components/EventChip';
+import { continuedOn, dayLabel, occurrenceKey as flagsKey } from '../components/labels';
+
+type Props = { date: string; choice: CalendarChoice };
+
+function Failed() {
+  const { t } = useTranslation('calendar');
+  return <p role="alert">{t('load_failed')}</p>;
+}
+
+/** The last day the list shows: a month from the chosen day. */
+export const listEnd = (date: string) => cd.addDays(cd.monthStart(date, 1), Number(date.slice(8, 10)) - 2);
+
+/** A list of the occurrences from the chosen day for a month, by date. */
+export function ListView({ date, choice }: Props) {
+  const { t } = useTranslation('calendar');
+  const end = listEnd(date);
+  const q = useRange(date, end, choice);
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <Failed />;
+  if (q.data.length === 0) return <EmptyState message={t('empty')} />;
+  const byDate = new Map<string, CalendarEvent[]>();
+  for (const e of q.data) byDate.set(e.event_start_date, [...(byDate.get(e.event_start_date) ?? []), e]);
+  return (
+    <dl className="pcal-list">
+      {[...byDate].map(([d, events]) => (
+        <div key={d} className="pcal-list__day">
+          <dt>{dayLabel(t, d)}</dt>
+          {events.map((e) => (
+            <dd key={flagsKey(e)}>
+              <EventChip event={e} />
+              {e.id !== null && e.event_end_date !== e.event_start_date ? <span className="pcal-list__until"> → {dayLabel(t, e.event_end_date)} {e.event_end_time}</span> : null}
+            </dd>
+          ))}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function DayView({ date, choice }: Props) {
+  const { t } = useTranslation('calendar');
+  const q = useDays(date, 1, choice);
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <Failed />;
+  const events = q.data.data[0]?.events ?? [];
+  if (events.length === 0) return <EmptyState message={t('empty')} />;
+  return (
+    <ul className="pcal-day">
+      {events.map((e) => (
+        <li key={flagsKey(e)}>
+          <span className="pcal-day__time">{e.id === null ? t('all_day') : `${e.event_start_time}–${e.event_end_time}`}</span> <EventChip event={e} showTime={false} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Days as columns (week) or a 6 × 7 grid (month), in rows of seven; today and the chosen day are marked. */
+function DayGrid({ days, flags, month, selected }: { days: { date: string; events: CalendarEvent[] }[]; flags: Record<string, [boolean, boolean][]>; month?: string; selected?: string }) {
+  const { t } = useTranslation('calendar');
+  const today = cd.tokyoToday();
+  const rows: (typeof days)[] = [];
+  for (let i = 0; i < days.length; i += 7) rows.push(days.slice(i, i + 7));
+  return (
+    <div className={month ? 'pcal-grid pcal-grid--month' : 'pcal-grid'} role="grid" aria-label={month ? t('tabs.month') : t('tabs.week')}>
+      {rows.map((row) => (
+        <div key={row[0]!.date} role="row" className="pcal-grid__row">
+          {row.map((d) => {
+            const holiday = d.events.some((e) => e.id === null);
+            const cls = [
+              'pcal-cell',
+              d.date === today ? 'pcal-cell--today' : '',
+              d.date === selected ? 'pcal-cell--selected' : '',
+              holiday ? 'pcal-cell--holiday' : '',
+              month && !d.date.startsWith(month) ? 'pcal-cell--other' : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
+            return (
+              <div key={d.date} className={cls} role="gridcell" data-date={d.date} aria-label={dayLabel(t, d.date)} aria-selected={d.date === selected ? true : undefined}>
+                <div className="pcal-cell__head">
+                  <span>{dayLabel(t, d.date)}</span>
+                  <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
+                    +
+                  </Link>
+                </div>
+                {d.events.map((e) => (
+                  <EventChip key={flagsKey(e)} event={e} continued={continuedOn(days, flags, d.date, e)} />
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function WeekView({ date, choice, firstDay }: Props & { firstDay: number }) {
+  const q = useDays(date, 7, choice, firstDay);
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <Failed />;
+  return <DayGrid days={q.data.data} flags={q.data.event_continue} selected={date} />;
+}
+
+export function MonthView({ date, choice, firstDay }: Props & { firstDay: number }) {
+  const first = cd.monthStart(date);
+  const q = useDays(cd.weekStart(first, firstDay), 42, choice);
+  if (q.isPending) return <Spinner />;
+  if (q.isError) return <Failed />;
+  return <DayGrid days={q.data.data} flags={q.data.event_continue} month={first.slice(0, 7)} />;
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { ChatMessage } from '@portal/api-client/core';
+import { Button, EmptyState, Spinner, useModal } from '@portal/ui';
+import { useShowActionError } from '@portal/content/kit';
+import { useChat, useDeleteMessage, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
+import { useMessages } from '../api/messages';
+import { chatTitle } from '../lib/title';
+import { Composer } from './Composer';
+import { Gallery } from './Gallery';
+import { MemberPicker } from './MemberPicker';
+import { MessageList } from './MessageList';
+import { RenameDialog } from './RenameDialog';
+
+type Panel = null | 'gallery' | 'invite' | 'rename';
+
+export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo: string; narrow: boolean }) {
+  const { t } = useTranslation('chat');
+  const { t: te } = useTranslation('errors');
+  const chat = useChat(chatId);
+  const messages = useMessages(chatId);
+  const me = useMe();
+  const settings = useSettings();
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const markRead = useMarkRead();
+  const like = useLike();
+  const del = useDeleteMessage();
+  const favorite = useFavorite();
+  const leave = useLeave();
+  const modal = useModal();
+  const showError = useShowActionError();
+  const navigate = useNavigate();
+  const state = messages.data;
+
+  // Opening the chat (and every message arriving while it is open) reads it.
+  const unread = state ? state.lastNo > state.readNo : false;
+  useEffect(() => {
+    if (unread && !markRead.isPending) markRead.mutate(chatId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread, chatId, state?.lastNo]);
+
+  useEffect(() => {
+    setReplyTo(null);
+    setPanel(null);
+  }, [chatId]);
+
+  if (chat.isPending) return <Spinner />;
+  if (chat.isError || !chat.data) {
+    return (
+      <div className="chat-detail chat-detail--missing">
+        <EmptyState message={te('CHAT_NOT_FOUND')} action={<Link to="/chat/list">{t('detail.back')}</Link>} />
+      </div>
+    );
+  }
+  const c = chat.data;
+  const title = chatTitle(c, me.data?.info.id, t);
+  const group = c.only_user !== 1;
+  const showImages = (settings.data?.setting_display.display_image_video ?? 1) === 1;
+
+  const onLeave = async () => {
+    if (!(await modal.confirm({ message: t('detail.leave_confirm'), destructive: true }))) return;
+    leave.mutate(chatId, { onSuccess: () => navigate('/chat/list'), onError: showError });
+  };
+
+  return (
+    <section className="chat-detail" aria-labelledby="chat-detail-title">
+      <header className="chat-detail__head">
+        {narrow && (
+          <Link to={backTo} className="chat-detail__back">
+            ‹ <span className="pui-visually-hidden">{t('detail.back')}</span>
+          </Link>
+        )}
+        <div className="chat-detail__title-box">
+          <h2 id="chat-detail-title" className="chat-detail__title">
+            {title}
+          </h2>
+          {group && <span className="chat-detail__members">{t('detail.members', { count: c.size })}</span>}
+        </div>
+        <div className="chat-detail__tools" role="group" aria-label={t('detail.actions')}>
+          <button
+            type="button"
+            className={`chat-star${c.favorite ? ' chat-star--on' : ''}`}
+            aria-pressed={c.favorite === 1}
+            aria-label={c.favorite ? t('detail.favorite_off') : t('detail.favorite_on')}
+            onClick={() => favorite.mutate({ chatId, favorite: c.favorite !== 1 })}
+          >
+            ★
+          </button>
+          <Button variant="secondary" size="sm" onClick={() => setPanel('gallery')}>
+            {t('detail.gallery')}
+          </Button>
+          {group && (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => setPanel('rename')}>
+                {t('detail.rename')}
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => setPanel('invite')}>
+                {t('detail.invite')}
+              </Button>
+            </>
+          )}
+          <Button variant="danger" size="sm" onClick={() => void onLeave()}>
+            {t('detail.leave')}
+          </Button>
+        </div>
+      </header>
+      <MessageList
+        chatId={chatId}
+        state={state}
+        loading={messages.isPending}
+        showImages={showImages}
+        loadOlder={messages.loadOlder}
+        onPullReload={narrow ? () => void messages.refetch() : undefined}
+        actions={{
+          onReply: setReplyTo,
+          onLike: (m) => like.mutate({ chatId, messageId: m.id, like: !m.isLike }, { onError: showError }),
+          onDelete: async (m) => {
+            if (await modal.confirm({ message: t('message.delete_confirm'), destructive: true })) del.mutate({ chatId, messageId: m.id }, { onError: showError });
+          },
+        }}
+      />
+      <Composer chatId={chatId} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => void messages.refetch()} />
+      {panel === 'gallery' && <Gallery chatId={chatId} meId={me.data?.info.id} onClose={() => setPanel(null)} />}
+      {panel === 'rename' && <RenameDialog chatId={chatId} current={c.name} onClose={() => setPanel(null)} />}
+      {panel === 'invite' && c.group_id !== null && <MemberPicker mode="invite" chat={c} onClose={() => setPanel(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_PREFIX, MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
+import { Avatar, DateDisplay } from '@portal/ui';
+import { FileKindIcon, fetchFileBlob, saveBlob } from '@portal/content/files';
+import { useApiImageSrc } from '@portal/content/kit';
+
+const fileUrl = (chatId: number, fileId: number, kind: 'download' | 'preview' | 'thumbnail') => `${API_PREFIX}/group-chat-gallery/${chatId}/file/${fileId}/${kind}`;
+
+export function download(chatId: number, f: Pick<ChatFile, 'id' | 'name'>) {
+  return fetchFileBlob(`/group-chat-gallery/${chatId}/file/${f.id}/download`).then((b) => saveBlob(b, f.name));
+}
+
+/** An image inline by its thumbnail (the full picture on click), or a file as a download button. */
+export function ChatFileView({ chatId, file, showImages }: { chatId: number; file: ChatFile; showImages: boolean }) {
+  const { t } = useTranslation('chat');
+  const src = useApiImageSrc(showImages && file.has_thumbnail ? fileUrl(chatId, file.id, 'thumbnail') : null);
+  if (src) {
+    return (
+      <button type="button" className="chat-file chat-file--image" onClick={() => void download(chatId, file)} aria-label={t('message.download', { name: file.name })}>
+        <img src={src} alt={t('message.image', { name: file.name })} className="chat-file__thumb" />
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="chat-file" onClick={() => void download(chatId, file)} aria-label={t('message.download', { name: file.name })}>
+      <FileKindIcon kind={file.kind as Parameters<typeof FileKindIcon>[0]['kind']} size={20} /> {file.name}
+    </button>
+  );
+}
+
+export interface MessageActions {
+  onReply(m: ChatMessage): void;
+  onLike(m: ChatMessage): void;
+  onDelete(m: ChatMessage): void;
+}
+
+/** A join, leave or rename notice, centred like LINE WORKS and Garoon show them. */
+function Notice({ m }: { m: ChatMessage }) {
+  const { t } = useTranslation('chat');
+  const text =
+    m.messageSpecial === MessageSpecial.MEMBERS_ADDED
+      ? t('message.members_added', { name: m.userName, names: m.content })
+      : m.messageSpecial === MessageSpecial.MEMBER_LEFT
+        ? t('message.member_left', { name: m.userName })
+        : t('message.renamed', { name: m.userName, title: m.content });
+  return (
+    <li className="chat-notice" data-index={m.index}>
+      <span>{text}</span> <DateDisplay value={m.created_at} className="chat-notice__time" />
+    </li>
+  );
+}
+
+/** "Read by N"; a click shows who (updated live with the chat.read events). */
+function ReadReceipt({ m }: { m: ChatMessage }) {
+  const { t } = useTranslation('chat');
+  const [open, setOpen] = useState(false);
+  return (
+    <span className="chat-msg__read">
+      <button type="button" className="chat-link" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('message.read', { count: m.read_count })}
+      </button>
+      {open && <span className="chat-msg__readers">{t('message.read_by', { names: m.read_by.map((r) => r.name).join('、') })}</span>}
+    </span>
+  );
+}
+
+export function MessageItem({ m, chatId, showImages, actions }: { m: ChatMessage; chatId: number; showImages: boolean; actions: MessageActions }) {
+  const { t } = useTranslation('chat');
+  if (m.messageSpecial > MessageSpecial.FILES) return <Notice m={m} />;
+  const reply = m.replyMessage;
+  return (
+    <li className={`chat-msg${m.isOwnMsg ? ' chat-msg--own' : ''}`} data-index={m.index} data-testid="chat-message">
+      {!m.isOwnMsg && <Avatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
+      <div className="chat-msg__main">
+        {!m.isOwnMsg && <div className="chat-msg__sender">{m.userName}</div>}
+        <div className="chat-msg__bubble">
+          {reply && (
+            <blockquote className="chat-msg__quote">
+              <span className="chat-msg__quote-sender">{reply.sender?.name ?? ''}</span>
+              <span className="chat-msg__quote-text">
+                {reply.is_deleted_by_author ? t('message.reply_deleted') : reply.message_special === MessageSpecial.FILES ? t('preview.file') : reply.content}
+              </span>
+            </blockquote>
+          )}
+          {m.is_deleted ? (
+            <span className="chat-msg__deleted">{t('message.deleted')}</span>
+          ) : (
+            <>
+              {m.content && <span className="chat-msg__text">{m.content}</span>}
+              {m.file.length > 0 && (
+                <div className="chat-msg__files">
+                  {m.file.map((f) => (
+                    <ChatFileView key={f.id} chatId={chatId} file={f} showImages={showImages} />
+                  ))}
+                </div>
+              )}
+            </>
+          )}
+        </div>
+        <div className="chat-msg__meta">
+          <DateDisplay value={m.created_at} />
+          {m.isOwnMsg && m.read_count > 0 && <ReadReceipt m={m} />}
+          {m.liker.length > 0 && (
+            <span className="chat-msg__likes" title={m.liker.map((l) => l.name).join('、')}>
+              {t('message.likes', { count: m.liker.length })}
+            </span>
+          )}
+          {!m.is_deleted && (
+            <span className="chat-msg__actions">
+              <button type="button" className="chat-link" onClick={() => actions.onReply(m)}>
+                {t('message.reply')}
+              </button>
+              <button type="button" className="chat-link" aria-pressed={m.isLike} onClick={() => actions.onLike(m)}>
+                {m.isLike ? t('message.unlike') : t('message.like')}
+              </button>
+              {m.isCanDelete && (
+                <button type="button" className="chat-link chat-link--danger" onClick={() => actions.onDelete(m)}>
+                  {t('message.delete')}
+                </button>
+              )}
+            </span>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

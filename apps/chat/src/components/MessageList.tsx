@@ -1,0 +1,113 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '@portal/api-client/core';
+import { Button, Spinner } from '@portal/ui';
+import type { MessagesState } from '../api/messages';
+import { MessageItem, type MessageActions } from './MessageItem';
+
+const TOP_THRESHOLD_PX = 80;
+const PULL_PX = 70;
+
+interface Props {
+  chatId: number;
+  state: MessagesState | undefined;
+  loading: boolean;
+  showImages: boolean;
+  actions: MessageActions;
+  loadOlder: () => Promise<void>;
+  /** Narrow screens reload by pulling down at the top (spec section 2). */
+  onPullReload?: (() => void) | undefined;
+}
+
+/**
+ * The history, oldest at the top. Scrolling near the top loads the previous page and keeps the
+ * reader's place; a new message scrolls to the bottom when the reader was already there.
+ */
+export function MessageList({ chatId, state, loading, showImages, actions, loadOlder, onPullReload }: Props) {
+  const { t } = useTranslation('chat');
+  const box = useRef<HTMLDivElement>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const atBottom = useRef(true);
+  const pull = useRef<number | null>(null);
+  const [pulling, setPulling] = useState(false);
+  const messages: ChatMessage[] = state?.messages ?? [];
+  const first = messages[0]?.index;
+  const last = messages.at(-1)?.index;
+
+  const older = async () => {
+    const el = box.current;
+    if (!el || loadingOlder || !state?.hasOlder) return;
+    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    setLoadingOlder(true);
+    try {
+      await loadOlder();
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  // Older messages were put above: keep what the reader was looking at in place.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || !anchor.current) return;
+    el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
+    anchor.current = null;
+  }, [first]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [last, chatId]);
+
+  useEffect(() => {
+    atBottom.current = true;
+  }, [chatId]);
+
+  return (
+    <div
+      ref={box}
+      className="chat-messages"
+      role="log"
+      aria-label={t('detail.messages_label')}
+      aria-live="polite"
+      data-testid="chat-messages"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        if (el.scrollTop < TOP_THRESHOLD_PX) void older();
+      }}
+      onTouchStart={(e) => {
+        if (onPullReload && box.current?.scrollTop === 0) pull.current = e.touches[0]?.clientY ?? null;
+      }}
+      onTouchMove={(e) => {
+        if (pull.current !== null) setPulling((e.touches[0]?.clientY ?? 0) - pull.current > PULL_PX);
+      }}
+      onTouchEnd={() => {
+        if (pulling) onPullReload?.();
+        pull.current = null;
+        setPulling(false);
+      }}
+    >
+      {pulling && <div className="chat-messages__pull">{t('detail.pull_reload')}</div>}
+      {state?.hasOlder && (
+        <div className="chat-messages__older">
+          <Button variant="link" size="sm" onClick={() => void older()} loading={loadingOlder}>
+            {t('detail.load_older')}
+          </Button>
+        </div>
+      )}
+      {loading && !state ? (
+        <Spinner />
+      ) : messages.length === 0 ? (
+        <p className="chat-messages__empty">{t('detail.no_messages')}</p>
+      ) : (
+        <ol className="chat-messages__list">
+          {messages.map((m) => (
+            <MessageItem key={m.id} m={m} chatId={chatId} showImages={showImages} actions={actions} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '@portal/api-client/browser';
+
+/**
+ * News lists live under ['news'] (not 'notifications'): reading them on load is what retires
+ * ONE_TIME items, so they refetch only when news changes (the shell's notification.news event
+ * or a CMS edit here), never on every topic event, or items would vanish while being read.
+ */
+export const newsKeys = {
+  all: ['news'] as const,
+  list: (groupId: number | null, limit: number) => ['news', groupId ?? 'home', limit] as const,
+  admin: (page: number, limit: number) => ['news', 'admin', page, limit] as const,
+};
+
+export function useNews(groupId: number | null, limit: number) {
+  return useQuery({
+    queryKey: newsKeys.list(groupId, limit),
+    queryFn: async () =>
+      groupId === null
+        ? (await api.call('homeNews', { query: { page: 1, limit } })).items
+        : (await api.call('groupNews', { params: { id: groupId }, query: { page: 1, limit } })).items,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: 1,
+    meta: { silent: true },
+  });
+}
+
+/** Reports items read without refetching: NEW stays visible until the list is next loaded. */
+export function useReadNews() {
+  return useMutation({
+    mutationFn: (ids: number[]) => api.call('readNews', { body: { information_ids: ids } }),
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,1 @@
+export { FavoriteList, type FavoriteMode } from './FavoriteList';

@@ -1,0 +1,1 @@
+export { LikeList } from './LikeList';

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { UnreadItem } from '@portal/api-client/core';
+import { Avatar, DateDisplay } from '@portal/ui';
+import { unreadHref } from '../links';
+import { NoticeIcon } from '../NoticeIcon';
+import { PersonName } from '../PersonName';
+
+export interface UnreadRowProps {
+  item: UnreadItem;
+  /** Tickable rows (the page); the navbar rows are not. */
+  selectable: boolean;
+  selected: boolean;
+  onToggle(id: string): void;
+  /** Marks the item read; resolves when done. */
+  onRead(id: string): Promise<unknown>;
+  onNavigate?: () => void;
+}
+
+/** One unread item: avatar, kind icon, title, preview, who and when; a click reads and opens it. */
+export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavigate }: UnreadRowProps) {
+  const { t } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const href = unreadHref(item);
+  const isCommon = item.group_id === null && item.unread_type !== 9;
+  const open = async () => {
+    await onRead(item.id).catch(() => undefined);
+    onNavigate?.();
+    if (href) navigate(href);
+  };
+  return (
+    <li className="pntf-row pntf-row--unread" data-testid="unread-row">
+      {selectable && (
+        <input
+          type="checkbox"
+          className="pntf-row__check"
+          checked={selected}
+          onChange={() => onToggle(item.id)}
+          aria-label={t('unread.select_item', { title: item.title })}
+        />
+      )}
+      <Avatar name={isCommon ? t('common.common_topic_avatar') : (item.group_name ?? '')} size="sm" decorative />
+      <div className="pntf-row__body">
+        <button type="button" className="pntf-row__title" onClick={() => void open()}>
+          <NoticeIcon type={item.unread_type} />
+          {item.emergency_contact && <span className="pntf-mark pntf-mark--urgent">{t('common.urgent')}</span>}
+          <span>{t(`kinds.${item.unread_type}`, { defaultValue: '' })}</span>
+          <span className="pntf-row__title-text">{item.title}</span>
+        </button>
+        {item.content && <p className="pntf-row__content">{item.content}</p>}
+        <p className="pntf-row__meta">
+          {item.group_name ?? (isCommon ? t('common.common_topic') : '')}
+          {' · '}
+          <PersonName name={item.update_by_user} status={item.user_active_status} />
+          {' · '}
+          <DateDisplay value={item.updated_at} />
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,1 @@
+export { UnreadList, type UnreadListProps } from './UnreadList';

@@ -1,0 +1,46 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@portal/api-client/browser';
+import { pageOf, renderWithApp } from '../test/render';
+import NewsList from './NewsList';
+
+vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
+const call = vi.mocked(api.call);
+
+const base = { placement: 1, target_id: null, group_id: null, group_name: null, created_at: Date.UTC(2026, 10, 1), is_readed: false };
+const cms = { ...base, id: 1, type: 1, title: '年末年始休業', content: '<p>12/29〜1/3 は休業です</p>', target_type: 1, display_type: 2 };
+const sys = { ...base, id: 2, type: 2, title: 'join_request', content: JSON.stringify({ group_name: '開発チーム', user_name: '新人 一郎' }), target_type: 3, target_id: 7, display_type: 1 };
+const perm = { ...base, id: 3, type: 2, title: 'permission_granted', content: JSON.stringify({ group_name: '総務部', permission_name: 'invite' }), target_type: 2, target_id: 8, display_type: 1, is_readed: true };
+
+describe('NewsList', () => {
+  beforeEach(() => {
+    call.mockReset();
+    call.mockImplementation(async (name: string) => (name === 'readNews' ? { items: { count: 2 } } : pageOf([cms, sys, perm])) as never);
+  });
+
+  it('renders CMS HTML and system messages in the reader’s language, NEW on unread, and reports the unread ones read', async () => {
+    renderWithApp(<NewsList />);
+    expect(await screen.findByText('12/29〜1/3 は休業です')).toBeTruthy();
+    const request = screen.getByRole('link', { name: '新人 一郎 さんから「開発チーム」への参加リクエストが届いています。承認してください。' });
+    expect(request.getAttribute('href')).toBe('/group/7/members/join-request');
+    expect(screen.getByRole('link', { name: '「総務部」で招待の権限が付与されました。' }).getAttribute('href')).toBe('/group/8');
+    expect(screen.getAllByText('NEW')).toHaveLength(2);
+    expect(call).toHaveBeenCalledWith('homeNews', { query: { page: 1, limit: 10 } });
+    await waitFor(() => expect(call).toHaveBeenCalledWith('readNews', { body: { information_ids: [1, 2] } }));
+  });
+
+  it('tapping NEW hides that badge', async () => {
+    renderWithApp(<NewsList />);
+    await screen.findByText('年末年始休業');
+    fireEvent.click(screen.getAllByRole('button', { name: '新着（既読にする）' })[0]!);
+    expect(screen.getAllByText('NEW')).toHaveLength(1);
+  });
+
+  it('asks for the group’s news on a group page, and says when there is none', async () => {
+    call.mockResolvedValue(pageOf([]) as never);
+    renderWithApp(<NewsList groupId={5} />);
+    expect(await screen.findByText('ニュースはありません。')).toBeTruthy();
+    expect(call).toHaveBeenCalledWith('groupNews', { params: { id: 5 }, query: { page: 1, limit: 10 } });
+    expect(call).not.toHaveBeenCalledWith('readNews', expect.anything());
+  });
+});

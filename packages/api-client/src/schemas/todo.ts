@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { requiredText } from '../validation';
+import { envelope } from './common';
+import { unreadItem } from './notifications';
+
+/** The todo page (issue 13): open actions gathered from the domains, plus the user's own tasks. */
+export const TODO_TITLE_MAX = 200;
+export const TODO_TASKS_MAX = 200;
+
+export const todoTask = z.object({ id: z.number().int(), title: z.string(), done: z.boolean(), created_at: z.number().int(), updated_at: z.number().int() });
+export type TodoTask = z.infer<typeof todoTask>;
+
+export const todoResponse = envelope(
+  z.object({
+    /** Groups where the user approves join requests and some are waiting. */
+    join_requests: z.array(z.object({ group_id: z.number().int(), group_name: z.string(), count: z.number().int() })),
+    /** Unread emergency topics (group and common) the user can read now. */
+    emergency_topics: z.array(unreadItem),
+    tasks: z.array(todoTask),
+  }),
+);
+export const todoTaskBody = z.object({ title: requiredText(TODO_TITLE_MAX) }).strict();
+export const todoTaskPatch = z
+  .object({ title: requiredText(TODO_TITLE_MAX).optional(), done: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.title !== undefined || b.done !== undefined, { message: 'validation.required' });
+export const todoTaskParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const todoTaskResponse = envelope(todoTask);
