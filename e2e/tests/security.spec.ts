@@ -39,6 +39,8 @@ test('every public page loads under the CSP without a violation', async ({ page 
 });
 
 test('every member page loads under the CSP without a violation', async ({ page }) => {
+  // Eighteen pages, each waited on until the network is idle: the default minute is for one page.
+  test.setTimeout(180_000);
   await loginAs(page, ADMIN.employeeNumber);
   const g = await openGroupFromHome(page, '総務部');
   for (const path of MEMBER_PAGES(g)) await visit(page, path);

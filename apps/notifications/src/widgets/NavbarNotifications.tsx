@@ -31,7 +31,8 @@ export default function NavbarNotifications({ onNavigate }: { onNavigate?: () =>
     if (id === 'like' && likes > 0) markLikes.mutate();
   };
   return (
-    <section className="pntf-widget pntf-navbar" aria-label={t('widgets.navbar')}>
+    // A plain box: the shell's menu panel around it is already the region named 通知 / Notifications.
+    <div className="pntf-widget pntf-navbar">
       <Tabs
         label={t('widgets.navbar')}
         value={tab}
@@ -52,6 +53,6 @@ export default function NavbarNotifications({ onNavigate }: { onNavigate?: () =>
           {t('news.admin.link')}
         </Link>
       )}
-    </section>
+    </div>
   );
 }
