@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { DialectName } from './dialect';
 import { migrations } from './migrations';
+import { cachedStatements } from './statement-cache';
 import type { DB } from './types';
 
 export type { DB } from './types';
@@ -35,7 +36,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbHan
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
