@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -92,6 +94,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     remoteEntries: async () => Object.values((await readManifest(config.dataDir)).remotes).flatMap((r) => (r ? [r.entry] : [])),
   });
   await app.register(cookie);
+  // JSON answers over 1 KB, at fast levels (a feed page is ~10 KB of repetitive JSON). Static
+  // files are sent from precompressed siblings (static-files.ts) and already carry their
+  // Content-Encoding, which this hook leaves alone; downloads are not JSON and stream untouched.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json\b/,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 4 },
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,

@@ -8,13 +8,13 @@ import { redactUrl } from './log-redact';
  * Set LOG_LEVEL=warn to drop access lines entirely; errors are logged by the error handler.
  */
 export function accessLog(app: FastifyInstance): void {
+  // Decided once: at LOG_LEVEL=warn the hook is not even installed.
+  if (!['trace', 'debug', 'info'].includes(app.log.level)) return;
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.log.isLevelEnabled('info')) {
-      request.log.info(
-        { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-        'request',
-      );
-    }
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
     done();
   });
 }
