@@ -233,4 +233,38 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * `npm run bench -- api`: only the API, Lighthouse and start-up sections (a few minutes instead
+ * of the whole run), merged into the existing latest.json.
+ */
+async function apiOnly() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
+  const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
+  try {
+    const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
+    const result = {
+      ...previous,
+      api_at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version, loadavg_at_start: os.loadavg().map(round1) },
+      home_initial_js_gzip: await homeJs(portal.baseUrl),
+      api: {
+        sqlite: await benchApi(portal.baseUrl),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
+      },
+      lighthouse: await benchLighthouse(portal.baseUrl),
+      startup: await benchStartup(PORT + 2),
+    };
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+    console.log(JSON.stringify({ api: result.api, lighthouse: result.lighthouse, startup: result.startup }, null, 2));
+    console.log(`home JS: ${result.home_initial_js_gzip.total_kb} KB gzip (budget ${HOME_BUDGET_KB})`);
+    console.log(`written to ${path.relative(REPO_ROOT, out)}`);
+  } finally {
+    await portal.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('api')) await apiOnly();
+else await main();
