@@ -61,9 +61,28 @@ async function targets(baseUrl: string): Promise<Target[]> {
   throw new Error('no group of the bench user has a topic');
 }
 
-async function load(url: string, headers: Record<string, string>) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Requests/s, and the server's CPU time per request: on a machine shared with other work the
+ * requests/s of both sides swing with the load, while CPU per request stays comparable.
+ */
+async function load(url: string, headers: Record<string, string>, pid: number) {
+  const cpu0 = cpuSeconds(pid);
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  return { requests_per_second: Math.round(r.requests.average), p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
+  const cpu = cpuSeconds(pid) - cpu0;
+  return {
+    requests_per_second: Math.round(r.requests.average),
+    cpu_us_per_request: r.requests.total ? Math.round((cpu * 1e6) / r.requests.total) : null,
+    p99_ms: r.latency.p99,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 /** Starts the bare server in its own process with the portal's answers as its routes. */
@@ -74,6 +93,7 @@ async function startBare(routes: { path: string; type: string; body: string }[])
   const { port } = await ready;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () => new Promise<void>((r) => {
       child.once('exit', () => r());
       child.send({ close: true });
@@ -81,7 +101,7 @@ async function startBare(routes: { path: string; type: string; body: string }[])
   };
 }
 
-export async function benchApi(baseUrl: string) {
+export async function benchApi(baseUrl: string, portalPid: number) {
   const list = await targets(baseUrl);
   const routes = [];
   for (const t of list) {
@@ -93,13 +113,14 @@ export async function benchApi(baseUrl: string) {
   try {
     const out: Record<string, unknown> = {};
     for (const [i, t] of list.entries()) {
-      const portal = await load(`${baseUrl}${t.url}`, t.headers);
-      const b = await load(`${bare.baseUrl}${t.url}`, {});
+      const portal = await load(`${baseUrl}${t.url}`, t.headers, portalPid);
+      const b = await load(`${bare.baseUrl}${t.url}`, {}, bare.pid);
       out[t.name] = {
         bytes: routes[i]!.bytes,
         portal,
         bare: b,
         ratio: Math.round((portal.requests_per_second / Math.max(1, b.requests_per_second)) * 100) / 100,
+        cpu_ratio: portal.cpu_us_per_request && b.cpu_us_per_request ? Math.round((b.cpu_us_per_request / portal.cpu_us_per_request) * 100) / 100 : null,
       };
     }
     return { connections: CONNECTIONS, seconds: SECONDS, ...out };
@@ -139,7 +160,7 @@ export async function benchApiPostgres(port: number) {
     env: { DATABASE_URL: pgDb.url, RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' },
   });
   try {
-    return await benchApi(portal.baseUrl);
+    return await benchApi(portal.baseUrl, portal.pid);
   } finally {
     await portal.stop();
     await pgDb.drop();
@@ -154,7 +175,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
   let sqlite;
   try {
-    sqlite = await benchApi(portal.baseUrl);
+    sqlite = await benchApi(portal.baseUrl, portal.pid);
   } finally {
     await portal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -168,7 +168,7 @@ async function main() {
       home_initial_js_gzip: await homeJs(portal.baseUrl),
       // Portal requests/s over a bare Fastify's for the same bytes (goal ratio ≥ 0.5 on SQLite).
       api: {
-        sqlite: await benchApi(portal.baseUrl),
+        sqlite: await benchApi(portal.baseUrl, portal.pid),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
       },
       lighthouse: await benchLighthouse(portal.baseUrl),
@@ -249,7 +249,7 @@ async function apiOnly() {
       machine: { cpus: os.cpus().length, node: process.version, loadavg_at_start: os.loadavg().map(round1) },
       home_initial_js_gzip: await homeJs(portal.baseUrl),
       api: {
-        sqlite: await benchApi(portal.baseUrl),
+        sqlite: await benchApi(portal.baseUrl, portal.pid),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
       },
       lighthouse: await benchLighthouse(portal.baseUrl),
