@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { compiledQuery } from './compiled';
@@ -54,6 +55,19 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
       const row = await t.ctx.db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.name).toBe(name);
     }
+  });
+
+  it.runIf(dialect === 'postgres')('a named statement survives a column added by another process', async () => {
+    await sql`create table perf_stale (id integer primary key, a text)`.execute(t.ctx.db);
+    await sql`insert into perf_stale (id, a) values (1, 'x')`.execute(t.ctx.db);
+    // One connection for the whole check, so the prepared statement is the one reused.
+    await t.ctx.db.connection().execute(async (conn) => {
+      const read = () => conn.selectFrom('perf_stale' as never).selectAll().where('id' as never, '=', 1 as never).execute();
+      expect(await read()).toEqual([{ id: 1, a: 'x' }]);
+      expect(await read()).toEqual([{ id: 1, a: 'x' }]);
+      await sql`alter table perf_stale add column b text default 'y'`.execute(conn);
+      expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    });
   });
 
   it('group access (one LEFT JOIN of group and membership) answers a member and 404s a non-member', async () => {
