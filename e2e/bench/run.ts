@@ -14,6 +14,9 @@
  * - the calendar week fetch with 100 and 10 000 events (apps/api/src/modules/calendar/week-bench.ts).
  * - chat messages per second, fan-out latency to 2 000 sockets against a bare ws broadcast, and
  *   memory per idle socket (chat.ts).
+ * - hot API reads (group list, feed page, topic detail, /remotes.json) against a bare Fastify
+ *   answering the same bytes, SQLite and PostgreSQL, and the compiled server's start-up (api.ts);
+ *   Lighthouse mobile on /login and home (lighthouse.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,8 @@ import { REPO_ROOT, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { startPortal } from '../support/portal';
 import { benchFiles } from './files';
 import { benchChat } from './chat';
+import { benchApi, benchApiPostgres, benchStartup } from './api';
+import { benchLighthouse } from './lighthouse';
 import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
 import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
 import { benchCalendarWeek } from '../../apps/api/src/modules/calendar/week-bench';
@@ -161,6 +166,13 @@ async function main() {
       shell_initial_js_gzip: shellInitialJs(),
       remote_entry_js_gzip_kb: remoteEntries(),
       home_initial_js_gzip: await homeJs(portal.baseUrl),
+      // Portal requests/s over a bare Fastify's for the same bytes (goal ratio ≥ 0.5 on SQLite).
+      api: {
+        sqlite: await benchApi(portal.baseUrl, portal.pid),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
+      },
+      lighthouse: await benchLighthouse(portal.baseUrl),
+      startup: await benchStartup(PORT + 2),
       login: await loginRps(portal.baseUrl),
       files: await benchFiles(portal.baseUrl, portal.pid),
       chat: await benchChat(portal.baseUrl, portal.pid),
@@ -194,6 +206,15 @@ async function main() {
       `home JS: ${home.total_kb} KB gzip (budget ${home.budget_kb}) = shell ${home.by_part.shell_kb} + remotes ${home.by_part.remotes_kb} ` +
         `(${Object.entries(home.by_part.remotes).map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`).join(', ')})`,
     );
+    const apiLine = (name: string, a: Record<string, unknown> | null) =>
+      a && console.log(`api ${name}: ` + ['group_list', 'feed_page', 'topic_detail', 'remotes_json']
+        .map((k) => { const r = a[k] as { portal: { requests_per_second: number }; bare: { requests_per_second: number }; ratio: number }; return `${k} ${r.portal.requests_per_second}/${r.bare.requests_per_second} req/s (x${r.ratio})`; })
+        .join(', '));
+    apiLine('sqlite', result.api.sqlite);
+    apiLine('postgres', result.api.postgres);
+    const lh = result.lighthouse;
+    console.log(`lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, ${lh.login.transfer_kb} KB); home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms)`);
+    console.log(`start-up: ${result.startup.empty_db_ms} ms on an empty data dir, ${result.startup.existing_db_ms} ms again`);
     const f = result.files;
     console.log(
       `files: ${f.file_mb} MB upload ${f.upload.mb_per_s} MB/s (x${f.upload.ratio_to_copy} of a copy), download ${f.download.mb_per_s} MB/s ` +
@@ -212,4 +233,38 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * `npm run bench -- api`: only the API, Lighthouse and start-up sections (a few minutes instead
+ * of the whole run), merged into the existing latest.json.
+ */
+async function apiOnly() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
+  const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
+  try {
+    const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
+    const result = {
+      ...previous,
+      api_at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version, loadavg_at_start: os.loadavg().map(round1) },
+      home_initial_js_gzip: await homeJs(portal.baseUrl),
+      api: {
+        sqlite: await benchApi(portal.baseUrl, portal.pid),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
+      },
+      lighthouse: await benchLighthouse(portal.baseUrl),
+      startup: await benchStartup(PORT + 2),
+    };
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+    console.log(JSON.stringify({ api: result.api, lighthouse: result.lighthouse, startup: result.startup }, null, 2));
+    console.log(`home JS: ${result.home_initial_js_gzip.total_kb} KB gzip (budget ${HOME_BUDGET_KB})`);
+    console.log(`written to ${path.relative(REPO_ROOT, out)}`);
+  } finally {
+    await portal.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('api')) await apiOnly();
+else await main();

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { REPO_ROOT } from './env';
 
 export async function waitFor(url: string, ok: (res: Response) => Promise<boolean>, ms = 60_000) {
@@ -31,7 +33,10 @@ export interface RunningPortal {
  */
 export async function startPortal(opts: { port: number; dataDir: string; env?: Record<string, string> }): Promise<RunningPortal> {
   const baseUrl = `http://127.0.0.1:${opts.port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The compiled server `npm start` runs (apps/api/scripts/build.mjs), not the TypeScript sources.
+  const server = path.join(REPO_ROOT, 'apps/api/dist/server.mjs');
+  if (!fs.existsSync(server)) throw new Error(`${server} is missing: run npm run build first`);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', server], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

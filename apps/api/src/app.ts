@@ -1,7 +1,9 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -10,6 +12,7 @@ import { seedDemo } from './db/seed';
 import { installErrorHandling, rateLimitBody } from './http/error-handler';
 import type { RouteInfo } from './http/route';
 import { requestSerializer } from './http/log-redact';
+import { accessLog } from './http/access-log';
 import { securityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system';
 import { readManifest } from './modules/remotes/manifest-store';
@@ -39,6 +42,8 @@ import { createLocalStorage } from './storage';
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    // One line per request from accessLog() instead of Fastify's two (issue 21).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Bounds an upload (and so the age of a live staged file, see ops/sweep.ts).
@@ -82,12 +87,25 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     throw err;
   }
 
+  accessLog(app);
   installErrorHandling(app);
   securityHeaders(app, {
     publicUrl: config.publicUrl,
     remoteEntries: async () => Object.values((await readManifest(config.dataDir)).remotes).flatMap((r) => (r ? [r.entry] : [])),
   });
   await app.register(cookie);
+  // JSON answers over 1 KB, at fast levels (a feed page is ~10 KB of repetitive JSON). Static
+  // files are sent from precompressed siblings (static-files.ts) and already carry their
+  // Content-Encoding, which this hook leaves alone; downloads are not JSON and stream untouched.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json\b/,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 4 },
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,

@@ -1,8 +1,20 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Repo root, so DATA_DIR=data means the same folder whether started from the root or apps/api. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * Repo root, so DATA_DIR=data means the same folder whether started from the root or apps/api.
+ * Found by walking up to the folder holding apps/api, because this module runs both from
+ * apps/api/src (tests, tsx) and bundled into apps/api/dist/server.mjs (npm start).
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps', 'api', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../..');
+  }
+}
 
 export type Clock = () => number;
 

@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { DialectName } from './dialect';
 import { migrations } from './migrations';
+import { cachedStatements } from './statement-cache';
+import { nameStatements } from './pg-named';
 import type { DB } from './types';
 
 export type { DB } from './types';
@@ -27,6 +29,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbHan
     // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
     // that event would crash the process. The next query simply opens a new connection.
     pool.on('error', () => {});
+    nameStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
@@ -35,7 +38,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbHan
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

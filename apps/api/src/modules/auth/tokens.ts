@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
+import { compiledQuery } from '../../db/compiled';
 
 /** Opaque random token; only its sha256 is stored, so a database leak yields no sessions. */
 export function newToken(): string {
@@ -76,14 +77,18 @@ export async function issueSession(ctx: AppContext, userId: number): Promise<Iss
   return issueTokens(ctx, userId, family, ctx.now());
 }
 
-async function lookup(ctx: AppContext, token: string, kind: 'access' | 'refresh') {
-  return ctx.db
+/** Every authenticated request runs this, so it is compiled once (db/compiled.ts). */
+const lookupQuery = compiledQuery<{ hash: string; kind: 'access' | 'refresh' }>()((db, slot) =>
+  db
     .selectFrom('auth_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .select(['t.id', 't.user_id', 't.family', 't.expires_at', 't.created_at', 't.session_started_at', 't.retired_at', 'u.company_id', 'u.status', 'u.is_company_admin', 'u.pending_approval'])
-    .where('t.token_hash', '=', hashToken(token))
-    .where('t.kind', '=', kind)
-    .executeTakeFirst();
+    .where('t.token_hash', '=', slot('hash'))
+    .where('t.kind', '=', slot('kind')),
+);
+
+async function lookup(ctx: AppContext, token: string, kind: 'access' | 'refresh') {
+  return (await lookupQuery(ctx.db, { hash: hashToken(token), kind }))[0];
 }
 
 /**

@@ -2,6 +2,9 @@ import { InvitePermission, type GroupRole } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { effectiveRole } from '../members/policy';
+import { compiledQuery } from '../../db/compiled';
+import type { GroupsTable } from '../../db/types';
+import type { Selectable } from 'kysely';
 
 /**
  * Who may do what with a group (spec section 6), in one place. Every handler calls
@@ -29,7 +32,7 @@ export interface MemberFlags {
 }
 
 export interface GroupAccess {
-  group: Awaited<ReturnType<typeof findGroup>> & {};
+  group: Selectable<GroupsTable>;
   /** null only for a company administrator reading a group they are not in. */
   member: MemberFlags | null;
   role: GroupRole | null;
@@ -70,13 +73,36 @@ export function normalizedFlags(r: { role_admin: boolean; role_invite: boolean; 
   return { role_admin: 0, role_invite: bit(r.role_invite), role_edit_shared_folder: bit(r.role_edit_shared_folder), role_edit_topic: bit(r.role_edit_topic) } as const;
 }
 
-function findGroup(ctx: AppContext, groupId: number, companyId: number) {
-  return ctx.db
-    .selectFrom('groups')
-    .selectAll()
-    .where('id', '=', groupId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+/**
+ * The group (within the caller's company) and the caller's membership row, in one query: every
+ * group route runs it first, so it is compiled once (db/compiled.ts).
+ */
+const accessQuery = compiledQuery<{ groupId: number; companyId: number; userId: number }>()((db, slot) =>
+  db
+    .selectFrom('groups as g')
+    .leftJoin('group_members as m', (j) => j.onRef('m.group_id', '=', 'g.id').on('m.user_id', '=', slot('userId')))
+    .selectAll('g')
+    .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
+    .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
+    .where('g.id', '=', slot('groupId'))
+    .where('g.company_id', '=', slot('companyId')),
+);
+
+async function findGroupAndMember(ctx: AppContext, groupId: number, companyId: number, userId: number) {
+  const row = (await accessQuery(ctx.db, { groupId, companyId, userId }))[0];
+  if (!row) return null;
+  const { m_user_id, m_role_admin, m_role_invite, m_role_edit_shared_folder, m_role_edit_topic, m_can_notify, ...group } = row;
+  const member: MemberFlags | null =
+    m_user_id === null
+      ? null
+      : {
+          role_admin: m_role_admin!,
+          role_invite: m_role_invite!,
+          role_edit_shared_folder: m_role_edit_shared_folder!,
+          role_edit_topic: m_role_edit_topic!,
+          can_notify: m_can_notify!,
+        };
+  return { group, member };
 }
 
 function findMember(ctx: AppContext, groupId: number, userId: number) {
@@ -96,9 +122,9 @@ export const forbidden = () => new HttpError(403, 'UNAUTHORIZED_ACTION', 'This a
  * in, so ids cannot be probed), 404 GROUP_IS_STOPPED for a stopped group, 403 for a missing right.
  */
 export async function authorizeGroup(ctx: AppContext, user: AuthUser, groupId: number, action: GroupAction): Promise<GroupAccess> {
-  const group = await findGroup(ctx, groupId, user.companyId);
-  if (!group) throw notFound();
-  const member = (await findMember(ctx, groupId, user.id)) ?? null;
+  const found = await findGroupAndMember(ctx, groupId, user.companyId, user.id);
+  if (!found) throw notFound();
+  const { group, member } = found;
   if (!member) {
     if (action === 'member-or-company-admin' && user.isCompanyAdmin) return { group, member: null, role: null };
     throw notFound();

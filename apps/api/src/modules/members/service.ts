@@ -66,6 +66,17 @@ const SECTIONS = Object.keys(DEFAULT_USER_SETTINGS) as SettingsSection[];
  * Stored sections over the defaults. A stored value that no longer fits the schema (an older
  * release, a hand edit) is dropped field by field instead of failing the whole response.
  */
+/**
+ * settingsPatchSchema builds a new zod schema per call, and zod compiles a schema on its first
+ * parse: built once per section here, since getSettings runs on every feed and list request.
+ */
+const patchSchemas = new Map<SettingsSection, ReturnType<typeof settingsPatchSchema>>();
+function patchSchema(section: SettingsSection) {
+  let schema = patchSchemas.get(section);
+  if (!schema) patchSchemas.set(section, (schema = settingsPatchSchema(section)));
+  return schema;
+}
+
 export async function getSettings(ctx: AppContext, userId: number): Promise<Settings> {
   const stored = await q.findSettings(ctx, userId);
   const out = structuredClone(DEFAULT_USER_SETTINGS) as Record<SettingsSection, Record<string, unknown>>;
@@ -73,7 +84,7 @@ export async function getSettings(ctx: AppContext, userId: number): Promise<Sett
     const value = stored[section];
     if (!value || typeof value !== 'object') continue;
     for (const [key, v] of Object.entries(value)) {
-      const ok = settingsPatchSchema(section).safeParse({ [key]: v });
+      const ok = patchSchema(section).safeParse({ [key]: v });
       if (ok.success) out[section][key] = (ok.data as Record<string, unknown>)[key];
     }
   }
@@ -93,7 +104,7 @@ function refuseSameNotifyEmails(v: Record<string, unknown>): void {
 
 /** Validates a partial section, stores it merged over what was there, and tells the user's other tabs. */
 export async function patchSettings(ctx: AppContext, userId: number, section: SettingsSection, patch: unknown): Promise<Settings> {
-  const parsed = settingsPatchSchema(section).safeParse(patch);
+  const parsed = patchSchema(section).safeParse(patch);
   if (!parsed.success) throw validationError(parsed.error);
   const stored = await q.findSettings(ctx, userId);
   const previous = stored[section] && typeof stored[section] === 'object' ? stored[section] : {};

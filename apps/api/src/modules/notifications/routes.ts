@@ -13,7 +13,7 @@ import { ensurePeriodicJob } from '../topics/jobs';
 import { HttpError } from '../../http/errors';
 import { groupTopData } from './group-top';
 import { createTask, deleteTask, todo, updateTask } from './todo';
-import { markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
+import { groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
 
 const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 
@@ -24,8 +24,8 @@ const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 registerGroupBadgeSource(async (ctx: AppContext, userId, groupIds) => {
   const u = await ctx.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', userId).executeTakeFirst();
   if (!u) return new Map();
-  const { groups } = await unreadTally(ctx, { id: u.id, companyId: u.company_id });
-  return new Map(groupIds.map((g) => [g, groups.get(g)?.count ?? 0]));
+  const counts = await groupUnreadCounts(ctx, { id: u.id, companyId: u.company_id }, groupIds);
+  return new Map(groupIds.map((g) => [g, counts.get(g) ?? 0]));
 });
 
 /** Unread list and counts, like notices and favourites (members/me/notification…, issue 13). */

@@ -83,6 +83,26 @@ export async function unreadTally(ctx: AppContext, viewer: Viewer) {
   return { total, common, other, groups };
 }
 
+/**
+ * Unread rows per group for the given groups only: the group list's badges. Equal to
+ * `unreadTally(...).groups` for those groups, but only the 'group' kinds are asked and the
+ * group filter reaches into each branch of the UNION, so a page of badges does not count the
+ * viewer's whole unread world (it was most of the group list's cost).
+ */
+export async function groupUnreadCounts(ctx: AppContext, viewer: Viewer, groupIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (groupIds.length === 0) return out;
+  const q = allUnread(ctx, viewer, (s) => s.area === 'group');
+  if (!q) return out;
+  const rows: { group_id: number | null; n: number }[] = await (q as any)
+    .select(['u.group_id', (eb: any) => eb.fn.countAll().as('n')])
+    .where('u.group_id', 'in', groupIds)
+    .groupBy('u.group_id')
+    .execute();
+  for (const r of rows) if (r.group_id !== null) out.set(Number(r.group_id), Number(r.n));
+  return out;
+}
+
 /** Parses `<type>-<id>` keys; an unknown kind or malformed key is a stranger's id: 404. */
 export function parseKeys(keys: string[]): Map<number, number[]> {
   const byType = new Map<number, number[]>();

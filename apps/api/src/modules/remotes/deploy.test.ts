@@ -30,7 +30,8 @@ describe('publish', () => {
     expect(r.version).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
     expect(r).toMatchObject({ reused: false, switched: true, previous: null });
     const folder = path.join(sb.dataDir, 'remotes', 'chat', r.version);
-    expect((await readdir(folder)).sort()).toEqual(['mf-manifest.json', 'remoteEntry.js', 'static']);
+    // The build's files, plus .br/.gz siblings of those of 1 KB or more (precompress.ts).
+    expect((await readdir(folder)).sort()).toEqual(['mf-manifest.json', 'mf-manifest.json.br', 'mf-manifest.json.gz', 'remoteEntry.js', 'static']);
     expect(await readFile(path.join(folder, 'remoteEntry.js'), 'utf8')).toContain('first');
     expect(await remotesJson()).toEqual({
       remotes: { chat: { version: r.version, entry: `/remotes/chat/${r.version}/mf-manifest.json`, enabled: true } },

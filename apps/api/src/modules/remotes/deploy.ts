@@ -17,6 +17,7 @@ import {
   type RemoteState,
 } from './manifest-store';
 import { findSkew, readMfManifest, shellSharedVersions, SkewError } from './skew';
+import { precompressDir } from './precompress';
 
 /**
  * Publish and rollback of the six remotes. A build is copied once into an immutable folder named
@@ -121,6 +122,9 @@ async function storeImmutable(dataDir: string, name: RemoteName, version: string
   // Copy beside the target and rename: a reader or a second publisher never sees half a folder.
   const tmp = path.join(remoteDir(dataDir, name), `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   await cp(from, tmp, { recursive: true, errorOnExist: true, force: false });
+  // .br/.gz siblings for content negotiation; a build that already has them (npm run build
+  // writes them) costs only a stat per file here.
+  await precompressDir(tmp);
   try {
     await rename(tmp, target);
     return false;

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSIBLE } from './precompress';
 
 /**
  * Minimal static file sending for the shell and the remote builds. Written here rather than with
@@ -48,7 +49,32 @@ export function safeJoin(root: string, urlPath: string): string | null {
   return full.startsWith(base + path.sep) ? full : null;
 }
 
-/** Streams a regular file with type, length, ETag and cache headers; false when there is none. */
+/**
+ * The precompressed sibling to send for an Accept-Encoding header: brotli when accepted, else
+ * gzip, else none. A coding listed with q=0 is refused; `*` accepts both.
+ */
+export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const q = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    if (name) q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const ok = (coding: string) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+const SIBLING = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * Streams a regular file with type, length, ETag and cache headers; false when there is none.
+ * Text files built with .br/.gz siblings (precompress.ts) are answered with the sibling the
+ * client accepts, `Vary: Accept-Encoding` and an ETag per encoding.
+ */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -57,19 +83,35 @@ export async function sendFile(
 ): Promise<boolean> {
   const s = await stat(file).catch(() => null);
   if (!s?.isFile()) return false;
-  const etag = `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`;
+  const ext = path.extname(file).toLowerCase();
+  let body = file;
+  let size = s.size;
+  let tag = '';
+  if (COMPRESSIBLE.has(ext)) {
+    reply.header('Vary', 'Accept-Encoding');
+    const coding = pickEncoding(request.headers['accept-encoding']);
+    const sibling = coding ? await stat(file + SIBLING[coding]).catch(() => null) : null;
+    if (coding && sibling?.isFile()) {
+      body = file + SIBLING[coding];
+      size = sibling.size;
+      tag = `-${coding}`;
+      reply.header('Content-Encoding', coding);
+    }
+  }
+  const etag = `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}${tag}"`;
   reply
     .header('Cache-Control', cacheControl)
     .header('ETag', etag)
     .header('Last-Modified', s.mtime.toUTCString())
     .header('X-Content-Type-Options', 'nosniff')
-    .type(MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+    .type(MIME[ext] ?? 'application/octet-stream');
   if (request.headers['if-none-match'] === etag) {
+    reply.removeHeader('Content-Encoding');
     await reply.code(304).send();
     return true;
   }
-  reply.header('Content-Length', s.size);
-  await reply.send(createReadStream(file));
+  reply.header('Content-Length', size);
+  await reply.send(createReadStream(body));
   return true;
 }
 

@@ -1,0 +1,99 @@
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
+import { compiledQuery } from './compiled';
+import { cachedStatements } from './statement-cache';
+
+describe('SQLite statement cache', () => {
+  it('prepares each distinct SQL once and evicts the least recently used past its bound', () => {
+    const raw = new Database(':memory:');
+    let prepared = 0;
+    const counting = Object.assign(Object.create(raw), { prepare: (sql: string) => (prepared++, raw.prepare(sql)) });
+    const db = cachedStatements(counting, 2);
+    const a = db.prepare('select 1 as a');
+    expect(db.prepare('select 1 as a')).toBe(a);
+    db.prepare('select 2 as b');
+    expect(prepared).toBe(2);
+    db.prepare('select 1 as a'); // now most recently used
+    db.prepare('select 3 as c'); // evicts `select 2`
+    db.prepare('select 1 as a');
+    expect(prepared).toBe(3);
+    db.prepare('select 2 as b');
+    expect(prepared).toBe(4);
+    expect(db.prepare('select 1 as a').all([])).toEqual([{ a: 1 }]);
+    db.close();
+  });
+});
+
+describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const companyByName = compiledQuery<{ name: string; minId: number }>()((db, slot) =>
+    db.selectFrom('companies').select(['id', 'name']).where('name', '=', slot('name')).where('id', '>=', slot('minId')).orderBy('id'),
+  );
+
+  it('a compiled query answers with the values of each call, inside and outside transactions', async () => {
+    const a = await t.createCompany('hot-a');
+    const b = await t.createCompany('hot-b');
+    expect(await companyByName(t.ctx.db, { name: 'hot-a', minId: 0 })).toEqual([{ id: a, name: 'hot-a' }]);
+    expect(await companyByName(t.ctx.db, { name: 'hot-b', minId: 0 })).toEqual([{ id: b, name: 'hot-b' }]);
+    expect(await companyByName(t.ctx.db, { name: 'hot-b', minId: b + 1 })).toEqual([]);
+    const inTrx = await t.ctx.db.transaction().execute((trx) => companyByName(trx, { name: 'hot-a', minId: a }));
+    expect(inTrx).toEqual([{ id: a, name: 'hot-a' }]);
+  });
+
+  it('a repeated parameterised query keeps answering with fresh values (prepared or named statement reuse)', async () => {
+    const id = await t.createCompany('hot-c');
+    for (const name of ['x1', 'x2', 'x3']) {
+      await t.ctx.db.updateTable('companies').set({ name }).where('id', '=', id).execute();
+      const row = await t.ctx.db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.name).toBe(name);
+    }
+  });
+
+  it.runIf(dialect === 'postgres')('a named statement survives a column added by another process', async () => {
+    await sql`create table perf_stale (id integer primary key, a text)`.execute(t.ctx.db);
+    await sql`insert into perf_stale (id, a) values (1, 'x')`.execute(t.ctx.db);
+    // One connection for the whole check, so the prepared statement is the one reused.
+    await t.ctx.db.connection().execute(async (conn) => {
+      const read = () => conn.selectFrom('perf_stale' as never).selectAll().where('id' as never, '=', 1 as never).execute();
+      expect(await read()).toEqual([{ id: 1, a: 'x' }]);
+      expect(await read()).toEqual([{ id: 1, a: 'x' }]);
+      await sql`alter table perf_stale add column b text default 'y'`.execute(conn);
+      expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    });
+  });
+
+  it('group access (one LEFT JOIN of group and membership) answers a member and 404s a non-member', async () => {
+    const companyId = await t.createCompany();
+    const member = await t.createUser({ companyId });
+    const outsider = await t.createUser({ companyId });
+    const groupId = await t.createGroup(companyId);
+    await t.addMember(groupId, member.id, { role_admin: 1 });
+    const url = `/service/api/v1/members/me/groups/${groupId}`;
+    const ok = await t.inject({ method: 'GET', url, token: await t.login(member) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().items.id).toBe(groupId);
+    const refused = await t.inject({ method: 'GET', url, token: await t.login(outsider) });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('compresses JSON over 1 KB for a client that accepts it, and leaves small answers alone', async () => {
+    const big = await t.inject({ method: 'GET', url: '/service/api/v1/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString()).openapi).toBeTruthy();
+    const plain = await t.inject({ method: 'GET', url: '/service/api/v1/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().openapi).toBeTruthy();
+    const small = await t.inject({ method: 'GET', url: '/service/api/v1/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Lighthouse 12 (mobile preset: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown)
+ * on Debian's Chromium, for /login and for home after login (issue 21). Home is audited in the
+ * same browser profile after a login, with Lighthouse's storage reset off so the refresh cookie
+ * survives. Goals: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, login page transfer ≤ 250 KB.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { DEMO_PASSWORD, MEMBER } from '../support/env';
+
+const GOALS = { performance: 90, lcp_ms: 2500, tbt_ms: 200, login_transfer_kb: 250 };
+
+interface PageFigures {
+  performance: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  fcp_ms: number;
+  transfer_kb: number;
+  requests: number;
+  final_url: string;
+}
+
+async function audit(url: string, port: number, keepStorage: boolean): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+  const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp_ms: num('largest-contentful-paint'),
+    tbt_ms: num('total-blocking-time'),
+    fcp_ms: num('first-contentful-paint'),
+    transfer_kb: Math.round(num('total-byte-weight') / 1024),
+    requests,
+    final_url: new URL(lhr.finalDisplayedUrl).pathname,
+  };
+}
+
+const meets = (p: PageFigures) => p.performance >= GOALS.performance && p.lcp_ms <= GOALS.lcp_ms && p.tbt_ms <= GOALS.tbt_ms;
+
+export async function benchLighthouse(baseUrl: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const login = await audit(`${baseUrl}/login`, chrome.port, false);
+    // The session lives in the tab (sessionStorage); a new tab gets it from an open tab of the
+    // same origin. So log in through the form in a tab that stays open while Lighthouse audits
+    // home in its own tab: what a user opening home in a second tab sees.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await page.type('input[autocomplete="username"]', MEMBER.employeeNumber);
+    await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
+    await Promise.all([page.waitForFunction(() => location.pathname === '/', { timeout: 60_000 }), page.click('button[type="submit"]')]);
+    await browser.disconnect();
+    const home = await audit(`${baseUrl}/`, chrome.port, true);
+    if (home.final_url !== '/') throw new Error(`lighthouse home ended on ${home.final_url}, not home: the login did not hold`);
+    return {
+      preset: 'mobile (lighthouse 12.2.3 default)',
+      goals: GOALS,
+      login: { ...login, meets_goals: meets(login) && login.transfer_kb <= GOALS.login_transfer_kb },
+      home: { ...home, meets_goals: meets(home) },
+    };
+  } finally {
+    chrome.kill();
+  }
+}
