@@ -234,7 +234,10 @@ export interface TopicMailSendsTable {
   topic_id: number;
   user_id: number;
   email: string;
+  /** When the claim was taken (the retry takes over an unsent claim older than a job lease). */
   created_at: number;
+  /** When the SMTP server accepted the mail; null while claimed and not (yet) sent. */
+  sent_at: number | null;
 }
 
 export interface TopicDestinationsTable {
