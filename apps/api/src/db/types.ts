@@ -300,6 +300,8 @@ export interface FilesTable {
   /** Set for a topic attachment (kept when the topic goes: null then, still an attachment). */
   topic_id: number | null;
   is_attachment: Generated<Bool>;
+  /** Set on a comment's attachments (they carry the topic_id of the comment's topic too). */
+  comment_id: Generated<number | null>;
   title: string;
   memo: Generated<string>;
   /** The current version, copied from its file_versions row. */
@@ -360,6 +362,11 @@ export interface TopicInlineImagesTable {
   image_id: number;
 }
 
+export interface CommentInlineImagesTable {
+  comment_id: number;
+  image_id: number;
+}
+
 export interface DB extends CalendarTables, SearchTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -390,6 +397,7 @@ export interface DB extends CalendarTables, SearchTables {
   file_favorites: FileUserMarkTable;
   inline_images: InlineImagesTable;
   topic_inline_images: TopicInlineImagesTable;
+  comment_inline_images: CommentInlineImagesTable;
   // chat (migration 0010_chat)
   chats: ChatTables['chats'];
   chat_members: ChatTables['chat_members'];
