@@ -234,7 +234,10 @@ export interface TopicMailSendsTable {
   topic_id: number;
   user_id: number;
   email: string;
+  /** When the claim was taken (the retry takes over an unsent claim older than a job lease). */
   created_at: number;
+  /** When the SMTP server accepted the mail; null while claimed and not (yet) sent. */
+  sent_at: number | null;
 }
 
 export interface TopicDestinationsTable {
@@ -297,6 +300,8 @@ export interface FilesTable {
   /** Set for a topic attachment (kept when the topic goes: null then, still an attachment). */
   topic_id: number | null;
   is_attachment: Generated<Bool>;
+  /** Set on a comment's attachments (they carry the topic_id of the comment's topic too). */
+  comment_id: Generated<number | null>;
   title: string;
   memo: Generated<string>;
   /** The current version, copied from its file_versions row. */
@@ -357,6 +362,11 @@ export interface TopicInlineImagesTable {
   image_id: number;
 }
 
+export interface CommentInlineImagesTable {
+  comment_id: number;
+  image_id: number;
+}
+
 export interface DB extends CalendarTables, SearchTables {
   companies: CompaniesTable;
   users: UsersTable;
@@ -387,6 +397,7 @@ export interface DB extends CalendarTables, SearchTables {
   file_favorites: FileUserMarkTable;
   inline_images: InlineImagesTable;
   topic_inline_images: TopicInlineImagesTable;
+  comment_inline_images: CommentInlineImagesTable;
   // chat (migration 0010_chat)
   chats: ChatTables['chats'];
   chat_members: ChatTables['chat_members'];

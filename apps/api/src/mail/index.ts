@@ -12,6 +12,11 @@ export interface MailMessage {
   html: string;
   /** Extra headers (digest mails carry List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * A fixed Message-ID ("<…@…>") for a mail that may be sent again after a crash: mail clients
+   * show two mails with one Message-ID once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -6,6 +6,8 @@ export interface TestSmtp {
   /** smtp://127.0.0.1:<port> for SMTP_URL. */
   url: string;
   messages: ParsedMail[];
+  /** Recipients refused at RCPT TO (550) while listed; change it mid-test to fail a send. */
+  refuse: Set<string>;
   /** Resolves with the next message (or one already received beyond `seen`). */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -36,10 +38,16 @@ async function listenInRange(server: SMTPServer): Promise<number> {
 export async function startTestSmtp(): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
+  const refuse = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse.has(address.address.toLowerCase())) return callback();
+      const err = Object.assign(new Error('mailbox unavailable'), { responseCode: 550 });
+      callback(err);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -56,6 +64,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse,
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {

@@ -28,6 +28,7 @@ export const GROUP: GroupDetail = {
   member_count: 3,
   created_at: Date.UTC(2026, 0, 5, 1, 0),
   storage: { storage_capacity: 10, storage_used: 1.23, storage_used_bytes: 1320702443, type: 'GB', percent: 12.3 },
+  company_storage: { storage_capacity: 100, storage_used: 45.6, storage_used_bytes: 48962627174, type: 'GB', percent: 45.6 },
   membership: null,
 };
 

@@ -122,7 +122,8 @@ export const groupTopicEndpoints = {
   }),
   addTopicComment: endpoint({
     method: 'POST', path: `${G}/topics/add-new-comment`, auth: true, params: t.groupParam, body: t.commentBody,
-    response: t.commentResponse, summary: 'Comment or reply (anonymous where the topic allows)', tags,
+    multipart: t.TOPIC_FORM_FIELDS, response: t.commentResponse,
+    summary: 'Comment or reply (anonymous where the topic allows); JSON, or multipart with attachments as for topics', tags,
   }),
   deleteTopicComment: endpoint({
     method: 'POST', path: `${G}/topics/delete-comment-topic/:commentId`, auth: true, params: t.groupCommentParam,
@@ -202,8 +203,8 @@ export const commonTopicEndpoints = {
     response: t.commentResponse, summary: 'One comment with its replies', tags: commonTags,
   }),
   commonPostComment: endpoint({
-    method: 'POST', path: `${C}/post-comment`, auth: true, body: t.commentBody, response: t.commentResponse,
-    summary: 'Comment or reply on a common topic', tags: commonTags,
+    method: 'POST', path: `${C}/post-comment`, auth: true, body: t.commentBody, multipart: t.TOPIC_FORM_FIELDS,
+    response: t.commentResponse, summary: 'Comment or reply on a common topic; JSON, or multipart with attachments', tags: commonTags,
   }),
   commonDeleteComment: endpoint({
     method: 'POST', path: `${C}/delete-comment-topic/:commentId`, auth: true, params: t.commonCommentParam,
@@ -234,7 +235,7 @@ export const topicFileEndpoints = {
   }),
   commonTopicDownloadFiles: endpoint({
     method: 'POST', path: `${C}/download-files`, auth: true, body: downloadFilesBody, response: t.topicBinaryResponse,
-    summary: 'Attachments of common topics the caller can read, as one zip (at most 500 MB)', tags: commonTags,
+    summary: 'Attachments of common topics the caller can read (is_comment_file: of their comments), as one zip (at most 500 MB)', tags: commonTags,
   }),
   uploadInlineImage: endpoint({
     method: 'POST', path: '/members/me/upload-file-by-tiny', auth: true, query: t.inlineImageUploadQuery,

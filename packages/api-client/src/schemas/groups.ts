@@ -79,6 +79,11 @@ export const groupDetail = z.object({
   member_count: z.number().int(),
   created_at: z.number().int(),
   storage: storageSchema,
+  /**
+   * The company's capacity and use over all its files (every group's and the common area's): a
+   * group with room left is still refused an upload when this is full. Optional for older fixtures.
+   */
+  company_storage: storageSchema.optional(),
   /** The caller's membership; null for a company administrator who is not a member. */
   membership: z.object({ can_notify: z.boolean(), role: groupRole, can_invite: z.boolean() }).nullable(),
 });

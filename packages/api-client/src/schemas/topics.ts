@@ -253,6 +253,8 @@ const commentBase = z.object({
   comment_parent_delete: z.boolean(),
   is_like: z.boolean(),
   liker_count: z.number().int(),
+  /** The comment's files, oldest first; empty for a deleted comment. Optional for older fixtures. */
+  attach_file: z.array(topicAttachment).optional(),
 });
 export const topicComment = commentBase.extend({ comments: z.array(commentBase) });
 export type TopicComment = z.infer<typeof topicComment>;
@@ -270,8 +272,12 @@ export const commentResponse = envelope(topicComment);
 export const groupTopicAttachmentParam = z.object({ id, topicId: id, fileId: id }).strict();
 export const commonTopicAttachmentParam = z.object({ topicId: id, fileId: id }).strict();
 export const inlineImageParam = z.object({ imageId: id }).strict();
-/** group_id: the group whose topic the image is for (its attachment size bounds the image); none for common topics. */
-export const inlineImageUploadQuery = z.object({ group_id: id.optional() }).strict();
+/**
+ * group_id: the group whose topic the image is for (its attachment size bounds the image); none for
+ * common topics. comment=1: the image is for a comment, which every reader of the topic may write,
+ * so membership suffices instead of the topic right.
+ */
+export const inlineImageUploadQuery = z.object({ group_id: id.optional(), comment: z.enum(['1']).optional() }).strict();
 export const inlineImageResponse = envelope(
   z.object({
     id: z.number().int(),

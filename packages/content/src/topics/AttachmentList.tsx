@@ -14,13 +14,15 @@ interface AttachmentListProps {
   topicId: number;
   topicTitle: string;
   files: TopicAttachment[];
+  /** A comment's files: their own heading, zip name and is_comment_file on the zip. */
+  comment?: boolean | undefined;
 }
 
 /**
  * A topic's attachments: name, size and kind; a click on a name downloads that file, and the
  * ticked ones download together as one zip (at most LIMITS.downloadTotalMb, checked here first).
  */
-export function AttachmentList({ scope, topicId, topicTitle, files }: AttachmentListProps) {
+export function AttachmentList({ scope, topicId, topicTitle, files, comment = false }: AttachmentListProps) {
   const { t } = useTranslation('topics');
   const { t: te } = useTranslation('errors');
   const ids = useId();
@@ -48,7 +50,8 @@ export function AttachmentList({ scope, topicId, topicTitle, files }: Attachment
       modal.error({ message: translateError(te, 'DOWNLOAD_OVER_LIMIT') });
       return;
     }
-    void run('zip', () => downloadAttachmentZip(scope, chosen.map((f) => f.id), t('attachments.zip_name', { title: topicTitle })));
+    const name = comment ? t('comments.zip_name') : t('attachments.zip_name', { title: topicTitle });
+    void run('zip', () => downloadAttachmentZip(scope, chosen.map((f) => f.id), name, comment));
   };
   const toggle = (id: number, on: boolean) =>
     setSelected((old) => {
@@ -60,9 +63,15 @@ export function AttachmentList({ scope, topicId, topicTitle, files }: Attachment
 
   return (
     <section className="ptop-attachments" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`} className="ptop-section-title">
-        {t('attachments.title', { count: files.length })}
-      </h2>
+      {comment ? (
+        <h3 id={`${ids}-title`} className="ptop-row__meta">
+          {t('comments.attachments_title', { count: files.length })}
+        </h3>
+      ) : (
+        <h2 id={`${ids}-title`} className="ptop-section-title">
+          {t('attachments.title', { count: files.length })}
+        </h2>
+      )}
       <label className="ptop-check">
         <input type="checkbox" checked={allChosen} onChange={(e) => setSelected(new Set(e.target.checked ? files.map((f) => f.id) : []))} />
         {t('attachments.select_all')}

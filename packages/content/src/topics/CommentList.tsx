@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { TopicComment } from '@portal/api-client/core';
 import { Button, DateDisplay, Spinner, useConfirm } from '@portal/ui';
 import { Pager } from '@portal/ui/kit';
-import { purifyHtml } from '../display/purify';
 import { useShowActionError } from '../kit/useShowActionError';
+import { AttachmentList } from './AttachmentList';
 import { CommentForm } from './CommentForm';
 import { useCommentActions, useCommentPageSize, useTopicComments } from './hooks';
 import type { TopicScope } from './scope';
+import { TopicContent } from './TopicContent';
 
 interface CommentListProps {
   scope: TopicScope;
@@ -107,8 +108,11 @@ function CommentItem({ scope, topicId, likeCharacter, comment: c, highlight, onR
       {c.is_deleted ? (
         <p className="ptop-muted">{t('comments.deleted')}</p>
       ) : (
-        // Sanitised by the server when posted, and again in the browser (purifyHtml).
-        <div className="ptop-content" dangerouslySetInnerHTML={{ __html: purifyHtml(c.content) }} />
+        // Sanitised by the server when posted, and again in the browser; inline images load with the token.
+        <TopicContent html={c.content} />
+      )}
+      {!c.is_deleted && c.attach_file && c.attach_file.length > 0 && (
+        <AttachmentList scope={scope} topicId={topicId} topicTitle="" files={c.attach_file} comment />
       )}
       {!c.is_deleted && (
         <div className="ptop-comment__actions">

@@ -24,8 +24,8 @@ export async function downloadAttachment(scope: TopicScope, topicId: number, fil
   saveBlob(await fetchFileBlob(attachmentPath(scope, topicId, file.id)), file.name);
 }
 
-/** Saves the chosen attachments as one zip named `zipName`. */
-export async function downloadAttachmentZip(scope: TopicScope, fileIds: number[], zipName: string) {
-  const blob = await fetchFileBlob(attachmentZipPath(scope), { method: 'POST', body: { file_ids: fileIds, is_comment_file: false } });
+/** Saves the chosen attachments (of the topic, or with `commentFiles` of a comment) as one zip named `zipName`. */
+export async function downloadAttachmentZip(scope: TopicScope, fileIds: number[], zipName: string, commentFiles = false) {
+  const blob = await fetchFileBlob(attachmentZipPath(scope), { method: 'POST', body: { file_ids: fileIds, is_comment_file: commentFiles } });
   saveBlob(blob, zipName);
 }

@@ -1,5 +1,6 @@
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { postCommentWithFiles } from './commentFiles';
 
 /**
  * Which feed a topic belongs to. Group topics and common (company-wide) topics run on one engine
@@ -22,6 +23,8 @@ export interface CommentInput {
   content: string;
   parent_id?: number | null;
   is_anonymous: boolean;
+  /** Attachments: sent as one multipart request with the comment; none sends JSON. */
+  files?: File[];
 }
 
 /** Cache keys: everything of one scope lives under `all`, one topic under `detail(id)`. */
@@ -56,7 +59,8 @@ export function topicCalls(scope: TopicScope, topicId: number) {
       markUnread: async () => (await api.call('markTopicUnread', { params })).items,
       markSeen: async () => (await api.call('setTopicSeen', { params })).items,
       comments: async (query: CommentQuery) => (await api.call('topicComments', { params, query })).items,
-      addComment: (body: CommentInput) => api.call('addTopicComment', { params: { id: scope.groupId }, body: { topic_id: topicId, ...body } }),
+      addComment: ({ files = [], ...body }: CommentInput) =>
+        files.length ? postCommentWithFiles(scope, { topic_id: topicId, ...body }, files) : api.call('addTopicComment', { params: { id: scope.groupId }, body: { topic_id: topicId, ...body } }),
       deleteComment: (commentId: number) => api.call('deleteTopicComment', { params: { id: scope.groupId, commentId } }),
       likeComment: async (commentId: number, isLike: boolean) =>
         (await api.call('likeTopicComment', { params: { ...params, commentId }, body: { is_like: isLike } })).items,
@@ -74,7 +78,8 @@ export function topicCalls(scope: TopicScope, topicId: number) {
     markUnread: async () => (await api.call('commonMarkUnread', { params })).items,
     markSeen: async () => (await api.call('commonMarkRead', { params })).items,
     comments: async (query: CommentQuery) => (await api.call('commonTopicComments', { params, query })).items,
-    addComment: (body: CommentInput) => api.call('commonPostComment', { body: { topic_id: topicId, ...body } }),
+    addComment: ({ files = [], ...body }: CommentInput) =>
+      files.length ? postCommentWithFiles(scope, { topic_id: topicId, ...body }, files) : api.call('commonPostComment', { body: { topic_id: topicId, ...body } }),
     deleteComment: (commentId: number) => api.call('commonDeleteComment', { params: { commentId } }),
     likeComment: async (commentId: number, isLike: boolean) =>
       (await api.call('likeCommonComment', { params: { topicId, commentId }, body: { is_like: isLike } })).items,

@@ -139,6 +139,9 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.downloadFiles, async ({ ctx, user, params, body, reply, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');
-    return sendZip(ctx, reply, await policy.requireFiles(ctx, scope, body.file_ids), request.log);
+    const files = await policy.requireFiles(ctx, scope, body.file_ids);
+    // is_comment_file: the ids are files of comments (read through their topic, as requireFiles checks).
+    if (body.is_comment_file && files.some((f) => f.comment_id === null)) throw policy.fileNotFound();
+    return sendZip(ctx, reply, files, request.log);
   });
 }

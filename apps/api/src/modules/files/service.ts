@@ -55,13 +55,14 @@ const versionRow = (fileId: number, version: number, f: ReceivedFile, thumb: Sta
 /**
  * New files from an upload; quota charged for all of them at once, in the insert's transaction.
  * `before` runs first in that same transaction (a topic writing its own rows) and returns the
- * topic whose attachments the files become, so topic, rows and bytes commit or fail together.
+ * topic whose attachments the files become (and, for a comment's, the comment), so topic, rows
+ * and bytes commit or fail together.
  */
 export async function createFiles(
   ctx: AppContext,
   scope: Scope,
   received: Received,
-  opts: { topicId?: number; log?: FastifyBaseLogger; before?: (trx: Kysely<DB>) => Promise<number> } = {},
+  opts: { topicId?: number; log?: FastifyBaseLogger; before?: (trx: Kysely<DB>) => Promise<number | { topicId: number; commentId: number }> } = {},
 ): Promise<number[]> {
   const parsed = uploadFields.safeParse(received.fields);
   if (!parsed.success) {
@@ -84,7 +85,9 @@ export async function createFiles(
   const thumbs = await stageThumbnails(ctx, received.files, opts.log);
   const now = ctx.now();
   return withCommit(ctx, targetOf(scope), received.files, thumbs, async (trx) => {
-    const topicId = opts.before ? await opts.before(trx) : opts.topicId;
+    const owner = opts.before ? await opts.before(trx) : opts.topicId;
+    const topicId = typeof owner === 'object' ? owner.topicId : owner;
+    const commentId = typeof owner === 'object' ? owner.commentId : null;
     await chargeUsage(ctx, trx, targetOf(scope), total);
     const ids: number[] = [];
     for (const [i, f] of received.files.entries()) {
@@ -96,6 +99,7 @@ export async function createFiles(
           group_id: scope.groupId,
           folder_id: topicId ? null : (folderId ?? null),
           topic_id: topicId ?? null,
+          comment_id: commentId,
           is_attachment: topicId ? 1 : 0,
           title: (received.files.length === 1 && title?.trim()) || f.name,
           memo,

@@ -53,6 +53,21 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     expect(res.json().items.storage).toMatchObject({ storage_capacity: 10, storage_used: 1.23, type: 'GB', percent: 12.35 });
   });
 
+  it('shows the company’s capacity and use beside the group’s', async () => {
+    const c = await t.createCompany();
+    const u = await actor(t, { companyId: c });
+    const g = await groupWith(t, c, [[u.id, {}]]);
+    await t.ctx.db.updateTable('companies').set({ storage_capacity_gb: 50, storage_used_bytes: Math.round(42.5 * 1024 ** 3) }).where('id', '=', c).execute();
+    const res = await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}`, token: u.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.company_storage).toEqual({ storage_capacity: 50, storage_used: 42.5, storage_used_bytes: Math.round(42.5 * 1024 ** 3), type: 'GB', percent: 85 });
+    expect(res.json().items.storage).toMatchObject({ storage_used_bytes: 0 });
+    // Anonymous and another company's member see nothing of it.
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}` })).statusCode).toBe(401);
+    const stranger = await actor(t, {});
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}`, token: stranger.token })).statusCode).toBe(404);
+  });
+
   it('lists my groups in order, 10 a page, searchable across width and kana, with unread counts from sources', async () => {
     const u = await actor(t, { companyId: company });
     const names = ['営業一課', 'エイギョウ二課', 'ＡＢＣ開発', ...Array.from({ length: 10 }, (_, i) => `チーム${i + 1}`)];

@@ -33,6 +33,7 @@ function parseTags(raw: string): string[] {
 
 export async function groupDetail(ctx: AppContext, access: GroupAccess): Promise<GroupDetail> {
   const { group: g, member, role } = access;
+  const company = await ctx.db.selectFrom('companies').select(['storage_capacity_gb', 'storage_used_bytes']).where('id', '=', g.company_id).executeTakeFirstOrThrow();
   return {
     id: g.id,
     name: g.name,
@@ -51,6 +52,7 @@ export async function groupDetail(ctx: AppContext, access: GroupAccess): Promise
     member_count: await q.memberCount(ctx, g.id),
     created_at: Number(g.created_at),
     storage: storageOf(g),
+    company_storage: storageOf(company),
     membership:
       member && role ? { can_notify: member.can_notify === 1, role, can_invite: canInvite(role, g.invite_permission) } : null,
   };

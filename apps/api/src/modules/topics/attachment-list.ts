@@ -12,10 +12,17 @@ export async function attachmentFields(ctx: AppContext, topicId: number): Promis
     .select(['id', 'original_name', 'size', 'kind', 'mime', 'created_at'])
     .where('topic_id', '=', topicId)
     .where('is_attachment', '=', 1)
+    .where('comment_id', 'is', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const attach_file = rows.map((r) => ({
+  const attach_file = rows.map(attachmentView);
+  return { attach_file, total_attach_file: attach_file.length };
+}
+
+type AttachmentRow = { id: number; original_name: string; size: number | string; kind: string; mime: string; created_at: number };
+
+const attachmentView = (r: AttachmentRow): TopicAttachment => ({
     id: r.id,
     name: r.original_name,
     size: Number(r.size),
@@ -23,6 +30,19 @@ export async function attachmentFields(ctx: AppContext, topicId: number): Promis
     mime: r.mime,
     uploaded_at: r.created_at,
     can_preview: inlineAllowed(r.mime),
-  }));
-  return { attach_file, total_attach_file: attach_file.length };
+});
+
+/** The attachments of these comments, oldest first, by comment id. */
+export async function commentAttachments(ctx: AppContext, commentIds: number[]): Promise<Map<number, TopicAttachment[]>> {
+  const out = new Map<number, TopicAttachment[]>();
+  if (commentIds.length === 0) return out;
+  const rows = await ctx.db
+    .selectFrom('files')
+    .select(['id', 'comment_id', 'original_name', 'size', 'kind', 'mime', 'created_at'])
+    .where('comment_id', 'in', commentIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.comment_id!, [...(out.get(r.comment_id!) ?? []), attachmentView(r)]);
+  return out;
 }

@@ -1,4 +1,4 @@
-import { LIMITS, TOPIC_FORM_DATA_MAX_BYTES, TOPIC_FORM_FIELDS } from '@portal/api-client';
+import { commentBody, LIMITS, TOPIC_FORM_DATA_MAX_BYTES, TOPIC_FORM_FIELDS, type TopicComment } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -9,8 +9,9 @@ import { fileNotFound, scopedFiles, type FileRecord, type Scope as FileScope } f
 import { chargeUsage, targetOf } from '../files/quota';
 import { createFiles, deleteKeys, keysOf } from '../files/service';
 import { discardAll, receiveFiles, type ReceivedFile } from '../files/upload';
+import { addComment } from './comments';
 import { linkInlineImages } from './inline-images';
-import type { Scope } from './policy';
+import { requireTopic, type Scope } from './policy';
 import type { TopicWriter } from './service';
 
 /**
@@ -82,7 +83,7 @@ export async function readTopicForm<S extends z.ZodType<FormBody>>(
 async function removeAttachments(ctx: AppContext, trx: Kysely<DB>, fileScope: FileScope, topicId: number, ids: number[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = await trx.selectFrom('files').select('id').where('topic_id', '=', topicId).where('is_attachment', '=', 1).where('id', 'in', unique).execute();
+  const found = await trx.selectFrom('files').select('id').where('topic_id', '=', topicId).where('is_attachment', '=', 1).where('comment_id', 'is', null).where('id', 'in', unique).execute();
   if (found.length !== unique.length) throw fileNotFound();
   const versions = await trx.selectFrom('file_versions').select(['storage_key', 'thumb_key', 'size']).where('file_id', 'in', unique).execute();
   await trx.deleteFrom('files').where('id', 'in', unique).execute();
@@ -97,6 +98,7 @@ async function assertRoom(trx: Kysely<DB>, topicId: number, adding: number): Pro
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('topic_id', '=', topicId)
     .where('is_attachment', '=', 1)
+    .where('comment_id', 'is', null)
     .executeTakeFirstOrThrow();
   if (Number(row.n) + adding > LIMITS.maxFilesPerUpload) throw tooMany();
 }
@@ -142,21 +144,47 @@ export async function saveWithFiles<B extends FormBody, T>(
   }
 }
 
-/** One attachment of a topic already found in scope; any other file id is not found. */
+/**
+ * One attachment of a topic already found in scope, its own or one of its comments' (a comment's
+ * files are read by whoever reads its topic); any other file id is not found.
+ */
 export async function requireAttachment(ctx: AppContext, fileScope: FileScope, topicId: number, fileId: number): Promise<FileRecord> {
   const row = await scopedFiles(ctx, fileScope).selectAll('f').where('f.id', '=', fileId).where('f.topic_id', '=', topicId).where('f.is_attachment', '=', 1).executeTakeFirst();
   if (!row) throw fileNotFound();
   return row;
 }
 
-/** Attachments of topics the caller reads, in the caller's order; one stranger id fails them all. */
-export async function requireAttachments(ctx: AppContext, fileScope: FileScope, ids: number[]): Promise<FileRecord[]> {
+/**
+ * Attachments of topics the caller reads, in the caller's order: the topics' own, or with
+ * `commentFiles` their comments'. One stranger id (or one of the other kind) fails them all.
+ */
+export async function requireAttachments(ctx: AppContext, fileScope: FileScope, ids: number[], commentFiles = false): Promise<FileRecord[]> {
   const unique = [...new Set(ids)];
-  const rows = await scopedFiles(ctx, fileScope).selectAll('f').where('f.id', 'in', unique).where('f.is_attachment', '=', 1).where('f.topic_id', 'is not', null).execute();
+  const rows = await scopedFiles(ctx, fileScope)
+    .selectAll('f')
+    .where('f.id', 'in', unique)
+    .where('f.is_attachment', '=', 1)
+    .where('f.topic_id', 'is not', null)
+    .where('f.comment_id', commentFiles ? 'is not' : 'is', null)
+    .execute();
   if (rows.length !== unique.length) throw fileNotFound();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);
 }
 
 export const fileScopeOf = attachmentScope;
+
+/**
+ * A comment from a JSON or multipart request (the caller already authorised to read the scope):
+ * its files are staged within the topic's per-file bound and at most LIMITS.maxFilesPerUpload,
+ * the topic is found in scope, then the comment is written with them (comments.addComment).
+ */
+export async function postComment(ctx: AppContext, request: FastifyRequest, scope: Scope, body: z.output<typeof commentBody> | undefined): Promise<TopicComment> {
+  const form = await readTopicForm(ctx, request, scope, body, commentBody);
+  const topic = await requireTopic(ctx, scope, form.body.topic_id).catch(async (err: unknown) => {
+    await discardAll(form.files);
+    throw err;
+  });
+  return addComment(ctx, scope, topic, form.body, { files: form.files, fileScope: form.fileScope, log: request.log });
+}
 

@@ -1,10 +1,17 @@
 import type { TopicComment } from '@portal/api-client';
-import type { Selectable } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
+import type { Scope as FileScope } from '../files/policy';
+import { writeTransaction } from '../files/quota';
+import { createFiles, deleteFiles, deleteKeys } from '../files/service';
+import { discardAll, type ReceivedFile } from '../files/upload';
 import { forbidden } from '../groups/policy';
+import { commentAttachments } from './attachment-list';
 import { publishTopicEvent } from './events';
+import { linkCommentImages, unlinkCommentImages } from './inline-images';
 import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
@@ -31,9 +38,10 @@ async function present(ctx: AppContext, userId: number, roots: CommentRow[]): Pr
     .execute();
   const all = [...roots, ...replies];
   const ids = all.map((c) => c.id);
-  const [people, likes] = await Promise.all([
+  const [people, likes, files] = await Promise.all([
     ctx.db.selectFrom('users').select(['id', 'last_name', 'first_name']).where('id', 'in', [0, ...all.map((c) => c.author_id ?? 0)]).execute(),
     ctx.db.selectFrom('topic_comment_likes').select(['comment_id', 'user_id']).where('comment_id', 'in', ids).execute(),
+    commentAttachments(ctx, ids),
   ]);
   const deleted = new Set(roots.filter((r) => r.is_deleted === 1).map((r) => r.id));
   const view = (c: CommentRow) => {
@@ -54,6 +62,7 @@ async function present(ctx: AppContext, userId: number, roots: CommentRow[]): Pr
       comment_parent_delete: c.parent_id !== null && deleted.has(c.parent_id),
       is_like: mine.some((l) => l.user_id === userId),
       liker_count: mine.length,
+      attach_file: c.is_deleted === 1 ? [] : (files.get(c.id) ?? []),
     };
   };
   return roots.map((r) => ({ ...view(r), comments: replies.filter((x) => x.parent_id === r.id).map(view) }));
@@ -101,61 +110,109 @@ export async function commentDetail(ctx: AppContext, scope: Scope, commentId: nu
   return { ...reply, comments: [] };
 }
 
+/** Files sent with a comment (multipart), already staged within the topic's per-file bound. */
+export interface CommentUpload {
+  files: ReceivedFile[];
+  fileScope: FileScope;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A comment or reply, with its files and inline images: the comment row, its image links, the
+ * files' rows and the quota commit in one transaction (createFiles with `before`, as a topic's
+ * attachments do), the files' bytes last. Attachments alone make a comment; empty text alone does not.
+ */
 export async function addComment(
   ctx: AppContext,
   scope: Scope,
   topic: TopicRecord,
   body: { content: string; parent_id?: number | null | undefined; is_anonymous: boolean },
+  upload?: CommentUpload,
 ): Promise<TopicComment> {
-  if (topic.comment_enabled !== 1 || topic.in_bin === 1) throw forbidden();
-  if (body.is_anonymous && topic.comment_anonymous !== 1) throw forbidden();
-  let parentId: number | null = null;
-  if (body.parent_id) {
-    const { comment: parent } = await requireComment(ctx, scope, body.parent_id, topic.id);
-    if (parent.is_deleted === 1) throw commentNotFound();
-    // Replies are one level deep: answering a reply joins its thread.
-    parentId = parent.parent_id ?? parent.id;
+  const files = upload?.files ?? [];
+  let written = false;
+  try {
+    if (topic.comment_enabled !== 1 || topic.in_bin === 1) throw forbidden();
+    if (body.is_anonymous && topic.comment_anonymous !== 1) throw forbidden();
+    let parentId: number | null = null;
+    if (body.parent_id) {
+      const { comment: parent } = await requireComment(ctx, scope, body.parent_id, topic.id);
+      if (parent.is_deleted === 1) throw commentNotFound();
+      // Replies are one level deep: answering a reply joins its thread.
+      parentId = parent.parent_id ?? parent.id;
+    }
+    const { html, text, images } = sanitizeHtml(body.content);
+    if (text === '' && images.length === 0 && files.length === 0) {
+      throw new HttpError(400, 'VALIDATION_ERROR', undefined, { content: ['validation.required'] });
+    }
+    const now = ctx.now();
+    const write = async (trx: Kysely<DB>) => {
+      const inserted = await trx
+        .insertInto('topic_comments')
+        .values({
+          topic_id: topic.id,
+          parent_id: parentId,
+          author_id: scope.userId,
+          content_html: html,
+          content_text: text,
+          is_anonymous: body.is_anonymous ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await indexComment(trx, inserted.id);
+      await linkCommentImages(ctx, trx, scope, inserted.id, html);
+      return inserted.id;
+    };
+    let id = 0;
+    if (files.length > 0) {
+      await createFiles(ctx, upload!.fileScope, { files, fields: {} }, {
+        log: upload!.log,
+        before: async (trx) => {
+          id = await write(trx);
+          return { topicId: topic.id, commentId: id };
+        },
+      });
+    } else {
+      id = await ctx.db.transaction().execute(write);
+    }
+    written = true;
+    await setRead(ctx, scope.userId, topic.id, true);
+    await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: id });
+    return commentDetail(ctx, scope, id);
+  } catch (err) {
+    // Once committed the staged files are stored files: only an unwritten comment's go.
+    if (!written) await discardAll(files);
+    throw err;
   }
-  const { html, text } = sanitizeHtml(body.content, { images: false });
-  if (text === '' && !html.includes('<img')) {
-    throw new HttpError(400, 'VALIDATION_ERROR', undefined, { content: ['validation.required'] });
-  }
-  const now = ctx.now();
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('topic_comments')
-      .values({
-        topic_id: topic.id,
-        parent_id: parentId,
-        author_id: scope.userId,
-        content_html: html,
-        content_text: text,
-        is_anonymous: body.is_anonymous ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await indexComment(trx, inserted.id);
-    return inserted;
-  });
-  await setRead(ctx, scope.userId, topic.id, true);
-  await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: row.id });
-  return commentDetail(ctx, scope, row.id);
 }
 
-/** Only the author deletes a comment; it stays as a marked placeholder so replies keep context. */
-export async function deleteComment(ctx: AppContext, scope: Scope, commentId: number): Promise<void> {
+/**
+ * Only the author deletes a comment; it stays as a marked placeholder so replies keep context.
+ * Its files and the inline images nothing else shows go with their usage: the files first (as a
+ * topic purge does), so a crash in between leaves a comment without files, never an orphan.
+ */
+export async function deleteComment(ctx: AppContext, scope: Scope, commentId: number, log?: FastifyBaseLogger): Promise<void> {
   const { comment, topic } = await requireComment(ctx, scope, commentId);
   if (comment.author_id !== scope.userId) throw forbidden();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('topic_comments')
-      .set({ is_deleted: 1, content_html: '', content_text: '', updated_at: ctx.now() })
-      .where('id', '=', commentId)
-      .execute();
-    await indexComment(trx, commentId);
-  });
+  const files = await ctx.db.selectFrom('files').select(['id', 'company_id', 'group_id']).where('comment_id', '=', commentId).execute();
+  if (files.length) await deleteFiles(ctx, files, log);
+  const target = { companyId: topic.company_id, groupId: null };
+  const keys = await writeTransaction(
+    ctx,
+    async (trx) => {
+      await trx
+        .updateTable('topic_comments')
+        .set({ is_deleted: 1, content_html: '', content_text: '', updated_at: ctx.now() })
+        .where('id', '=', commentId)
+        .execute();
+      await indexComment(trx, commentId);
+      return unlinkCommentImages(ctx, trx, topic.company_id, commentId);
+    },
+    target,
+  );
+  await deleteKeys(ctx, keys, log);
   await publishTopicEvent(ctx, topic, 'comment.deleted', { comment_id: commentId });
 }
 

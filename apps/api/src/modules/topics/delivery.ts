@@ -13,12 +13,12 @@ export const BIN_CLEANUP_EVERY_MS = 60 * 60_000;
  * Delivery: at the topic's time, announce it to its readers and, for an emergency topic, mail
  * them (see emergency.ts). The job row makes this happen once, whichever API process claims it.
  */
-async function deliver(ctx: AppContext, job: Job): Promise<void | { rerunAt: number }> {
+async function deliver(ctx: AppContext, job: Job, lease: AbortSignal): Promise<void | { rerunAt: number }> {
   const topic = await ctx.db.selectFrom('topics').selectAll().where('id', '=', job.ref_id!).executeTakeFirst();
   if (!topic || topic.in_bin === 1) return;
   if (topic.delivery_at > ctx.now()) return { rerunAt: topic.delivery_at };
   await publishTopicEvent(ctx, topic, 'delivered');
-  if (topic.emergency_contact === 1) await mailEmergency(ctx, topic);
+  if (topic.emergency_contact === 1) await mailEmergency(ctx, topic, lease);
 }
 
 /** Deletes topics that have sat in a group's bin for longer than its auto_delete_day. */

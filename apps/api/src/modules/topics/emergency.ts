@@ -1,18 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { LanguageCode, Settings } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail';
 import { composeMail } from '../../mail/compose';
 import { getSettings } from '../members/service';
 import { topicReaders } from './events';
-import { enqueueJob, registerJobHandler } from './jobs';
+import { enqueueJob, LEASE_MS, registerJobHandler } from './jobs';
 import type { TopicRecord } from './policy';
 
 /**
  * Emergency mail for a delivered emergency topic. Two rules on top of "mail every reader":
- * - Each address is mailed at most once per topic: a row in topic_mail_sends is claimed before
- *   sending, so a retried or resumed job skips what already went out. A failed send gives its
- *   claim back so the retry tries that address again; a crash between claim and send loses
- *   that one mail rather than risk a duplicate.
+ * - Each address is mailed once per topic. A row in topic_mail_sends is claimed before sending
+ *   and stamped `sent_at` when the SMTP server has accepted the mail; a retried or resumed job
+ *   skips stamped rows. A send the server refused gives its claim back, so the retry tries that
+ *   address again. A claim left unstamped by a process that died mid-send is taken over once it
+ *   is older than a job lease (the dead worker's job is only taken over after that too), and a
+ *   worker that has lost its job lease sends nothing more. The one window left, a death between
+ *   the server's acceptance and the stamp, resends with the same Message-ID, which mail clients
+ *   show once.
  * - A recipient inside their emergency stop window (setting_notify_news
  *   emergency_stop_notify_start/end, Tokyo time) is not mailed then but when the window ends:
  *   the follow-up job EMERGENCY_MAIL_JOB runs at the earliest window end and mails whoever is
@@ -38,6 +43,12 @@ const MAIL_TEXT: Record<LanguageCode, (i: { title: string; where: string; link: 
 
 export function emergencyMail(lang: LanguageCode, to: string, input: { title: string; where: string; link: string }): MailMessage {
   return composeMail(lang, to, MAIL_TEXT[lang](input), input.link);
+}
+
+/** The same for every attempt at one (topic, recipient, address), so a resend shows once. */
+export function emergencyMessageId(topicId: number, userId: number, email: string): string {
+  const tag = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 16);
+  return `<emergency-${topicId}-${userId}-${tag}@portal.example>`;
 }
 
 /**
@@ -83,22 +94,40 @@ export function stopWindowEnd(now: number, start: string | null, end: string | n
 
 type MailTopic = Pick<TopicRecord, 'id' | 'group_id' | 'author_id' | 'title'>;
 
+/**
+ * Takes the right to mail one address: a new claim, or an unsent claim older than a job lease
+ * (its worker died mid-send). False when the address was mailed or another worker holds it.
+ */
 async function claimSend(ctx: AppContext, topicId: number, userId: number, email: string): Promise<boolean> {
+  const now = ctx.now();
   const row = await ctx.db
     .insertInto('topic_mail_sends')
-    .values({ topic_id: topicId, user_id: userId, email, created_at: ctx.now() })
+    .values({ topic_id: topicId, user_id: userId, email, created_at: now, sent_at: null })
     .onConflict((oc) => oc.columns(['topic_id', 'user_id', 'email']).doNothing())
     .returning('topic_id')
     .executeTakeFirst();
-  return row !== undefined;
+  if (row) return true;
+  const taken = await ctx.db
+    .updateTable('topic_mail_sends')
+    .set({ created_at: now })
+    .where('topic_id', '=', topicId)
+    .where('user_id', '=', userId)
+    .where('email', '=', email)
+    .where('sent_at', 'is', null)
+    .where('created_at', '<', now - LEASE_MS)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
 }
+
+const sendRow = (ctx: AppContext, topicId: number, userId: number, email: string) =>
+  ctx.db.updateTable('topic_mail_sends').where('topic_id', '=', topicId).where('user_id', '=', userId).where('email', '=', email);
 
 /**
  * Mails every reader (not the author) who is outside their stop window and not yet mailed.
  * Returns when the next deferred recipient's window ends (null if none), and the first send
  * failure, after trying everyone else.
  */
-async function sendDue(ctx: AppContext, topic: MailTopic): Promise<{ next: number | null; failure: unknown }> {
+async function sendDue(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): Promise<{ next: number | null; failure: unknown }> {
   const now = ctx.now();
   const people = (await topicReaders(ctx, topic)).filter((p) => p.id !== topic.author_id);
   const group = topic.group_id === null ? undefined : await ctx.db.selectFrom('groups').select('name').where('id', '=', topic.group_id).executeTakeFirst();
@@ -117,32 +146,36 @@ async function sendDue(ctx: AppContext, topic: MailTopic): Promise<{ next: numbe
     const lang = settings.setting_language.code as LanguageCode;
     const where = group?.name ?? (lang === 'ja' ? '全体トピック' : 'Common topics');
     for (const to of emergencyAddresses(person.email, notify)) {
+      // Another worker owns the job now: it will mail the rest.
+      lease?.throwIfAborted();
       if (!(await claimSend(ctx, topic.id, person.id, to))) continue;
       try {
-        await ctx.mailer.send(emergencyMail(lang, to, { title: topic.title, where, link }));
+        await ctx.mailer.send({ ...emergencyMail(lang, to, { title: topic.title, where, link }), messageId: emergencyMessageId(topic.id, person.id, to) });
       } catch (err) {
         await ctx.db.deleteFrom('topic_mail_sends').where('topic_id', '=', topic.id).where('user_id', '=', person.id).where('email', '=', to).execute();
         failure ??= err;
+        continue;
       }
+      await sendRow(ctx, topic.id, person.id, to).set({ sent_at: ctx.now() }).execute();
     }
   }
   return { next, failure };
 }
 
 /** Called by the delivery job: mails who can be mailed now and queues the rest for later. */
-export async function mailEmergency(ctx: AppContext, topic: MailTopic): Promise<void> {
-  const { next, failure } = await sendDue(ctx, topic);
+export async function mailEmergency(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): Promise<void> {
+  const { next, failure } = await sendDue(ctx, topic, lease);
   if (next !== null) {
     await enqueueJob(ctx.db, { kind: EMERGENCY_MAIL_JOB, refId: topic.id, runAt: next, dedupeKey: `${EMERGENCY_MAIL_JOB}:${topic.id}`, now: ctx.now() });
   }
   if (failure) throw failure;
 }
 
-registerJobHandler(EMERGENCY_MAIL_JOB, async (ctx, job) => {
+registerJobHandler(EMERGENCY_MAIL_JOB, async (ctx, job, lease) => {
   const topic = await ctx.db.selectFrom('topics').selectAll().where('id', '=', job.ref_id!).executeTakeFirst();
   // Binned, deleted or no longer urgent since: nobody is waiting for this mail any more.
   if (!topic || topic.in_bin === 1 || topic.emergency_contact !== 1) return;
-  const { next, failure } = await sendDue(ctx, topic);
+  const { next, failure } = await sendDue(ctx, topic, lease);
   if (failure) throw failure;
   return next === null ? undefined : { rerunAt: next };
 });

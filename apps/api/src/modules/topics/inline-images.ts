@@ -16,8 +16,9 @@ import { inlineImageId, sanitizeHtml } from './sanitize';
  * Inline images of topic content. The editor uploads an image on its own and puts the returned
  * URL in `<img src>`; the sanitiser keeps no other image source. Saving a topic links the images
  * its content shows (topic_inline_images), and those links are the only way anyone but the
- * uploader may load an image: through a topic they can read. Images no topic shows are swept
- * after UNUSED_IMAGE_TTL_MS (an abandoned editor, or an image taken out again).
+ * uploader may load an image: through a topic they can read. Comments link the images they show
+ * the same way (comment_inline_images): readable through the comment's topic. Images nothing
+ * shows are swept after UNUSED_IMAGE_TTL_MS (an abandoned editor, or an image taken out again).
  */
 
 const MB = 1024 * 1024;
@@ -101,14 +102,26 @@ function readableBy(eb: Eb, userId: number, now: number): Expression<SqlBool> {
   const delivered = sql<boolean>`(t.delivery_at <= ${now} or t.author_id = ${userId})`;
   const reachesUser = sql<boolean>`exists (select 1 from topic_destinations d where d.topic_id = t.id and ${inRunningGroup('d.group_id')})`;
   const commonReadable = sql<boolean>`(t.author_id = ${userId} or (t.delivery_at <= ${now} and ${reachesUser}))`;
-  const topicReadable = sql<SqlBool>`exists (
-    select 1 from topic_inline_images l join topics t on t.id = l.topic_id
-    where l.image_id = i.id and t.company_id = i.company_id and (
+  const readableTopic = sql<boolean>`t.company_id = i.company_id and (
       (t.group_id is not null and ${delivered} and ${inRunningGroup('t.group_id')})
       or (t.group_id is null and ${commonReadable})
-    )
-  )`;
+    )`;
+  const topicReadable = sql<SqlBool>`(exists (
+    select 1 from topic_inline_images l join topics t on t.id = l.topic_id
+    where l.image_id = i.id and ${readableTopic}
+  ) or exists (
+    select 1 from comment_inline_images cl join topic_comments c on c.id = cl.comment_id join topics t on t.id = c.topic_id
+    where cl.image_id = i.id and c.is_deleted = 0 and ${readableTopic}
+  ))`;
   return eb.or([eb('i.uploader_id', '=', userId), topicReadable]);
+}
+
+/** No topic and no comment shows the image. */
+function unlinked(eb: Eb): Expression<SqlBool> {
+  return eb.and([
+    eb.not(eb.exists(eb.selectFrom('topic_inline_images as l').select('l.image_id').whereRef('l.image_id', '=', 'i.id'))),
+    eb.not(eb.exists(eb.selectFrom('comment_inline_images as cl').select('cl.image_id').whereRef('cl.image_id', '=', 'i.id'))),
+  ]);
 }
 
 /** An image the caller may load; anything else (another company's, unlinked, unknown) is not found. */
@@ -176,9 +189,46 @@ export async function linkInlineImages(ctx: AppContext, trx: Kysely<DB>, scope: 
     .where('i.id', 'in', gone)
     .where('i.company_id', '=', scope.companyId)
     .where((eb) => eb.or([eb('i.uploader_id', '=', scope.userId), eb('i.id', 'in', before.length ? before : [0])]))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('topic_inline_images as l').select('l.image_id').whereRef('l.image_id', '=', 'i.id'))))
+    .where(unlinked)
     .execute();
   return removeImages(ctx, trx, scope.companyId, rows);
+}
+
+/**
+ * Inside a new comment's write: links the images its content shows, each one the commenter may
+ * load (their upload, or one a topic or comment they read shows); a stranger's id fails the post.
+ */
+export async function linkCommentImages(ctx: AppContext, trx: Kysely<DB>, scope: Scope, commentId: number, html: string): Promise<void> {
+  const ids = sanitizeHtml(html).images;
+  if (ids.length === 0) return;
+  const now = ctx.now();
+  const readable = await trx
+    .selectFrom('inline_images as i')
+    .select('i.id')
+    .where('i.id', 'in', ids)
+    .where('i.company_id', '=', scope.companyId)
+    .where((eb) => readableBy(eb, scope.userId, now))
+    .execute();
+  if (readable.length !== ids.length) throw imageNotFound();
+  await trx.insertInto('comment_inline_images').values(ids.map((id) => ({ comment_id: commentId, image_id: id }))).execute();
+}
+
+/**
+ * Inside a comment's deletion: its image links go, and the images nothing else shows any more
+ * are deleted with their usage. Returns their storage keys, to delete after the commit.
+ */
+export async function unlinkCommentImages(ctx: AppContext, trx: Kysely<DB>, companyId: number, commentId: number): Promise<string[]> {
+  const ids = (await trx.selectFrom('comment_inline_images').select('image_id').where('comment_id', '=', commentId).execute()).map((r) => r.image_id);
+  if (ids.length === 0) return [];
+  await trx.deleteFrom('comment_inline_images').where('comment_id', '=', commentId).execute();
+  const rows = await trx
+    .selectFrom('inline_images as i')
+    .select(['i.id', 'i.storage_key', 'i.size'])
+    .where('i.id', 'in', ids)
+    .where('i.company_id', '=', companyId)
+    .where(unlinked)
+    .execute();
+  return removeImages(ctx, trx, companyId, rows);
 }
 
 async function removeImages(ctx: AppContext, trx: Kysely<DB>, companyId: number, rows: { id: number; storage_key: string; size: number }[]): Promise<string[]> {
@@ -200,7 +250,7 @@ export async function sweepUnusedImages(ctx: AppContext, log?: FastifyBaseLogger
       .selectFrom('inline_images as i')
       .select(['i.company_id'])
       .where('i.created_at', '<=', cutoff)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('topic_inline_images as l').select('l.image_id').whereRef('l.image_id', '=', 'i.id'))))
+      .where(unlinked)
       .limit(1)
       .executeTakeFirst();
     if (!candidates) return removed;
@@ -210,7 +260,7 @@ export async function sweepUnusedImages(ctx: AppContext, log?: FastifyBaseLogger
         .select(['i.id', 'i.storage_key', 'i.size'])
         .where('i.company_id', '=', candidates.company_id)
         .where('i.created_at', '<=', cutoff)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('topic_inline_images as l').select('l.image_id').whereRef('l.image_id', '=', 'i.id'))))
+        .where(unlinked)
         .orderBy('i.id')
         .limit(batch)
         .execute();

@@ -2,7 +2,7 @@ import { endpoints as e, newCommonTopicBody, updateCommonTopicBody } from '@port
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
-import { readTopicForm, saveWithFiles } from './attachments';
+import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import { commentPageSize, listOptions } from './list-options';
 import { releaseLock, takeLock } from './lock';
@@ -104,12 +104,11 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.commonCommentDetail, async ({ ctx, user, params }) => ({
     items: await comments.commentDetail(ctx, await policy.commonScope(ctx, user, 'read'), params.commentId),
   }));
-  on(app, e.commonPostComment, async ({ ctx, user, body }) => {
-    const scope = await policy.commonScope(ctx, user, 'read');
-    return { items: await comments.addComment(ctx, scope, await policy.requireTopic(ctx, scope, body.topic_id), body) };
-  });
-  on(app, e.commonDeleteComment, async ({ ctx, user, params }) => {
-    await comments.deleteComment(ctx, await policy.commonScope(ctx, user, 'read'), params.commentId);
+  on(app, e.commonPostComment, async ({ ctx, user, body, request }) => ({
+    items: await postComment(ctx, request, await policy.commonScope(ctx, user, 'read'), body),
+  }));
+  on(app, e.commonDeleteComment, async ({ ctx, user, params, request }) => {
+    await comments.deleteComment(ctx, await policy.commonScope(ctx, user, 'read'), params.commentId, request.log);
     return ok;
   });
 

@@ -3,7 +3,6 @@ import { endpoints as e, LIMITS } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
 import { sendFile, sendZip } from '../files/download';
-import { fileNotFound } from '../files/policy';
 import { authorizeGroup } from '../groups/policy';
 import { fileScopeOf, requireAttachment, requireAttachments } from './attachments';
 import { requireReadableImage, sendImage, sweepUnusedImages, uploadImage } from './inline-images';
@@ -47,19 +46,19 @@ export async function topicFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.commonTopicDownloadFiles, async ({ ctx, user, body, reply, request }) => {
     const scope = await policy.commonScope(ctx, user, 'read');
-    // Comments carry no files here, so no id names a comment file.
-    if (body.is_comment_file) throw fileNotFound();
-    return sendZip(ctx, reply, await requireAttachments(ctx, await fileScopeOf(ctx, scope), body.file_ids), request.log);
+    return sendZip(ctx, reply, await requireAttachments(ctx, await fileScopeOf(ctx, scope), body.file_ids, body.is_comment_file), request.log);
   });
 
   on(app, e.uploadInlineImage, async ({ ctx, user, query, request }) => {
     let maxMb: number = LIMITS.imageMaxMb;
+    const forComment = query.comment === '1';
     if (query.group_id !== undefined) {
-      // For a group topic: the topic right there, and the group's attachment size bounds it.
-      const { group } = await authorizeGroup(ctx, user, query.group_id, 'role_edit_topic');
+      // For a group topic: the topic right there (a comment: membership), and the group's
+      // attachment size bounds it.
+      const { group } = await authorizeGroup(ctx, user, query.group_id, forComment ? 'member' : 'role_edit_topic');
       maxMb = Math.min(maxMb, group.max_img_size_per_attachment);
     } else {
-      await policy.commonScope(ctx, user, 'write');
+      await policy.commonScope(ctx, user, forComment ? 'read' : 'write');
     }
     return { items: await uploadImage(ctx, request, user, maxMb) };
   });

@@ -4,7 +4,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
-import { readTopicForm, saveWithFiles } from './attachments';
+import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import * as folders from './folders';
 import { commentPageSize, listOptions } from './list-options';
@@ -138,12 +138,12 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.topicCommentDetail, async ({ ctx, user, params }) => ({
     items: await comments.commentDetail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.commentId),
   }));
-  on(app, e.addTopicComment, async ({ ctx, user, params, body }) => {
-    const scope = await scopeOf(ctx, user, params.id, 'read');
-    return { items: await comments.addComment(ctx, scope, await policy.requireTopic(ctx, scope, body.topic_id), body) };
-  });
-  on(app, e.deleteTopicComment, async ({ ctx, user, params }) => {
-    await comments.deleteComment(ctx, await scopeOf(ctx, user, params.id, 'read'), params.commentId);
+  // JSON, or multipart with attachments: the caller is authorised before any file is read.
+  on(app, e.addTopicComment, async ({ ctx, user, params, body, request }) => ({
+    items: await postComment(ctx, request, await scopeOf(ctx, user, params.id, 'read'), body),
+  }));
+  on(app, e.deleteTopicComment, async ({ ctx, user, params, request }) => {
+    await comments.deleteComment(ctx, await scopeOf(ctx, user, params.id, 'read'), params.commentId, request.log);
     return ok;
   });
 

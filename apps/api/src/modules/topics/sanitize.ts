@@ -125,8 +125,8 @@ export interface Sanitized {
 
 export interface SanitizeOptions {
   /**
-   * Keep our inline images (topic bodies). Comments have no image upload and nothing links an
-   * image to a comment, so no reader could load one: their <img> tags are dropped.
+   * Keep our inline images (topic bodies and comments, which link the images they show);
+   * false drops every <img>.
    */
   images?: boolean;
 }

@@ -28,4 +28,16 @@ describe('StorageMeter (group top page, group information)', () => {
     rerender(<StorageMeter storage={at(100)} />);
     expect(screen.getByRole('alert').textContent).toBe('The storage is full. No more files can be added.');
   });
+
+  it('shows the company’s capacity and use beside the group’s, with its own warnings', () => {
+    const { rerender } = render(<StorageMeter storage={at(10)} company={{ storage_capacity: 50, storage_used: 42.5, percent: 85 }} />);
+    const bars = screen.getAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual(['ストレージ', '会社全体のストレージ']);
+    expect(screen.getByText('使用量 42.50 GB / 50 GB（85.00%）')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('会社全体の使用量が容量の80%を超えました。管理者に連絡してください。');
+    rerender(<StorageMeter storage={at(10)} company={{ storage_capacity: 50, storage_used: 50, percent: 100 }} />);
+    expect(screen.getByRole('alert').textContent).toContain('会社全体の容量がいっぱいです');
+    rerender(<StorageMeter storage={at(10)} />);
+    expect(screen.getAllByRole('progressbar')).toHaveLength(1);
+  });
 });

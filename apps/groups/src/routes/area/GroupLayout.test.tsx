@@ -41,6 +41,8 @@ describe('group area layout', () => {
     expect(header.className).toContain('pgrp-header--white');
     expect(screen.getByText('今週の会議は木曜です。')).toBeTruthy();
     expect(screen.getByText('使用量 1.23 GB / 10 GB（12.30%）')).toBeTruthy();
+    // The company's figure beside the group's.
+    expect(within(screen.getByRole('region', { name: '会社全体のストレージ' })).getByText('使用量 45.60 GB / 100 GB（45.60%）')).toBeTruthy();
     expect(call().mock.calls.slice(0, 2)).toEqual([
       ['myGroup', { params: { id: 1 } }],
       ['myGroupRoles', { params: { id: 1 } }],

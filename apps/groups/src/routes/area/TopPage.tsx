@@ -22,7 +22,7 @@ export function TopPage() {
         {group.notice ? <p className="pgrp-notice">{group.notice}</p> : <p className="pgrp-muted">{t('top.no_notice')}</p>}
       </section>
       <div className="pgrp-section">
-        <StorageMeter storage={group.storage} />
+        <StorageMeter storage={group.storage} company={group.company_storage} />
       </div>
       <section className="pgrp-section" aria-labelledby="pgrp-feed-title">
         <h2 id="pgrp-feed-title" className="pgrp-section-title">

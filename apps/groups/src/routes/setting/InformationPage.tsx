@@ -60,7 +60,7 @@ export function InformationPage() {
         <dd>{formatDateTime(group.created_at)}</dd>
       </dl>
       <div className="pgrp-section">
-        <StorageMeter storage={group.storage} />
+        <StorageMeter storage={group.storage} company={group.company_storage} />
       </div>
       <div className="pgrp-actions pgrp-section">
         {rights.admin && (
