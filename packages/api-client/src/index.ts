@@ -11,6 +11,7 @@ export * from './query-keys';
 export * from './schemas/error-body';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/line';
 export * from './schemas/members';
 export * from './schemas/remotes';
 export * from './schemas/groups';

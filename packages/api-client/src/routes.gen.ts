@@ -285,4 +285,11 @@ export const routes = {
   createHelpArticle: { method: 'POST', path: '/help-articles', auth: true },
   updateHelpArticle: { method: 'PUT', path: '/help-articles/:id', auth: true },
   deleteHelpArticle: { method: 'DELETE', path: '/help-articles/:id', auth: true },
+  lineLoginConfig: { method: 'GET', path: '/auth/line-login/config', auth: false },
+  lineLoginStart: { method: 'POST', path: '/auth/line-login/start', auth: false },
+  lineLogin: { method: 'POST', path: '/auth/line-login', auth: false },
+  lineLinkStatus: { method: 'GET', path: '/members/me/line-link', auth: true },
+  lineLinkStart: { method: 'POST', path: '/members/me/line-link/start', auth: true },
+  lineLink: { method: 'POST', path: '/members/me/line-link', auth: true },
+  lineUnlink: { method: 'DELETE', path: '/members/me/line-link', auth: true },
 } as const satisfies Record<EndpointName, Route>;

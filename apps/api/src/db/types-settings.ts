@@ -64,11 +64,23 @@ export interface LineAccountsTable {
   linked_at: number;
 }
 
+export interface LineLoginStatesTable {
+  state_hash: string;
+  binding_hash: string;
+  nonce: string;
+  code_verifier: string;
+  mode: 'login' | 'link';
+  user_id: number | null;
+  expires_at: number;
+  created_at: number;
+}
+
 declare module './types' {
   interface DB {
     user_profiles: UserProfilesTable;
     verify_tokens: VerifyTokensTable;
     help_articles: HelpArticlesTable;
     line_accounts: LineAccountsTable;
+    line_login_states: LineLoginStatesTable;
   }
 }
