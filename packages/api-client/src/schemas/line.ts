@@ -17,6 +17,3 @@ export const lineCallbackBody = z
 export const lineLinkStatusResponse = envelope(
   z.object({ enabled: z.boolean(), linked: z.boolean(), linked_at: z.number().int().nullable() }),
 );
-/** Session storage key (spec: "auth holds … redirect value for LINE login"): login or link. */
-export const LINE_MODE_STORAGE_KEY = 'portal.line-login.mode';
-export type LineMode = 'login' | 'link';
