@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChatMessage } from '@portal/api-client/core';
 import { Button, EmptyState, Spinner, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
@@ -23,6 +23,8 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
   const me = useMe();
   const settings = useSettings();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const rawFocus = Number(useSearchParams()[0].get('messageId'));
+  const focusId = Number.isInteger(rawFocus) && rawFocus > 0 ? rawFocus : undefined;
   const [panel, setPanel] = useState<Panel>(null);
   const markRead = useMarkRead();
   const like = useLike();
@@ -113,6 +115,7 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
         showImages={showImages}
         loadOlder={messages.loadOlder}
         onPullReload={narrow ? () => void messages.refetch() : undefined}
+        focusId={focusId}
         actions={{
           onReply: setReplyTo,
           onLike: (m) => like.mutate({ chatId, messageId: m.id, like: !m.isLike }, { onError: showError }),
