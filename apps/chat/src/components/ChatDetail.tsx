@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChatMessage } from '@portal/api-client/core';
 import { Button, EmptyState, Spinner, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
-import { useChat, useDeleteMessage, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
+import { useChat, useDeleteMessage, useDestroy, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
 import { useMessages } from '../api/messages';
 import { chatTitle } from '../lib/title';
 import { Composer } from './Composer';
@@ -31,6 +31,7 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
   const del = useDeleteMessage();
   const favorite = useFavorite();
   const leave = useLeave();
+  const destroy = useDestroy();
   const modal = useModal();
   const showError = useShowActionError();
   const navigate = useNavigate();
@@ -65,6 +66,12 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
     if (!(await modal.confirm({ message: t('detail.leave_confirm'), destructive: true }))) return;
     leave.mutate(chatId, { onSuccess: () => navigate('/chat/list'), onError: showError });
   };
+
+  const onDestroy = async () => {
+    if (!(await modal.confirm({ message: t('detail.destroy_confirm'), destructive: true }))) return;
+    destroy.mutate(chatId, { onSuccess: () => navigate('/chat/list'), onError: showError });
+  };
+  const mine = group && me.data?.info.id !== undefined && c.created_by_user_id === me.data.info.id;
 
   return (
     <section className="chat-detail" aria-labelledby="chat-detail-title">
@@ -106,6 +113,11 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
           <Button variant="danger" size="sm" onClick={() => void onLeave()}>
             {t('detail.leave')}
           </Button>
+          {mine && (
+            <Button variant="danger" size="sm" onClick={() => void onDestroy()}>
+              {t('detail.destroy')}
+            </Button>
+          )}
         </div>
       </header>
       <MessageList
