@@ -75,6 +75,13 @@ export interface LineLoginStatesTable {
   created_at: number;
 }
 
+export interface UserThemeImagesTable {
+  user_id: number;
+  slot: 'nav' | 'banner' | 'main' | 'title' | 'header';
+  storage_key: string;
+  updated_at: number;
+}
+
 declare module './types' {
   interface DB {
     user_profiles: UserProfilesTable;
@@ -82,5 +89,6 @@ declare module './types' {
     help_articles: HelpArticlesTable;
     line_accounts: LineAccountsTable;
     line_login_states: LineLoginStatesTable;
+    user_theme_images: UserThemeImagesTable;
   }
 }
