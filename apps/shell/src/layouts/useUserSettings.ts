@@ -6,9 +6,6 @@ import { setLanguage } from '@portal/i18n';
 import { applyTheme, applyThemeImages, type ThemeImageSlotName } from '@portal/ui';
 import { applyUserSettings } from '../session/settings';
 
-/** Shared with the theme settings page, which invalidates it after an upload or a reset. */
-export const THEME_IMAGES_KEY = ['settings', 'theme-images'] as const;
-
 /**
  * Keeps language and theme in step with the stored settings: after a reload (settings come from
  * the API, not storage), and whenever the query is refetched (realtime `settings.updated`, or a
@@ -21,7 +18,7 @@ export function useUserSettings(): void {
     queryFn: async () => (await api.call('settings')).items,
   });
   const images = useQuery({
-    queryKey: THEME_IMAGES_KEY,
+    queryKey: queryKeys.themeImages(),
     queryFn: async () => (await api.call('themeImages')).items,
     meta: { silent: true },
   });
