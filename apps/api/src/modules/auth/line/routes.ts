@@ -21,7 +21,10 @@ const alreadyLinked = () => new HttpError(409, 'LINE_ALREADY_LINKED', 'The LINE 
  */
 export async function lineRoutes(
   app: FastifyInstance,
-  session: { setRefreshCookie: (reply: FastifyReply, s: IssuedSession) => void; tokenItems: (s: IssuedSession) => unknown },
+  session: {
+    setRefreshCookie: (reply: FastifyReply, s: IssuedSession) => void;
+    tokenItems: (s: IssuedSession) => { items: { access_token: string; token_type: 'Bearer'; expires_in: number } };
+  },
   strict: { rateLimitPerMinute: number },
 ): Promise<void> {
   const secure = app.ctx.config.publicUrl.startsWith('https://');
@@ -48,7 +51,7 @@ export async function lineRoutes(
     await q.recordLoginSuccess(ctx, user.id);
     const s = await issueSession(ctx, user.id);
     session.setRefreshCookie(reply, s);
-    return session.tokenItems(s) as never;
+    return session.tokenItems(s);
   }, strict);
 
   const status = async (ctx: typeof app.ctx, userId: number) => {
