@@ -4,6 +4,10 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { DATA_DIR, E2E_PORT, E2E_ROOT, E2E_SMTP_PORT, MAIL_DIR, RUN_DIR } from './env';
 import { startPortal } from './portal';
+import { startLineProvider } from '../../apps/api/src/modules/auth/line/provider.test-util';
+
+/** The stand-in LINE provider's channel (line-login.spec.ts logs in through it). */
+export const E2E_LINE = { channelId: '1650009999', channelSecret: 'e2e-line-channel-secret-0123456789abcdef', sub: 'Ue2eLineUser', email: 'line-user@e2e.example' };
 
 /** A real SMTP server: every message is parsed and written to MAIL_DIR as JSON for the tests. */
 function startSmtp(): Promise<SMTPServer> {
@@ -42,13 +46,23 @@ export default async function globalSetup() {
   fs.mkdirSync(MAIL_DIR, { recursive: true });
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const smtp = await startSmtp();
+  // LINE login against a stand-in OpenID provider in this process (always the same LINE user).
+  const line = await startLineProvider({ channelId: E2E_LINE.channelId, channelSecret: E2E_LINE.channelSecret, now: Date.now });
+  line.state.user = { sub: E2E_LINE.sub, email: E2E_LINE.email };
   const portal = await startPortal({
     port: E2E_PORT,
     dataDir: DATA_DIR,
-    env: { SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}` },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      LINE_CHANNEL_ID: E2E_LINE.channelId,
+      LINE_CHANNEL_SECRET: E2E_LINE.channelSecret,
+      LINE_AUTHORIZE_URL: `${line.base}/authorize`,
+      LINE_TOKEN_URL: `${line.base}/token`,
+    },
   });
   return async () => {
     await portal.stop();
+    await line.close();
     await new Promise<void>((r) => smtp.close(() => r()));
   };
 }

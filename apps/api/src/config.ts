@@ -49,11 +49,42 @@ export interface Config {
   firstRun: 'seed' | 'setup-link' | 'nothing';
   /** The demo seed was forced (SEED_DEMO=1) on what looks like a real deployment. */
   demoSeedForced: boolean;
+  /**
+   * LINE Login (OpenID Connect). Set when LINE_CHANNEL_ID and LINE_CHANNEL_SECRET are; the login
+   * page shows the LINE button only then. The endpoint URLs are LINE's unless overridden (tests
+   * point them at a stand-in provider).
+   */
+  line: LineConfig | undefined;
   /** Epoch milliseconds; tests inject a clock to simulate expiry and idle time. */
   now: Clock;
 }
 
+export interface LineConfig {
+  channelId: string;
+  channelSecret: string;
+  /** Where LINE sends the browser back: the portal's /line-login page. */
+  callbackUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  issuer: string;
+}
+
 type Env = Record<string, string | undefined>;
+
+function lineOf(env: Env, publicUrl: string): LineConfig | undefined {
+  const channelId = env.LINE_CHANNEL_ID?.trim();
+  const channelSecret = env.LINE_CHANNEL_SECRET?.trim();
+  if (!channelId && !channelSecret) return undefined;
+  if (!channelId || !channelSecret) throw new Error('LINE_CHANNEL_ID and LINE_CHANNEL_SECRET are set together (or neither)');
+  return {
+    channelId,
+    channelSecret,
+    callbackUrl: env.LINE_CALLBACK_URL || `${publicUrl}/line-login`,
+    authorizeUrl: env.LINE_AUTHORIZE_URL || 'https://access.line.me/oauth2/v2.1/authorize',
+    tokenUrl: env.LINE_TOKEN_URL || 'https://api.line.me/oauth2/v2.1/token',
+    issuer: env.LINE_ISSUER || 'https://access.line.me',
+  };
+}
 
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -122,6 +153,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: list(env, 'TRUST_PROXY'),
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
     ...firstRunOf(env, publicUrl),
+    line: lineOf(env, publicUrl),
     now: Date.now,
     ...overrides,
   };

@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   'OUTSIDE_BUSINESS_HOURS',
   // line
   'LINE_NO_EMAIL',
+  'LINE_NOT_CONFIGURED',
+  'LINE_LOGIN_FAILED',
+  'LINE_NOT_LINKED',
+  'LINE_ALREADY_LINKED',
   'USER_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,8 @@ export * from './query-keys';
 export * from './schemas/error-body';
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/line';
+export * from './schemas/theme-images';
 export * from './schemas/members';
 export * from './schemas/remotes';
 export * from './schemas/groups';

@@ -5,6 +5,8 @@
 export const queryKeys = {
   me: () => ['me'] as const,
   settings: () => ['me', 'settings'] as const,
+  /** The caller's theme pictures (shell applies them, the theme page changes them). */
+  themeImages: () => ['me', 'settings', 'theme-images'] as const,
   groupCheck: () => ['me', 'group-check'] as const,
   policy: (kind: 'privacy' | 'terms', lang: string) => ['policy', kind, lang] as const,
   remotes: () => ['remotes'] as const,

@@ -64,11 +64,31 @@ export interface LineAccountsTable {
   linked_at: number;
 }
 
+export interface LineLoginStatesTable {
+  state_hash: string;
+  binding_hash: string;
+  nonce: string;
+  code_verifier: string;
+  mode: 'login' | 'link';
+  user_id: number | null;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface UserThemeImagesTable {
+  user_id: number;
+  slot: 'nav' | 'banner' | 'main' | 'title' | 'header';
+  storage_key: string;
+  updated_at: number;
+}
+
 declare module './types' {
   interface DB {
     user_profiles: UserProfilesTable;
     verify_tokens: VerifyTokensTable;
     help_articles: HelpArticlesTable;
     line_accounts: LineAccountsTable;
+    line_login_states: LineLoginStatesTable;
+    user_theme_images: UserThemeImagesTable;
   }
 }

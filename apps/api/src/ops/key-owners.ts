@@ -24,6 +24,7 @@ registerKeyOwner('group_images', async (db) =>
   (await db.selectFrom('groups').select(['icon_storage_key', 'header_storage_key']).execute()).flatMap((r) => [r.icon_storage_key, r.header_storage_key]),
 );
 registerKeyOwner('chat_files', async (db) => (await db.selectFrom('chat_files').select(['storage_key', 'thumb_key']).execute()).flatMap((r) => [r.storage_key, r.thumb_key]));
+registerKeyOwner('user_theme_images', async (db) => (await db.selectFrom('user_theme_images').select('storage_key').execute()).map((r) => r.storage_key));
 registerKeyOwner('user_avatars', async (db) =>
   (await db.selectFrom('user_profiles').select(['avatar_storage_key', 'avatar_small_storage_key']).execute()).flatMap((r) => [r.avatar_storage_key, r.avatar_small_storage_key]),
 );

@@ -40,6 +40,8 @@ export const useMarkRead = () => useChatMutation((chatId: number) => api.call('m
 export const useFavorite = () =>
   useChatMutation(({ chatId, favorite }: { chatId: number; favorite: boolean }) => api.call('favoriteChat', { params: { id: chatId }, body: { favorite } }));
 export const useLeave = () => useChatMutation((chatId: number) => api.call('leaveChat', { body: { group_chat_id: chatId } }));
+/** group-chat/destroy{suffix}: the maker of a group chat deletes it for everyone. */
+export const useDestroy = () => useChatMutation((chatId: number) => api.call('destroyChat', { params: { id: chatId } }));
 export const useRename = () => useChatMutation(({ chatId, name }: { chatId: number; name: string }) => api.call('renameChat', { params: { id: chatId }, body: { name } }));
 export const useInvite = () =>
   useChatMutation(({ chatId, userIds }: { chatId: number; userIds: number[] }) => api.call('inviteToChat', { body: { group_chat_id: chatId, user_ids: userIds } }));

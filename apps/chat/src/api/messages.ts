@@ -80,11 +80,12 @@ export function sendText(chatId: number, content: string, replyId?: number) {
   );
 }
 
-export function sendFiles(chatId: number, files: File[], replyId?: number, onProgress?: (f: number) => void) {
+/** Files from the picker go to upload-file; one image pasted into the box to upload-file-by-tiny. */
+export function sendFiles(chatId: number, files: File[], replyId?: number, onProgress?: (f: number) => void, pasted = false) {
   const clientId = newClientId();
   return withRetry(() =>
     postMultipart(
-      `${API_PREFIX}/group-chat-gallery/${chatId}/upload-file`,
+      `${API_PREFIX}/group-chat-gallery/${chatId}/${pasted ? 'upload-file-by-tiny' : 'upload-file'}`,
       () => {
         const form = new FormData();
         form.append(CHAT_UPLOAD_FIELDS.data, JSON.stringify({ client_message_id: clientId, ...(replyId ? { reply_message_id: replyId } : {}) }));

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChatMessage } from '@portal/api-client/core';
 import { Button, EmptyState, Spinner, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
-import { useChat, useDeleteMessage, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
+import { useChat, useDeleteMessage, useDestroy, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
 import { useMessages } from '../api/messages';
 import { chatTitle } from '../lib/title';
 import { Composer } from './Composer';
@@ -23,12 +23,15 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
   const me = useMe();
   const settings = useSettings();
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const rawFocus = Number(useSearchParams()[0].get('messageId'));
+  const focusId = Number.isInteger(rawFocus) && rawFocus > 0 ? rawFocus : undefined;
   const [panel, setPanel] = useState<Panel>(null);
   const markRead = useMarkRead();
   const like = useLike();
   const del = useDeleteMessage();
   const favorite = useFavorite();
   const leave = useLeave();
+  const destroy = useDestroy();
   const modal = useModal();
   const showError = useShowActionError();
   const navigate = useNavigate();
@@ -63,6 +66,12 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
     if (!(await modal.confirm({ message: t('detail.leave_confirm'), destructive: true }))) return;
     leave.mutate(chatId, { onSuccess: () => navigate('/chat/list'), onError: showError });
   };
+
+  const onDestroy = async () => {
+    if (!(await modal.confirm({ message: t('detail.destroy_confirm'), destructive: true }))) return;
+    destroy.mutate(chatId, { onSuccess: () => navigate('/chat/list'), onError: showError });
+  };
+  const mine = group && me.data?.info.id !== undefined && c.created_by_user_id === me.data.info.id;
 
   return (
     <section className="chat-detail" aria-labelledby="chat-detail-title">
@@ -104,6 +113,11 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
           <Button variant="danger" size="sm" onClick={() => void onLeave()}>
             {t('detail.leave')}
           </Button>
+          {mine && (
+            <Button variant="danger" size="sm" onClick={() => void onDestroy()}>
+              {t('detail.destroy')}
+            </Button>
+          )}
         </div>
       </header>
       <MessageList
@@ -113,6 +127,7 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
         showImages={showImages}
         loadOlder={messages.loadOlder}
         onPullReload={narrow ? () => void messages.refetch() : undefined}
+        focusId={focusId}
         actions={{
           onReply: setReplyTo,
           onLike: (m) => like.mutate({ chatId, messageId: m.id, like: !m.isLike }, { onError: showError }),

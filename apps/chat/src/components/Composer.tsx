@@ -35,12 +35,12 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
   };
   const onKeyDown = useImeSafeEnter<HTMLTextAreaElement>(() => void submit());
 
-  const upload = async (files: File[]) => {
+  const upload = async (files: File[], pasted = false) => {
     if (files.length === 0) return;
     setBusy(true);
     setProgress(0);
     try {
-      await sendFiles(chatId, files, replyTo?.id, setProgress);
+      await sendFiles(chatId, files, replyTo?.id, setProgress, pasted);
       onCancelReply();
       onSent();
     } catch (err) {
@@ -85,6 +85,13 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
           maxLength={CHAT_MESSAGE_MAX}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            // A pasted screenshot is sent at once as an image message; pasted text stays text.
+            const image = [...e.clipboardData.files].find((f) => f.type.startsWith('image/'));
+            if (!image || busy) return;
+            e.preventDefault();
+            void upload([image], true);
+          }}
         />
         <Button type="submit" loading={busy} disabled={!text.trim()}>
           {t('composer.send')}

@@ -65,12 +65,18 @@ function ReadReceipt({ m }: { m: ChatMessage }) {
   );
 }
 
-export function MessageItem({ m, chatId, showImages, actions }: { m: ChatMessage; chatId: number; showImages: boolean; actions: MessageActions }) {
+export function MessageItem({ m, chatId, showImages, actions, highlight = false }: { m: ChatMessage; chatId: number; showImages: boolean; actions: MessageActions; highlight?: boolean }) {
   const { t } = useTranslation('chat');
   if (m.messageSpecial > MessageSpecial.FILES) return <Notice m={m} />;
   const reply = m.replyMessage;
   return (
-    <li className={`chat-msg${m.isOwnMsg ? ' chat-msg--own' : ''}`} data-index={m.index} data-testid="chat-message">
+    <li
+      className={`chat-msg${m.isOwnMsg ? ' chat-msg--own' : ''}${highlight ? ' chat-msg--highlight' : ''}`}
+      data-index={m.index}
+      data-message-id={m.id}
+      data-testid="chat-message"
+      aria-current={highlight ? 'true' : undefined}
+    >
       {!m.isOwnMsg && <Avatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
       <div className="chat-msg__main">
         {!m.isOwnMsg && <div className="chat-msg__sender">{m.userName}</div>}

@@ -7,6 +7,10 @@ import { MessageItem, type MessageActions } from './MessageItem';
 
 const TOP_THRESHOLD_PX = 80;
 const PULL_PX = 70;
+/** How long a message opened from a link (search hit) stays highlighted. */
+const HIGHLIGHT_MS = 4000;
+/** Older pages fetched at most while looking for that message (30 each). */
+const FOCUS_MAX_PAGES = 20;
 
 interface Props {
   chatId: number;
@@ -17,13 +21,15 @@ interface Props {
   loadOlder: () => Promise<void>;
   /** Narrow screens reload by pulling down at the top (spec section 2). */
   onPullReload?: (() => void) | undefined;
+  /** `?messageId=`: scroll to this message (loading older pages until it is there) and highlight it. */
+  focusId?: number | undefined;
 }
 
 /**
  * The history, oldest at the top. Scrolling near the top loads the previous page and keeps the
  * reader's place; a new message scrolls to the bottom when the reader was already there.
  */
-export function MessageList({ chatId, state, loading, showImages, actions, loadOlder, onPullReload }: Props) {
+export function MessageList({ chatId, state, loading, showImages, actions, loadOlder, onPullReload, focusId }: Props) {
   const { t } = useTranslation('chat');
   const box = useRef<HTMLDivElement>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -63,6 +69,35 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
   useEffect(() => {
     atBottom.current = true;
   }, [chatId]);
+
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const focus = useRef<{ id: number; pages: number; done: boolean } | null>(null);
+  if (focusId !== undefined && focus.current?.id !== focusId) focus.current = { id: focusId, pages: 0, done: false };
+  // Runs after the bottom-scroll above, so the linked message wins over "show the newest".
+  useEffect(() => {
+    const f = focus.current;
+    if (!f || f.done || !state || loadingOlder) return;
+    const el = box.current?.querySelector<HTMLElement>(`[data-message-id="${f.id}"]`);
+    if (el) {
+      f.done = true;
+      atBottom.current = false;
+      el.scrollIntoView?.({ block: 'center' });
+      setHighlight(f.id);
+      return;
+    }
+    // Not loaded yet: page back through the history; a deleted or very old one is given up on.
+    if (state.hasOlder && f.pages < FOCUS_MAX_PAGES) {
+      f.pages++;
+      void older();
+    } else {
+      f.done = true;
+    }
+  });
+  useEffect(() => {
+    if (highlight === null) return;
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
 
   return (
     <div
@@ -104,7 +139,7 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
       ) : (
         <ol className="chat-messages__list">
           {messages.map((m) => (
-            <MessageItem key={m.id} m={m} chatId={chatId} showImages={showImages} actions={actions} />
+            <MessageItem key={m.id} m={m} chatId={chatId} showImages={showImages} actions={actions} highlight={m.id === highlight} />
           ))}
         </ol>
       )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorFallback, LastLogin, Spinner, useDocumentTitle } from '@portal/ui';
+import { LineLink } from '../components/LineLink';
 import { MyAvatar } from '../components/MyAvatar';
 import { useMyProfile } from '../api/profile';
 import { SETTINGS_BASE } from './pages';
@@ -56,6 +57,7 @@ export function AccountInfoPage() {
               <dd>{value}</dd>
             </div>
           ))}
+          <LineLink />
         </dl>
       </div>
       <p>

@@ -5,6 +5,7 @@ import { Button, ErrorFallback, Spinner, TextField, useDocumentTitle } from '@po
 import { useUpdateTheme } from '../api/profile';
 import { useSettings } from '../api/settings';
 import { useSectionForm } from '../api/use-section-form';
+import { ThemeImages } from '../components/ThemeImages';
 
 const COLORS = ['nav_menu_bg_color', 'banner_header_bg_color', 'main_bg_color', 'title_color', 'title_background'] as const;
 const FIELDS = ['theme_type', 'theme_name', ...COLORS] as const;
@@ -38,6 +39,7 @@ export function SettingThemePage() {
       {settings.isPending && <Spinner />}
       {settings.isError && <ErrorFallback error={settings.error} onRetry={() => void settings.refetch()} />}
       {loaded && <ThemeForm loaded={loaded} />}
+      {loaded && <ThemeImages />}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '@portal/api-client/browser';
 import type { LoginBody } from '@portal/api-client/core';
 import { setLanguage } from '@portal/i18n';
 import { applyTheme } from '@portal/ui';
+import { LineButton } from '../components/LineButton';
 import { LoginForm, type LoginMode } from '../components/LoginForm';
 import { performLogin } from '../session/login';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -35,6 +36,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
       <h1 id="login-title">{title}</h1>
       {notice === 'password_reset' && <p role="status">{t('login.password_reset_done')}</p>}
       <LoginForm mode={mode} onLogin={onLogin} />
+      <LineButton />
       <nav className="shell-auth-links">
         {mode === 'email' ? (
           <>
@@ -47,7 +49,6 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
             <Link to={`/email/login${keep}`}>{t('links.email_login')}</Link>
           </>
         )}
-        <Link to="/line-login">{t('links.line_login')}</Link>
       </nav>
     </section>
   );

@@ -13,12 +13,10 @@ import {
   ApprovalWaitingPage,
   EmployeeWithoutGroupPage,
   GroupNotFoundPage,
-  PlaceholderPage,
   TokenExpiredPage,
 } from '../pages/InfoPages';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootRoute } from './RootRoute';
-import { TITLE_KEYS } from './titles';
 
 /** Catch-all: the not-found page in whichever layout the visitor would see. */
 function NotFoundRoute() {
@@ -50,6 +48,7 @@ const ResetPasswordPage = page(() => import('../pages/ResetPasswordPage'), (m) =
 const TermsPage = page(() => import('../pages/PolicyPage'), (m) => m.TermsPage);
 const PrivacyPage = page(() => import('../pages/PolicyPage'), (m) => m.PrivacyPage);
 const SetupPage = page(() => import('../pages/SetupPage'), (m) => m.SetupPage);
+const LineLoginPage = page(() => import('../pages/LineLoginPage'), (m) => m.LineLoginPage);
 // Search lives in the shell (its modal is in the header); the result page loads on first visit.
 const SearchResultPage = lazy(async () => {
   const [mod] = await Promise.all([import('../search/SearchResultPage'), loadNamespaces(['search'])]);
@@ -87,7 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'setup', element: <SetupPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'policy', element: <PrivacyPage /> },
-          { path: 'line-login', element: <PlaceholderPage titleKey={TITLE_KEYS.lineLogin} /> },
+          { path: 'line-login', element: <LineLoginPage /> },
           { path: 'token-expired', element: <TokenExpiredPage /> },
           { path: 'verify', element: <RemoteModule remote="settings" module="Verify" /> },
           { path: 'waiting', element: <WaitingPage /> },

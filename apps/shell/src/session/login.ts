@@ -27,22 +27,34 @@ export async function performLogin(
   opts: { emailLogin: boolean; redirect: string | null },
   deps: LoginDeps,
 ): Promise<LoginOutcome> {
+  return performTokenLogin(async () => (await deps.api.call('login', { body })).items.access_token, opts, deps);
+}
+
+/**
+ * The same sequence after any way of obtaining the access token: the password form above, or
+ * LINE login's one-time code (the LINE callback page).
+ */
+export async function performTokenLogin(
+  obtain: () => Promise<string>,
+  opts: { emailLogin: boolean; redirect: string | null },
+  deps: LoginDeps,
+): Promise<LoginOutcome> {
   $loginInProgress.set(true);
   try {
-    return await loginSteps(body, opts, deps);
+    return await loginSteps(obtain, opts, deps);
   } finally {
     $loginInProgress.set(false);
   }
 }
 
 async function loginSteps(
-  body: LoginBody,
+  obtain: () => Promise<string>,
   opts: { emailLogin: boolean; redirect: string | null },
   deps: LoginDeps,
 ): Promise<LoginOutcome> {
   let token: string;
   try {
-    token = (await deps.api.call('login', { body })).items.access_token;
+    token = await obtain();
   } catch (e) {
     const resetToken = e instanceof ApiError && e.code === 'MUST_RESET_PASSWORD' ? e.body?.data?.reset_token : undefined;
     if (typeof resetToken === 'string' && resetToken) {

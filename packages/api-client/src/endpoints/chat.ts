@@ -43,6 +43,18 @@ export const chatEndpoints = {
     method: 'POST', path: '/revert-origin-member/:id', auth: true, params: c.chatIdParam, response: okSchema,
     summary: 'Restore both original members of a one-to-one chat', tags,
   }),
+  updateChat: endpoint({
+    method: 'PUT', path: '/group-chat/update/:id', auth: true, params: c.chatIdParam, body: c.updateChatBody, response: c.chatResponse,
+    summary: 'Update a chat the caller is in: name (group chats only) and/or the caller’s favourite', tags,
+  }),
+  destroyChat: endpoint({
+    method: 'PUT', path: '/group-chat/destroy/:id', auth: true, params: c.chatIdParam, response: okSchema,
+    summary: 'Delete a group chat with its messages and files (its creator only)', tags,
+  }),
+  userChated: endpoint({
+    method: 'POST', path: '/chat/user-chated', auth: true, query: c.userChatedQuery, response: c.userChatedResponse,
+    summary: 'Everyone the caller shares a chat with, most recent chat activity first', tags,
+  }),
   chatMessages: endpoint({
     method: 'GET', path: '/message/:id', auth: true, params: c.chatIdParam, query: c.messagesQuery, response: c.messagesResponse,
     summary: 'Messages, oldest first: the latest page, older ones (before_no) or missed ones (after_no)', tags,
@@ -97,6 +109,10 @@ export const chatEndpoints = {
   chatUpload: endpoint({
     method: 'POST', path: `${G}/upload-file`, auth: true, params: c.chatIdParam, response: c.messageResponse,
     summary: 'Send files as one message (multipart: file…, data = {client_message_id, reply_message_id?})', tags,
+  }),
+  chatUploadByTiny: endpoint({
+    method: 'POST', path: `${G}/upload-file-by-tiny`, auth: true, params: c.chatIdParam, response: c.messageResponse,
+    summary: 'Send one pasted image as a message (multipart: file, data = {client_message_id}); other kinds are refused', tags,
   }),
   deleteChatFileMessage: endpoint({
     method: 'DELETE', path: `${G}/delete-msg-has-file-upload/:msgId`, auth: true, params: c.chatGalleryMessageParam,

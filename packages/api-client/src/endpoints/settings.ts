@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint';
 import * as s from '../schemas/settings';
+import * as ti from '../schemas/theme-images';
 
 const tags = ['settings'];
 
@@ -52,6 +53,22 @@ export const settingsEndpoints = {
   updateTheme: endpoint({
     method: 'PUT', path: '/members/me/setting-theme', auth: true, body: s.themeBody, response: s.themeResponse,
     summary: 'Set the theme: none, custom colours (readable pairs only) or a prescriptive theme', tags,
+  }),
+  themeImages: endpoint({
+    method: 'GET', path: '/members/me/setting-theme/images', auth: true, response: ti.themeImagesResponse,
+    summary: 'The caller’s theme images, one per slot that has one', tags,
+  }),
+  uploadThemeImage: endpoint({
+    method: 'POST', path: '/members/me/setting-theme/images/:slot', auth: true, params: ti.themeImageSlotParam,
+    response: ti.themeImagesResponse, summary: 'Set the picture of one theme slot (multipart `image`: JPEG, PNG or GIF)', tags,
+  }),
+  deleteThemeImage: endpoint({
+    method: 'DELETE', path: '/members/me/setting-theme/images/:slot', auth: true, params: ti.themeImageSlotParam,
+    response: ti.themeImagesResponse, summary: 'Back to the plain colour for one theme slot', tags,
+  }),
+  themeImage: endpoint({
+    method: 'GET', path: '/members/me/setting-theme/images/:slot', auth: true, params: ti.themeImageSlotParam,
+    response: ti.themeImageBinaryResponse, summary: 'The caller’s own picture of one theme slot (WebP)', tags,
   }),
   withdraw: endpoint({
     method: 'POST', path: '/members/me/withdraw', auth: true, body: s.withdrawBody, response: s.withdrawResponse,

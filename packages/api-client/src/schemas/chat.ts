@@ -214,3 +214,14 @@ export const chatDownloadBody = z.object({ file_ids: z.array(z.number().int().po
 const usage = z.object({ capacity_bytes: z.number(), used_bytes: z.number(), percent: z.number(), warning: z.boolean(), full: z.boolean() });
 export const chatStorageResponse = envelope(usage);
 export const chatBinaryResponse = z.unknown();
+
+/** group-chat/update{suffix}: what a member may change of a chat; at least one field. */
+export const updateChatBody = z
+  .object({ name: requiredText(CHAT_NAME_MAX).optional(), favorite: z.boolean().optional() })
+  .strict()
+  .refine((b) => b.name !== undefined || b.favorite !== undefined, { message: 'validation.required', path: ['name'] });
+/** chat/user-chated: the spec pages with `limited`, not `limit`. */
+export const userChatedQuery = z
+  .object({ page: z.coerce.number().int().min(1).default(1), limited: z.coerce.number().int().min(1).max(200).default(20) })
+  .strict();
+export const userChatedResponse = envelope(page(chatUser.extend({ last_chatted_at: z.number().int() })));

@@ -40,3 +40,24 @@ describe('applyTheme', () => {
     expect(read(el, '--portal-banner-bg')).toBe('#222');
   });
 });
+
+describe('applyThemeImages', () => {
+  it('sets object URLs as url() variables, none for the rest, and opens the banner for a header picture', async () => {
+    const { applyThemeImages } = await import('./theme');
+    const el = document.createElement('div');
+    applyThemeImages({ nav: 'blob:http://portal.test/1b2c-3d', header: 'blob:http://portal.test/9f' }, el);
+    expect(el.style.getPropertyValue('--portal-nav-image')).toBe('url("blob:http://portal.test/1b2c-3d")');
+    expect(el.style.getPropertyValue('--portal-main-image')).toBe('none');
+    expect(el.style.getPropertyValue('--portal-banner-height')).toBe('120px');
+    applyThemeImages({}, el);
+    expect(el.style.getPropertyValue('--portal-nav-image')).toBe('none');
+    expect(el.style.getPropertyValue('--portal-banner-height')).toBe('');
+  });
+
+  it('refuses anything but an object URL, so a stored value cannot inject CSS', async () => {
+    const { applyThemeImages } = await import('./theme');
+    const el = document.createElement('div');
+    applyThemeImages({ nav: 'https://evil.example/x.png', main: 'blob:x") ; color: red; ("', title: 'javascript:alert(1)' }, el);
+    for (const v of ['--portal-nav-image', '--portal-main-image', '--portal-title-image']) expect(el.style.getPropertyValue(v)).toBe('none');
+  });
+});

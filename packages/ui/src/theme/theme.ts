@@ -57,3 +57,37 @@ export function applyTheme(
   }
   return applied;
 }
+
+/** The picture slots of a theme (api-client THEME_IMAGE_SLOTS), each a CSS variable. */
+export const THEME_IMAGE_VARIABLES = Object.freeze({
+  nav: '--portal-nav-image',
+  banner: '--portal-banner-image',
+  main: '--portal-main-image',
+  title: '--portal-title-image',
+  header: '--portal-header-image',
+} as const);
+export type ThemeImageSlotName = keyof typeof THEME_IMAGE_VARIABLES;
+
+/**
+ * Sets the theme's pictures as `url()` variables; a slot without one gets `none`. Only object
+ * URLs the shell made from fetched bytes are accepted, so nothing stored can place its own
+ * `url(...)` (or anything else) into the style sheet. A header picture opens the banner strip.
+ */
+export function applyThemeImages(
+  urls: Partial<Record<ThemeImageSlotName, string>>,
+  el: HTMLElement = document.documentElement,
+): void {
+  for (const [slot, variable] of Object.entries(THEME_IMAGE_VARIABLES) as [ThemeImageSlotName, string][]) {
+    const url = urls[slot];
+    const safe = typeof url === 'string' && /^blob:[A-Za-z0-9:/._%-]+$/.test(url);
+    el.style.setProperty(variable, safe ? `url("${url}")` : 'none');
+  }
+  const header = urls.header && /^blob:/.test(urls.header);
+  if (header) {
+    el.style.setProperty('--portal-banner-height', '120px');
+    el.style.setProperty('--portal-banner-opacity', '1');
+  } else {
+    el.style.removeProperty('--portal-banner-height');
+    el.style.removeProperty('--portal-banner-opacity');
+  }
+}

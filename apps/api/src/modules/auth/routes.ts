@@ -9,6 +9,7 @@ import { unlockRoutes } from './unlock';
 import { PRIVACY_POLICY, TERMS_OF_USE } from './texts';
 import { refreshSession, revokeSession, type IssuedSession } from './tokens';
 import { storedLegalText } from '../help/service';
+import { lineRoutes } from './line/routes';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 const COOKIE_PATH = '/service/api/v1/auth';
@@ -49,6 +50,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const strict = { rateLimitPerMinute: app.ctx.config.rateLimitLogin };
   await setupRoutes(app, strict);
   await unlockRoutes(app);
+  await lineRoutes(app, { setRefreshCookie: (reply, s) => setRefreshCookie(app, reply, s), tokenItems }, strict);
 
   registerEndpoint(
     app,

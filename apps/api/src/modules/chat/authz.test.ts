@@ -2,7 +2,7 @@ import { endpoints } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, API, cid, createChat, groupWith, multipart, PNG, send, type Actor } from './fixtures.test-util';
+import { actor, API, cid, createChat, groupWith, multipart, PDF, PNG, send, type Actor } from './fixtures.test-util';
 
 type Persona = 'anonymous' | 'outsider' | 'colleague' | 'former' | 'member';
 const PERSONAS: Persona[] = ['anonymous', 'outsider', 'colleague', 'former', 'member'];
@@ -18,7 +18,7 @@ interface Fx {
   who: Record<Exclude<Persona, 'anonymous'>, Actor>;
 }
 
-type Req = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> };
+type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> };
 /**
  * Every chat endpoint with a request only a current member may make: a stranger of another
  * company, a colleague in the same group but not in the chat, and a member who left all get the
@@ -34,9 +34,11 @@ const ROUTES: Record<string, (fx: Fx) => Req> = {
   leaveChat: (fx) => ({ method: 'POST', url: '/leave-group-chat', payload: { group_chat_id: fx.chat } }),
   inviteToChat: (fx) => ({ method: 'POST', url: '/invite-user-to-group-chat', payload: { group_chat_id: fx.chat, user_ids: [fx.who.colleague.id] } }),
   renameChat: (fx) => ({ method: 'POST', url: `/update-group-chat-name/${fx.chat}`, payload: { name: '改名' } }),
+  updateChat: (fx) => ({ method: 'PUT', url: `/group-chat/update/${fx.chat}`, payload: { name: '更新', favorite: true } }),
   chatGallery: (fx) => ({ method: 'GET', url: `/group-chat-gallery/${fx.chat}` }),
   chatStorage: (fx) => ({ method: 'GET', url: `/group-chat-gallery/${fx.chat}/storage` }),
   chatUpload: (fx) => ({ method: 'POST', url: `/group-chat-gallery/${fx.chat}/upload-file`, ...multipart([{ name: 'a.png', data: PNG }], { data: JSON.stringify({ client_message_id: cid() }) }) }),
+  chatUploadByTiny: (fx) => ({ method: 'POST', url: `/group-chat-gallery/${fx.chat}/upload-file-by-tiny`, ...multipart([{ name: 'p.png', data: PNG }], { data: JSON.stringify({ client_message_id: cid() }) }) }),
   chatDownloadFiles: (fx) => ({ method: 'POST', url: `/group-chat-gallery/${fx.chat}/download-files`, payload: { file_ids: [fx.file] } }),
   chatFileDownload: (fx) => ({ method: 'GET', url: `/group-chat-gallery/${fx.chat}/file/${fx.file}/download` }),
   chatFilePreview: (fx) => ({ method: 'GET', url: `/group-chat-gallery/${fx.chat}/file/${fx.file}/preview` }),
@@ -82,7 +84,8 @@ describe.each(DIALECTS)('chat authorisation matrix (%s)', (dialect) => {
 
   it('covers every chat endpoint but the ones tested on their own below', () => {
     const chatNames = Object.entries(endpoints).filter(([, e]) => e.tags.includes('chat')).map(([n]) => n).sort();
-    const own = ['chatList', 'chatPrivateList', 'chattedUsers', 'chatUnreadCount', 'checkChatExist', 'createChat', 'revertOriginMember', 'readAllChats', 'chatPicker'];
+    const own = ['chatList', 'chatPrivateList', 'chattedUsers', 'chatUnreadCount', 'checkChatExist', 'createChat', 'revertOriginMember', 'readAllChats', 'chatPicker', 'userChated', 'destroyChat'];
+    // destroyChat (creator only) and userChated (caller-wide) have their matrices in manage.test.ts.
     expect([...Object.keys(ROUTES), ...Object.keys(OWN_ROUTES), ...own].sort()).toEqual(chatNames);
   });
 
@@ -142,6 +145,11 @@ describe.each(DIALECTS)('chat authorisation matrix (%s)', (dialect) => {
       { method: 'POST', url: `/group-chat-gallery/${fx.chat}/upload-file`, ...multipart([{ name: 'a.png', data: PNG }], { data: '{"client_message_id":"a b"}' }) },
       { method: 'POST', url: `/group-chat-gallery/${fx.chat}/upload-file`, payload: { x: 1 } },
       { method: 'GET', url: `/members/me/groups/${fx.group}/group-members?page=0` },
+      { method: 'PUT', url: `/group-chat/update/${fx.chat}`, payload: {} },
+      { method: 'PUT', url: `/group-chat/update/${fx.chat}`, payload: { name: '' } },
+      { method: 'PUT', url: '/group-chat/destroy/abc' },
+      { method: 'POST', url: `/group-chat-gallery/${fx.chat}/upload-file-by-tiny`, ...multipart([{ name: 'a.pdf', data: PDF }], { data: JSON.stringify({ client_message_id: cid() }) }) },
+      { method: 'POST', url: '/chat/user-chated?limited=0' },
     ];
     for (const r of bad) expect((await call(r, member)).statusCode, `${r.method} ${r.url}`).toBe(400);
   });

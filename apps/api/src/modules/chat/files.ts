@@ -1,9 +1,10 @@
-import { CHAT_UPLOAD_FIELDS, LIMITS, MessageSpecial, chatUploadData } from '@portal/api-client';
+import { CHAT_UPLOAD_FIELDS, ImageError, LIMITS, MessageSpecial, chatUploadData } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
+import { imageError } from '../../storage/receive-image';
 import { usageOf } from '../files/quota';
 import { withCommit } from '../files/service';
 import { stageThumbnails } from '../files/thumbnails';
@@ -56,17 +57,23 @@ async function existing(ctx: AppContext, chatId: number, userId: number, clientI
  * group's per-file limit, then rows, chat-area usage and bytes commit together (a full area
  * refuses the lot). The same client message id again returns the stored message.
  */
-export async function uploadToChat(ctx: AppContext, user: AuthUser, access: ChatAccess, request: FastifyRequest, log: FastifyBaseLogger): Promise<MessageRecord> {
+export async function uploadToChat(
+  ctx: AppContext, user: AuthUser, access: ChatAccess, request: FastifyRequest, log: FastifyBaseLogger, opts: { imageOnly?: boolean } = {},
+): Promise<MessageRecord> {
   const chat = access.chat;
   const scope = {
     kind: 'group' as const, groupId: chat.group_id, companyId: chat.company_id, userId: user.id,
     canWrite: true, isAdmin: false, autoDeleteDays: 0, maxFileMb: await maxFileMb(ctx, chat.group_id),
   };
-  const received = await receiveFiles(ctx, request, scope, LIMITS.maxFilesPerUpload, {
+  const received = await receiveFiles(ctx, request, scope, opts.imageOnly ? 1 : LIMITS.maxFilesPerUpload, {
     files: CHAT_UPLOAD_FIELDS.files, data: { name: CHAT_UPLOAD_FIELDS.data, maxBytes: 4096 }, prefix: `chats/${chat.id}`,
   });
   let data;
   try {
+    // upload-file-by-tiny takes one pasted image: the sniffed kind decides, not the name or type.
+    if (opts.imageOnly && received.files.some((f) => f.detected.kind !== 'image')) {
+      throw imageError(CHAT_UPLOAD_FIELDS.files, ImageError.NOT_IMAGE, 'validation.image_type');
+    }
     const parsed = chatUploadData.safeParse(JSON.parse(received.data ?? '{}'));
     if (!parsed.success) throw validationError(parsed.error);
     data = parsed.data;

@@ -5,6 +5,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { registerEndpoint as on } from '../../http/route';
 import { sendFile, sendThumbnail, sendZip } from '../files/download';
 import { chatStorage, gallery, uploadToChat } from './files';
+import { destroyChat, updateChat, usersChatted } from './manage';
 import { pickMembers } from './picker';
 import { fileNotFound, messageNotFound, requireChat, requireChatFiles, requireOwnMessage } from './policy';
 import { chatViews, listChats, listMessages, messageViews, unreadCount } from './queries';
@@ -58,6 +59,16 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     await service.revertOriginMembers(ctx, (await service.requireOriginalMember(ctx, user, params.id)).id);
     return ok;
   });
+
+  on(app, e.updateChat, async ({ ctx, user, params, body }) => {
+    await updateChat(ctx, user, await requireChat(ctx, user, params.id), body);
+    return view(ctx, user, params.id);
+  });
+  on(app, e.destroyChat, async ({ ctx, user, params, request }) => {
+    await destroyChat(ctx, user, await requireChat(ctx, user, params.id), request.log);
+    return ok;
+  });
+  on(app, e.userChated, async ({ ctx, user, query }) => ({ items: await usersChatted(ctx, user, query) }));
 
   on(app, e.chatMessages, async ({ ctx, user, params, query }) => {
     const { chat, member } = await requireChat(ctx, user, params.id);
@@ -115,6 +126,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.chatUpload, async ({ ctx, user, params, request }) => {
     const access = await requireChat(ctx, user, params.id);
     return oneMessage(ctx, user, await uploadToChat(ctx, user, access, request, request.log));
+  });
+  on(app, e.chatUploadByTiny, async ({ ctx, user, params, request }) => {
+    const access = await requireChat(ctx, user, params.id);
+    return oneMessage(ctx, user, await uploadToChat(ctx, user, access, request, request.log, { imageOnly: true }));
   });
   on(app, e.deleteChatFileMessage, async ({ ctx, user, params, request }) => {
     const access = await requireChat(ctx, user, params.id);

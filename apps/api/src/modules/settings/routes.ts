@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
+import * as themeImages from './theme-images';
 import * as avatar from './avatar';
 import { findPostalCode } from './postal';
 import * as profile from './profile';
@@ -40,6 +41,16 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     await avatar.deleteAvatar(ctx, user.id, request.log);
     return mine(ctx, user.id);
   });
+  on(app, e.themeImages, async ({ ctx, user }) => ({ items: await themeImages.listThemeImages(ctx, user.id) }));
+  on(app, e.uploadThemeImage, async ({ ctx, user, params, request }) => {
+    await themeImages.uploadThemeImage(ctx, user.id, params.slot, request);
+    return { items: await themeImages.listThemeImages(ctx, user.id) };
+  });
+  on(app, e.deleteThemeImage, async ({ ctx, user, params, request }) => {
+    await themeImages.deleteThemeImage(ctx, user.id, params.slot, request.log);
+    return { items: await themeImages.listThemeImages(ctx, user.id) };
+  });
+  on(app, e.themeImage, ({ ctx, user, params, reply }) => themeImages.sendThemeImage(ctx, user.id, params.slot, reply));
   on(app, e.avatarImage, ({ ctx, user, params, reply }) => avatar.sendAvatar(ctx, user.companyId, params.userId, params.name, reply));
   on(app, e.changeEmail, async ({ ctx, user, body }) => ({ items: await verify.requestEmailChange(ctx, user.id, body.email) }));
   on(app, e.updateSubEmails, async ({ ctx, user, body }) => {

@@ -9,9 +9,12 @@ afterEach(() => $session.set(EMPTY_SESSION));
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** Records the login's calls; the login page's "is LINE configured" question is answered aside. */
 function stubApi(handler: (url: string, init: RequestInit) => Response) {
   const fetch = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) =>
+    String(url).endsWith('/auth/line-login/config') ? json(200, { items: { enabled: false } }) : fetch(url, init),
+  );
   return fetch;
 }
 

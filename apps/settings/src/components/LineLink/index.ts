@@ -1,0 +1,1 @@
+export { LineLink } from './LineLink';

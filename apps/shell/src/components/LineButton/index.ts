@@ -1,0 +1,1 @@
+export { LineButton, useLineEnabled } from './LineButton';
