@@ -70,6 +70,11 @@ export const ERROR_CODES = [
   // line
   'LINE_NO_EMAIL',
   'USER_NOT_FOUND',
+  // company administration (issue 19)
+  'IMPORT_NOT_FOUND',
+  'IMPORT_HAS_ERRORS',
+  'IMPORT_RUNNING',
+  'NOT_ALL_ENCODABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
