@@ -6,6 +6,8 @@ import { capacityOverview, setCompanyCapacity, setGroupCapacity } from './capaci
 import { createEmployee, employeeDetail, listEmployees, requireAdmin, retireEmployee, sendPasswordMail, setRights, updateEmployee } from './employees';
 import { auditCsv, employeesCsv, sendCsv } from './export';
 import { applyImport, previewImport, showImport } from './import';
+import { AUDIT_RETENTION_EVERY_MS, AUDIT_RETENTION_JOB } from './jobs';
+import { ensurePeriodicJob } from '../topics/jobs';
 
 /**
  * Company administration (issue 19). Every handler starts with requireAdmin: a member gets 403,
@@ -13,6 +15,7 @@ import { applyImport, previewImport, showImport } from './import';
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const e = endpoints;
+  await ensurePeriodicJob(app.ctx.db, AUDIT_RETENTION_JOB, app.ctx.now() + AUDIT_RETENTION_EVERY_MS, app.ctx.now());
   registerEndpoint(app, e.adminListEmployees, async ({ ctx, user, query }) => {
     requireAdmin(user);
     return { items: await listEmployees(ctx, user.companyId, query) };
