@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { api } from '@portal/api-client/browser';
+import { ApiError } from '@portal/api-client/core';
 import { renderInShell } from '../test/render';
 import { AdminArea } from './AdminArea';
 
@@ -72,5 +73,26 @@ describe('company administration area', () => {
     expect(screen.getByText(/姓（ひらがな）: /)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('取り込めない行があるため反映できません');
     expect(screen.queryByRole('button', { name: '反映する' })).toBeNull();
+  });
+
+  it('retire: a sole group administrator gets a successor picked among the group members', async () => {
+    const sole = { id: 40, name: '経理', candidates: [{ id: 8, name: '佐藤 花子 (E008)' }, { id: 9, name: '鈴木 一 (E009)' }] };
+    const retire = vi.fn();
+    retire
+      .mockRejectedValueOnce(new ApiError(400, 'MUST_APPOINT_ADMIN', 'x', { status_code: 'MUST_APPOINT_ADMIN', message: 'x', data: { groups: [sole] } }))
+      .mockResolvedValueOnce({ items: { id: 7, revoked_sessions: 0 } });
+    call.mockImplementation((async (name: string, args: unknown) => {
+      if (name === 'me') return { items: { info: { is_company_admin: true } } };
+      if (name === 'adminGetEmployee') return { items: { ...employee, groups: [{ id: 40, name: '経理', role_admin: true }], lock_reason: null } };
+      if (name === 'adminRetireEmployee') return retire(args);
+      throw new Error(name);
+    }) as never);
+    renderArea('/setting/admin/employees/7');
+    fireEvent.click(await screen.findByRole('button', { name: '退職させる' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '退職させる' }));
+    const picker = await screen.findByLabelText('経理 の後任');
+    fireEvent.change(picker, { target: { value: '9' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '退職させる' }));
+    await waitFor(() => expect(retire).toHaveBeenLastCalledWith({ params: { userId: 7 }, body: { successors: [{ group_id: 40, user_id: 9 }] } }));
   });
 });

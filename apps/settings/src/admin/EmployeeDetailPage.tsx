@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useShowActionError } from '@portal/content/kit';
 import { Button, ErrorFallback, Spinner, TextField, useConfirm, useModal } from '@portal/ui';
 import { useSectionForm } from '../api/use-section-form';
 import { adminKeys, formatTime } from './api';
+import { SuccessorDialog, type SoleGroup } from './SuccessorDialog';
 
 const FIELDS = ['employee_number', 'email', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'department'] as const;
 
@@ -19,6 +20,7 @@ export function EmployeeDetailPage() {
   const modal = useModal();
   const confirm = useConfirm();
   const showError = useShowActionError();
+  const [soleGroups, setSoleGroups] = useState<SoleGroup[] | null>(null);
   const q = useQuery({ queryKey: adminKeys.employee(userId), queryFn: async () => (await api.call('adminGetEmployee', { params: { userId } })).items });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   const loaded = useMemo(
@@ -47,10 +49,10 @@ export function EmployeeDetailPage() {
       await refresh();
       modal.success({ message: t(done) });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN') {
-        const groups = (err.body?.data?.groups as { name: string }[] | undefined)?.map((g) => g.name).join('、');
-        modal.error({ message: groups ? `${t('admin.detail.sole_admin')} ${groups}` : t('errors:MUST_APPOINT_ADMIN') });
-      } else showError(err);
+      const groups = err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN' ? (err.body?.data?.groups as SoleGroup[] | undefined) : undefined;
+      if (groups?.length) setSoleGroups(groups);
+      else if (err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN') modal.error({ message: t('errors:MUST_APPOINT_ADMIN') });
+      else showError(err);
     }
   };
   const rights = (body: { is_company_admin?: boolean; common_topic_role?: boolean }) => act(() => api.call('adminSetRights', { params: { userId }, body }), 'admin.employees.saved');
@@ -128,6 +130,16 @@ export function EmployeeDetailPage() {
           </div>
         )}
       </section>
+      {soleGroups && (
+        <SuccessorDialog
+          groups={soleGroups}
+          onCancel={() => setSoleGroups(null)}
+          onConfirm={(successors) => {
+            setSoleGroups(null);
+            void act(() => api.call('adminRetireEmployee', { params: { userId }, body: { successors } }), 'admin.detail.retired');
+          }}
+        />
+      )}
       <section aria-labelledby="padm-groups">
         <h3 id="padm-groups">{t('admin.detail.groups')}</h3>
         <ul>

@@ -145,7 +145,7 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
     await t.addMember(g, boss.id, { role_admin: 1 });
     await t.addMember(g, colleague.id);
     const refused = await call('POST', `/company/users/${boss.id}/retire`, {});
-    expect(refused.json()).toMatchObject({ status_code: 'MUST_APPOINT_ADMIN', data: { groups: [{ id: g, name: `経理${boss.id}` }] } });
+    expect(refused.json()).toMatchObject({ status_code: 'MUST_APPOINT_ADMIN', data: { groups: [{ id: g, name: `経理${boss.id}`, candidates: [{ id: colleague.id }] }] } });
     // A successor from outside the group is no successor.
     expect((await call('POST', `/company/users/${boss.id}/retire`, { successors: [{ group_id: g, user_id: w.member.id }] })).json().status_code).toBe('MUST_APPOINT_ADMIN');
     const ok = await call('POST', `/company/users/${boss.id}/retire`, { successors: [{ group_id: g, user_id: colleague.id }] });

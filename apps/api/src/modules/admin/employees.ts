@@ -227,7 +227,7 @@ export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: n
       .where('g.is_stopped', '=', 0)
       .orderBy('g.id');
     if (ctx.dialect === 'postgres') adminOf = adminOf.forUpdate('g');
-    const sole: { id: number; name: string }[] = [];
+    const sole: { id: number; name: string; candidates: { id: number; name: string }[] }[] = [];
     for (const g of await adminOf.execute()) {
       const others = await trx
         .selectFrom('group_members as m')
@@ -243,7 +243,18 @@ export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: n
         ? await trx.selectFrom('group_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select('u.id').where('m.group_id', '=', g.id).where('m.user_id', '=', successor.user_id).where('m.user_id', '!=', userId).where('u.status', '=', 'active').executeTakeFirst()
         : undefined;
       if (!ok) {
-        sole.push(g);
+        // The active members who could take over, so the screen can offer them.
+        const candidates = await trx
+          .selectFrom('group_members as m')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select(['u.id', 'u.last_name', 'u.first_name', 'u.employee_number'])
+          .where('m.group_id', '=', g.id)
+          .where('m.user_id', '!=', userId)
+          .where('u.status', '=', 'active')
+          .orderBy('u.employee_number')
+          .limit(200)
+          .execute();
+        sole.push({ ...g, candidates: candidates.map((c) => ({ id: c.id, name: `${c.last_name} ${c.first_name} (${c.employee_number})` })) });
         continue;
       }
       await trx.updateTable('group_members').set({ role_admin: 1 }).where('group_id', '=', g.id).where('user_id', '=', successor!.user_id).execute();
