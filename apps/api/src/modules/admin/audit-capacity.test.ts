@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { sweepAudit } from './audit';
+import { auditDeployment } from './deploy-audit';
 import { adminWorld, API, type AdminWorld } from './fixtures.test-util';
 
 const GB = 1024 ** 3;
@@ -90,5 +91,13 @@ describe.each(DIALECTS)('admin: capacities and audit trail (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBeLessThan(300);
     const trail = (await call('GET', '/company/audit-events?action=group.created')).json().items.data;
     expect(trail).toEqual([expect.objectContaining({ target_type: 'group', target_label: '監査対象グループ', actor_id: w.admin.id })]);
+  });
+
+  it('a remote publish or rollback from the CLI is in the trail of every company, without an actor', async () => {
+    expect(await auditDeployment(t.ctx.db, t.clock(), 'remote.rolled_back', 'settings', 'v2 → v1')).toBeGreaterThanOrEqual(2);
+    const trail = (await call('GET', '/company/audit-events?action=remote.rolled_back')).json().items.data;
+    expect(trail).toEqual([expect.objectContaining({ actor_id: null, actor_name: 'CLI', target_type: 'remote', target_label: 'settings', detail: 'v2 → v1' })]);
+    const theirs = await t.ctx.db.selectFrom('audit_events').select('id').where('company_id', '=', w.stranger.companyId).where('action', '=', 'remote.rolled_back').execute();
+    expect(theirs).toHaveLength(1);
   });
 });
