@@ -17,6 +17,8 @@
  * - hot API reads (group list, feed page, topic detail, /remotes.json) against a bare Fastify
  *   answering the same bytes, SQLite and PostgreSQL, and the compiled server's start-up (api.ts);
  *   Lighthouse mobile on /login and home (lighthouse.ts).
+ * - admin import: a 10 000-employee Shift_JIS CSV, preview and apply and the same file again,
+ *   time and peak memory (apps/api/src/modules/admin/import-bench.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,7 @@ import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
 import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
 import { benchCalendarWeek } from '../../apps/api/src/modules/calendar/week-bench';
 import { benchSearch } from '../../apps/api/src/modules/search/search-bench';
+import { benchAdminImport } from '../../apps/api/src/modules/admin/import-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
 const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
@@ -196,6 +199,12 @@ async function main() {
         sqlite: await benchSearch('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchSearch('postgres'),
       },
+      // Company administration: 10 000 employees from a Shift_JIS CSV, preview then apply in one
+      // transaction, and the same file again (all unchanged): time and peak memory.
+      admin_import: {
+        sqlite: await benchAdminImport('sqlite'),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchAdminImport('postgres'),
+      },
     };
     const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
     fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -225,6 +234,13 @@ async function main() {
       `chat: ${c.send.per_second} messages/s; fan-out to ${c.fan_out.sockets} sockets p50/p99 ${c.fan_out.portal.p50_ms}/${c.fan_out.portal.p99_ms} ms ` +
         `(bare ws ${c.fan_out.bare_ws.p50_ms}/${c.fan_out.bare_ws.p99_ms}, x${c.fan_out.p99_ratio_to_bare}); ${c.idle_socket_kb} KB per idle socket`,
     );
+    for (const [db, a] of Object.entries(result.admin_import)) {
+      if (!a) continue;
+      console.log(
+        `admin import (${db}): ${a.rows} rows preview ${a.preview.ms} ms, apply ${a.apply.ms} ms, again ${a.same_file_again.ms} ms; ` +
+          `peak RSS ${Math.max(a.preview.rss_peak_mb, a.apply.rss_peak_mb)} MB (+${Math.max(a.preview.rss_growth_mb, a.apply.rss_growth_mb)})`,
+      );
+    }
     console.log(`written to ${path.relative(REPO_ROOT, out)}`);
     if (!result.home_initial_js_gzip.within_budget || result.files.zip.rss_flat === false) process.exitCode = 1;
   } finally {

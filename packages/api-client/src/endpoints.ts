@@ -15,6 +15,7 @@ import { searchEndpoints } from './endpoints/search';
 import { settingsEndpoints } from './endpoints/settings';
 import { helpEndpoints } from './endpoints/help';
 import { lineEndpoints } from './endpoints/line';
+import { adminEndpoints } from './endpoints/admin';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -116,6 +117,7 @@ export const endpoints = {
   ...settingsEndpoints,
   ...helpEndpoints,
   ...lineEndpoints,
+  ...adminEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -74,6 +74,11 @@ export const ERROR_CODES = [
   'LINE_NOT_LINKED',
   'LINE_ALREADY_LINKED',
   'USER_NOT_FOUND',
+  // company administration (issue 19)
+  'IMPORT_NOT_FOUND',
+  'IMPORT_HAS_ERRORS',
+  'IMPORT_RUNNING',
+  'NOT_ALL_ENCODABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

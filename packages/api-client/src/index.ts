@@ -30,3 +30,4 @@ export * from './schemas/search';
 export * from './schemas/settings';
 export * from './theme';
 export * from './schemas/help';
+export * from './schemas/admin';

@@ -11,6 +11,8 @@
 import { REMOTE_NAMES } from '@portal/api-client';
 import { loadConfig, REPO_ROOT } from '../config';
 import { list, publish, rollback, type DeployOptions } from '../modules/remotes/deploy';
+import { auditDeploymentFromCli } from '../modules/admin/deploy-audit';
+import type { Config } from '../config';
 
 const USAGE = `usage: npm run remotes -- list
        npm run remotes -- publish <${REMOTE_NAMES.join('|')}> | --all
@@ -25,13 +27,14 @@ async function runList(opts: DeployOptions): Promise<number> {
   return 0;
 }
 
-async function runPublish(names: string[], opts: DeployOptions): Promise<number> {
+async function runPublish(names: string[], opts: DeployOptions, config: Config): Promise<number> {
   let failed = 0;
   for (const name of names) {
     try {
       const r = await publish(name, opts);
       const what = r.switched ? `now ${r.version}${r.previous ? ` (was ${r.previous})` : ''}` : `unchanged at ${r.version}`;
       console.log(`${name}: ${what}${r.reused ? ', build folder reused' : ''}`);
+      if (r.switched) await auditDeploymentFromCli(config, 'remote.published', name, `${r.previous ?? '-'} → ${r.version}`);
     } catch (e) {
       failed++;
       console.error(`${name}: ${(e as Error).message}`);
@@ -42,14 +45,16 @@ async function runPublish(names: string[], opts: DeployOptions): Promise<number>
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
-  const opts: DeployOptions = { rootDir: REPO_ROOT, dataDir: loadConfig(process.env).dataDir };
+  const config = loadConfig(process.env);
+  const opts: DeployOptions = { rootDir: REPO_ROOT, dataDir: config.dataDir };
   if (cmd === 'list' && args.length === 0) return runList(opts);
   if (cmd === 'publish' && args.length === 1) {
-    return runPublish(args[0] === '--all' ? [...REMOTE_NAMES] : [args[0]!], opts);
+    return runPublish(args[0] === '--all' ? [...REMOTE_NAMES] : [args[0]!], opts, config);
   }
   if (cmd === 'rollback' && (args.length === 1 || args.length === 2)) {
     const r = await rollback(args[0]!, { ...opts, version: args[1] });
     console.log(`${r.name}: rolled back to ${r.version} (was ${r.previous}); pinned until the next publish`);
+    await auditDeploymentFromCli(config, 'remote.rolled_back', r.name, `${r.previous} → ${r.version}`);
     return 0;
   }
   console.error(USAGE);

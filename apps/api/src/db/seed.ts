@@ -15,6 +15,7 @@ import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoNotifications } from './seed-notifications';
 import { seedDemoSearch } from './seed-search';
 import { seedDemoSettings } from './seed-settings';
+import { seedDemoAudit } from './seed-admin';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, DEMO_GROUPS, DEMO_TOPICS } from './seed-data';
 
@@ -107,6 +108,7 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
     await seedDemoNotifications(trx, { companyId: company.id, userIds, groupIds, now });
     await seedDemoSearch(trx, { userIds, now }); // keep last: it indexes every row seeded above
     await seedDemoSettings(trx, { companyId: company.id, now });
+    await seedDemoAudit(trx, { companyId: company.id, userIds, groupIds, now });
     return { seeded: usersAdded > 0 || groupsAdded > 0 || topicsAdded > 0, users: usersAdded, groups: groupsAdded, topics: topicsAdded };
   });
 }

@@ -417,3 +417,4 @@ export interface DB extends CalendarTables, SearchTables {
 // Security tables and columns (0013_security) augment DB, UsersTable and AuthTokensTable there.
 import type {} from './types-security';
 export type { HelpArticlesTable, LineAccountsTable, UserProfilesTable, VerifyTokensTable } from './types-settings';
+import type {} from './types-admin';

@@ -49,6 +49,8 @@ export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => P
 export interface RouteOptions {
   /** Per-route limit for @fastify/rate-limit (requests per minute per IP). */
   rateLimitPerMinute?: number;
+  /** Per-route body size limit in bytes (the app default is 1 MiB); the employee CSV import needs more. */
+  bodyLimit?: number;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -96,6 +98,7 @@ export function registerEndpoint<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: options.rateLimitPerMinute
       ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } }
       : {},

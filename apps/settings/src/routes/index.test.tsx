@@ -59,16 +59,31 @@ describe('settings routes', () => {
   });
 });
 
-describe('./SettingMenu', () => {
-  it('links to every setting page with absolute paths', () => {
-    render(
+function renderMenu(isAdmin?: boolean) {
+  const client = new QueryClient();
+  if (isAdmin !== undefined) client.setQueryData(['me'], { info: { is_company_admin: isAdmin } });
+  return render(
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/']}>
         <SettingMenu />
-      </MemoryRouter>,
-    );
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('./SettingMenu', () => {
+  it('links to every setting page with absolute paths', () => {
+    renderMenu();
     const links = screen.getAllByRole('link');
     expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(
       TITLES.map(([p, t]) => [`/setting/${p}`, t]),
     );
+  });
+
+  it('shows company administration to company administrators only', () => {
+    renderMenu(false);
+    expect(screen.queryByRole('link', { name: '会社管理' })).toBeNull();
+    renderMenu(true);
+    expect(screen.getByRole('link', { name: '会社管理' }).getAttribute('href')).toBe('/setting/admin');
   });
 });

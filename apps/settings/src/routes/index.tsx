@@ -10,6 +10,7 @@ import { SettingNotifyNewsPage } from './SettingNotifyNewsPage';
 import { SettingOrderPage } from './SettingOrderPage';
 import { SettingThemePage } from './SettingThemePage';
 import { SettingsLayout } from './SettingsLayout';
+import { AdminArea } from '../admin/AdminArea';
 
 /** Every page of the side menu (a full Record: a page added to SETTING_PAGES must be built here). */
 const PAGES: Record<SettingPath, React.ReactNode> = {
@@ -33,6 +34,8 @@ const routes: RouteObject[] = [
       ...SETTING_PAGES.map((p) => ({ path: p.path, element: PAGES[p.path] })),
     ],
   },
+  // Company administration (issue 19): its own wide layout, not the settings side menu.
+  { path: 'admin/*', element: <AdminArea /> },
   // Unknown setting paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },
 ];

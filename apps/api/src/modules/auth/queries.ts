@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db';
 
 const LOGIN_COLUMNS = [
   'id',
@@ -30,8 +32,8 @@ export function findUserById(ctx: AppContext, id: number) {
 }
 
 /** Counts one failure atomically (two parallel guesses both count) and returns the new total. */
-export async function recordLoginFailure(ctx: AppContext, userId: number): Promise<number> {
-  const row = await ctx.db
+export async function recordLoginFailure(ctx: AppContext, userId: number, db: Kysely<DB> = ctx.db): Promise<number> {
+  const row = await db
     .updateTable('users')
     .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1), updated_at: ctx.now() }))
     .where('id', '=', userId)
@@ -41,8 +43,8 @@ export async function recordLoginFailure(ctx: AppContext, userId: number): Promi
 }
 
 /** True for the call that locked it (so the owner is mailed once). */
-export async function lockUser(ctx: AppContext, userId: number): Promise<boolean> {
-  const r = await ctx.db
+export async function lockUser(ctx: AppContext, userId: number, db: Kysely<DB> = ctx.db): Promise<boolean> {
+  const r = await db
     .updateTable('users')
     .set({ locked_at: ctx.now(), updated_at: ctx.now() })
     .where('id', '=', userId)
@@ -51,8 +53,8 @@ export async function lockUser(ctx: AppContext, userId: number): Promise<boolean
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function recordLoginSuccess(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.db
+export async function recordLoginSuccess(ctx: AppContext, userId: number, db: Kysely<DB> = ctx.db): Promise<void> {
+  await db
     .updateTable('users')
     .set({ failed_login_count: 0, last_login_at: ctx.now(), updated_at: ctx.now() })
     .where('id', '=', userId)

@@ -7,6 +7,8 @@ import { claimLoginAttempt, clearThrottlesOf, countIpFailure, settleSuccess } fr
 import { burnVerify, hashPassword, verifyPassword } from './password';
 import { canAuthenticate, isLocked, lockoutReached, RESET_LINK } from './policy';
 import * as q from './queries';
+import { writeAudit } from '../admin/audit';
+import { writeTransaction } from '../../db/write';
 import { announceRevoked, hashToken, issueSession, newToken, revokeUserSessions, type IssuedSession } from './tokens';
 
 function lockedError(): HttpError {
@@ -32,7 +34,7 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   const loginId = byEmail ? body.email : body.employee_number;
   const attempts = await claimLoginAttempt(ctx, ip, loginId);
   try {
-    return await checkCredentials(ctx, body, attempts);
+    return await checkCredentials(ctx, body, attempts, ip);
   } catch (err) {
     // A refused login counts against the address; MUST_RESET_PASSWORD (403) was the right password.
     if (err instanceof HttpError && err.statusCode !== 403) await countIpFailure(ctx, ip);
@@ -40,7 +42,7 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   }
 }
 
-async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: number): Promise<IssuedSession> {
+async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: number, ip: string): Promise<IssuedSession> {
   const byEmail = 'email' in body;
   const mismatch = byEmail
     ? new HttpError(401, 'EMAIL_PASSWORD_MISMATCH', 'The e-mail address or password is incorrect.')
@@ -54,15 +56,25 @@ async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: numb
   const ok = await verifyPassword(user.password_hash, body.password);
   // A locked account stays locked even for the right password, until a reset clears it.
   if (isLocked(user)) throw lockedError();
+  const audit = { companyId: user.company_id, actorId: user.id, targetType: 'user' as const, targetId: user.id, ip };
   if (!ok) {
-    const failures = await q.recordLoginFailure(ctx, user.id);
-    if (lockoutReached(failures)) {
-      if (await q.lockUser(ctx, user.id)) await mailLockedOwner(ctx, user).catch(() => undefined);
-      throw lockedError();
-    }
-    throw mismatch;
+    // The failure, the lock it may cause and their audit entries commit together.
+    const locked = await writeTransaction(ctx, async (trx) => {
+      const failures = await q.recordLoginFailure(ctx, user.id, trx);
+      await writeAudit(ctx, trx, { ...audit, action: 'auth.login_failed', detail: `failures: ${failures}` });
+      if (!lockoutReached(failures)) return null;
+      const first = await q.lockUser(ctx, user.id, trx);
+      if (first) await writeAudit(ctx, trx, { ...audit, action: 'auth.locked', detail: 'failed_logins' });
+      return first;
+    });
+    if (locked === null) throw mismatch;
+    if (locked) await mailLockedOwner(ctx, user).catch(() => undefined);
+    throw lockedError();
   }
-  await q.recordLoginSuccess(ctx, user.id);
+  await writeTransaction(ctx, async (trx) => {
+    await q.recordLoginSuccess(ctx, user.id, trx);
+    await writeAudit(ctx, trx, { ...audit, action: 'auth.login' });
+  });
   await settleSuccess(ctx, byEmail ? body.email : body.employee_number);
   if (user.must_reset_password === 1) {
     const resetToken = await createResetToken(ctx, user.id);
@@ -149,6 +161,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('auth_tokens').where('user_id', '=', user.id).execute();
+    await writeAudit(ctx, trx, { companyId: user.company_id, actorId: user.id, action: 'auth.password_reset', targetType: 'user', targetId: user.id });
   });
   // The owner proved who they are: the waits piled up on their login ids go too.
   await clearThrottlesOf(ctx, [user.email, user.employee_number]);

@@ -6,6 +6,7 @@ import { canInvite, forbidden, heldRoleNames, type GroupAccess } from './policy'
 import * as q from './queries';
 import { matchesKeyword, paginate } from './search';
 import { unreadCounts } from './unread';
+import { writeAudit } from '../admin/audit';
 
 const GB = 1024 ** 3;
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -93,6 +94,7 @@ export async function createGroup(ctx: AppContext, user: AuthUser, body: { name:
         .insertInto('group_members')
         .values({ group_id: row.id, user_id: user.id, role_admin: 1, joined_at: now, folder_id: null })
         .execute();
+      await writeAudit(ctx, trx, { companyId: user.companyId, actorId: user.id, action: 'group.created', targetType: 'group', targetId: row.id, targetLabel: body.name });
       return row.id;
     });
   } catch (err) {

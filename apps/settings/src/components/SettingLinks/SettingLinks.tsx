@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SETTING_PAGES, SETTINGS_BASE } from '../../routes/pages';
+import { useIsCompanyAdmin } from '../../admin/api';
 import './SettingLinks.css';
 
 export interface SettingLinksProps {
@@ -12,6 +13,7 @@ export interface SettingLinksProps {
 /** Links to every setting page; the current one is marked with aria-current by NavLink. */
 export function SettingLinks({ onNavigate, variant = 'side' }: SettingLinksProps) {
   const { t } = useTranslation('settings');
+  const isAdmin = useIsCompanyAdmin();
   return (
     <nav aria-label={t('menu.label')} className={`pset-links pset-links--${variant}`}>
       <ul>
@@ -22,6 +24,14 @@ export function SettingLinks({ onNavigate, variant = 'side' }: SettingLinksProps
             </NavLink>
           </li>
         ))}
+        {/* Only company administrators see the entry (the API refuses everyone else anyway). */}
+        {isAdmin && (
+          <li>
+            <NavLink to={`${SETTINGS_BASE}/admin`} className="pset-links__link pset-links__link--admin" onClick={onNavigate}>
+              {t('admin.menu')}
+            </NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   );

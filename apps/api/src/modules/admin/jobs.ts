@@ -1,0 +1,11 @@
+import { registerJobHandler } from '../topics/jobs';
+import { sweepAudit } from './audit';
+
+/** Audit entries past their company's retention period go once a day. */
+export const AUDIT_RETENTION_JOB = 'admin.audit-retention';
+export const AUDIT_RETENTION_EVERY_MS = 86_400_000;
+
+registerJobHandler(AUDIT_RETENTION_JOB, async (ctx) => {
+  await sweepAudit(ctx);
+  return { rerunAt: ctx.now() + AUDIT_RETENTION_EVERY_MS };
+});
