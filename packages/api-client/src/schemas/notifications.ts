@@ -132,3 +132,6 @@ export const groupTopParam = z.object({ id }).strict();
 
 /** RFC 8058 one-click unsubscribe from digest mails (the link in List-Unsubscribe). */
 export const unsubscribeQuery = z.object({ u: id, t: z.string().min(10).max(100) }).strict();
+
+/** The VAPID application server key (base64url, uncompressed P-256 point) for PushManager.subscribe. */
+export const pushPublicKeyResponse = envelope(z.object({ public_key: z.string() }));

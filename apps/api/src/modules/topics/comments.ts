@@ -5,6 +5,8 @@ import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { forbidden } from '../groups/policy';
 import { publishTopicEvent } from './events';
+import { queuePush } from '../notifications/push/send';
+import { PUSH_KINDS } from '../notifications/push/plans';
 import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
@@ -137,6 +139,8 @@ export async function addComment(
       .returning('id')
       .executeTakeFirstOrThrow();
     await indexComment(trx, inserted.id);
+    // The author of the answered comment is pushed (issue 13); in the same transaction as the reply.
+    if (body.parent_id) await queuePush(trx, PUSH_KINDS.reply, inserted.id, now, body.parent_id);
     return inserted;
   });
   await setRead(ctx, scope.userId, topic.id, true);
