@@ -1,7 +1,7 @@
 import { unreadKey, UNREAD_ITEM_ID, type UnreadItem } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
+import { refreshSources, unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
 import { lit } from './sql-bits';
 
 export const notificationNotFound = () => new HttpError(404, 'NOT_FOUND', 'The notification does not exist.');
@@ -26,6 +26,7 @@ export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: 
     return q && opts.groupId !== undefined ? q.where('u.group_id', '=', opts.groupId as any) : q;
   };
   const empty = { data: [] as UnreadItem[], current_page: opts.page, last_page: 1, total: 0 };
+  await refreshSources(ctx, viewer);
   const counted = base();
   if (!counted) return empty;
   const total = Number(((await counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
@@ -55,6 +56,7 @@ export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: 
 
 /** Unread rows counted by (group, type); the single place every number comes from. */
 export async function unreadTally(ctx: AppContext, viewer: Viewer) {
+  await refreshSources(ctx, viewer);
   const q = allUnread(ctx, viewer);
   const rows: { group_id: number | null; unread_type: number; n: number }[] = q
     ? await (q as any)

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import { pushTransport } from './transport';
  * each request, and a browser-side key pair made here decrypts the aes128gcm body (RFC 8291),
  * so the test checks what a real browser would show.
  */
-interface Received { path: string; headers: https.IncomingMessage['headers']; body: Buffer }
+interface Received { path: string; headers: IncomingHttpHeaders; body: Buffer }
 
 function pushService(dir: string) {
   const key = path.join(dir, 'key.pem');
