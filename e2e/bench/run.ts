@@ -28,6 +28,7 @@ import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
 import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
 import { benchCalendarWeek } from '../../apps/api/src/modules/calendar/week-bench';
 import { benchSearch } from '../../apps/api/src/modules/search/search-bench';
+import { benchUnread } from '../../apps/api/src/modules/notifications/unread-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
 const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
@@ -183,6 +184,11 @@ async function main() {
       search: {
         sqlite: await benchSearch('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchSearch('postgres'),
+      },
+      // Unread count and list for a user in 50 groups with 100 000 unread rows against 1 000 (unread-bench.ts).
+      unread: {
+        sqlite: await benchUnread('sqlite'),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchUnread('postgres'),
       },
     };
     const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
