@@ -36,6 +36,7 @@ import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
 import { benchCalendarWeek } from '../../apps/api/src/modules/calendar/week-bench';
 import { benchSearch } from '../../apps/api/src/modules/search/search-bench';
 import { benchAdminImport } from '../../apps/api/src/modules/admin/import-bench';
+import { benchUnread } from '../../apps/api/src/modules/notifications/unread-bench';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
 const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
@@ -204,6 +205,11 @@ async function main() {
       admin_import: {
         sqlite: await benchAdminImport('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchAdminImport('postgres'),
+      },
+      // Unread count and list for a user in 50 groups with 100 000 unread rows against 1 000 (unread-bench.ts).
+      unread: {
+        sqlite: await benchUnread('sqlite'),
+        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchUnread('postgres'),
       },
     };
     const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');

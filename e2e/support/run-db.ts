@@ -64,6 +64,17 @@ export class RunDatabase {
     this.db.prepare('delete from login_throttles where key = ?').run(`account:${employeeNumber.toLowerCase()}`);
   }
 
+  /**
+   * Whether the digest sweep has seen the user (its first sweep records a baseline period and
+   * mails nothing): a test that wants a digest must change the period only after that.
+   */
+  digestBaselineRecorded(employeeNumber: string): boolean {
+    const row = this.db
+      .prepare("select 1 as one from notification_sends s join users u on s.dedupe_key like u.id || ':%' where s.channel = 'digest' and u.employee_number = ? limit 1")
+      .get(employeeNumber);
+    return row !== undefined;
+  }
+
   close(): void {
     this.db.close();
   }

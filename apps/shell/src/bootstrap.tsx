@@ -15,6 +15,7 @@ import { startIdleWatch } from './session/idle';
 import { readGuestLanguage } from './components/LanguageSwitch';
 import { $displayMode, applyDisplayMode } from './stores/display';
 import { startRealtime } from './realtime';
+import { startPushSync } from './session/push';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up.
 setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
@@ -39,6 +40,7 @@ setSessionEndHandler(() => {
 
 startIdleWatch(() => void logout({ api, setLanguage, force: true }));
 startRealtime(queryClient);
+startPushSync(api);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

@@ -245,6 +245,7 @@ export const routes = {
   groupTopUnreadCount: { method: 'GET', path: '/members/me/groups/:id/get-count-unread-data-group-top', auth: true },
   favoriteCount: { method: 'GET', path: '/members/me/count-favorite', auth: true },
   unsubscribeDigest: { method: 'POST', path: '/notification/unsubscribe', auth: false },
+  pushPublicKey: { method: 'GET', path: '/notification/push-public-key', auth: true },
   todo: { method: 'GET', path: '/members/me/todo', auth: true },
   createTodoTask: { method: 'POST', path: '/members/me/todo-tasks', auth: true },
   updateTodoTask: { method: 'PATCH', path: '/members/me/todo-tasks/:id', auth: true },

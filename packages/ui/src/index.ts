@@ -8,7 +8,7 @@ import './ui.css';
 export { THEME_DEFAULTS, THEME_IMAGE_VARIABLES, THEME_VARIABLES, applyTheme, applyThemeImages, isSafeColor, type ThemeColors, type ThemeImageSlotName } from './theme/theme';
 
 export { FullLayout, CompactLayout, Copyright, type FullLayoutProps, type CompactLayoutProps } from './layout/layouts';
-export { NotificationBell } from './layout/NotificationBell';
+export { NotificationBell, PERMISSION_EVENT } from './layout/NotificationBell';
 
 export {
   $modal,

@@ -1,7 +1,14 @@
 import { FavoriteTargetType, LikeTargetType, LikeType } from '@portal/api-client/core';
 
 /** Where an unread item opens (section 2): its detail route by unread type; a comment opens its topic at that comment. */
-export function unreadHref(item: { unread_type: number; unread_target_id: number; group_id: number | null; topic_id: number | null; topic_comment_id: number | null }): string | null {
+export function unreadHref(item: {
+  unread_type: number;
+  unread_target_id: number;
+  group_id: number | null;
+  topic_id: number | null;
+  topic_comment_id: number | null;
+  search_query?: string | undefined;
+}): string | null {
   const g = item.group_id;
   switch (item.unread_type) {
     case LikeTargetType.GROUP_TOPIC:
@@ -18,6 +25,8 @@ export function unreadHref(item: { unread_type: number; unread_target_id: number
       return `/common-topic/shared-folder/file/${item.unread_target_id}`;
     case LikeTargetType.CHAT_CONTENT:
       return `/chat/detail/${item.group_id ?? item.unread_target_id}`;
+    case LikeTargetType.SAVED_SEARCH:
+      return item.search_query ? `/search-result?${item.search_query.replace(/^\?/, '')}` : null;
     default:
       return null;
   }

@@ -9,7 +9,7 @@ import '../notifications.css';
 /**
  * `./todo`: the /todo page (the shell mounts it outside /notification). Open actions gathered in
  * one place (join requests waiting for the user's approval, unread emergency topics) and the
- * user's own simple task list. Calendar events join when the calendar module offers them.
+ * user's own simple task list, and today's events of the user's own calendar.
  */
 export default function TodoPage() {
   const { t } = useTranslation('notifications');
@@ -52,6 +52,22 @@ export default function TodoPage() {
                     <span className="pntf-mark pntf-mark--urgent">{t('common.urgent')}</span>
                     <Link to={unreadHref(i) ?? '/'}>{i.title}</Link>
                     <span className="pntf-row__meta">{i.group_name ?? t('common.common_topic')}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="pntf-todo-today">
+            <h2 id="pntf-todo-today" className="pntf-widget__title">{t('todo.today')}</h2>
+            {todo.data.today_events.length === 0 ? (
+              <p className="pntf-page__hint">{t('todo.no_today')}</p>
+            ) : (
+              <ul className="pntf-list__items">
+                {todo.data.today_events.map((e) => (
+                  <li key={`${e.id}-${e.occurrence_date}`} className="pntf-row" data-testid="todo-event">
+                    <span className="pntf-row__meta">{t('todo.event_time', { start: e.event_start_time, end: e.event_end_time })}</span>
+                    <Link to={`/calendar/${e.id}?date=${e.occurrence_date}`}>{e.title}</Link>
+                    {e.group_name && <span className="pntf-row__meta">{e.group_name}</span>}
                   </li>
                 ))}
               </ul>

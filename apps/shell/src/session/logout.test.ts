@@ -51,9 +51,10 @@ describe('logout sequence', () => {
     await vi.advanceTimersByTimeAsync(1);
     await done;
 
-    expect(events).toEqual(['resetNotification @3000', 'logout @3000', 'lang ja', 'navigate /email/login']);
+    expect(events).toEqual(['resetNotification @3000', 'deleteDeviceToken @3000', 'logout @3000', 'lang ja', 'navigate /email/login']);
     expect(api.call).toHaveBeenNthCalledWith(1, 'resetNotification', { body: { token: 'device-1' } });
-    expect(api.call).toHaveBeenNthCalledWith(2, 'logout', { body: { token: 'device-1' } });
+    expect(api.call).toHaveBeenNthCalledWith(2, 'deleteDeviceToken', { body: { token: 'device-1' } });
+    expect(api.call).toHaveBeenNthCalledWith(3, 'logout', { body: { token: 'device-1' } });
     expect($session.get().accessToken).toBeNull();
     expect($blockUi.get().active).toBe(false);
     expect(localStorage.getItem('other')).toBeNull();

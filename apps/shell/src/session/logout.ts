@@ -30,8 +30,8 @@ export function endSessionLocally(): string {
 let running: Promise<void> | null = null;
 
 /**
- * Logout per section 4: with a device token, wait 3 s (block-UI) and reset its notification
- * counter, then call logout; on success clear token, locale (ja) and both storages and go to the
+ * Logout per section 4: with a device token, wait 3 s (block-UI), reset its notification
+ * counter and remove it (issue 13: a logged-out browser gets no pushes), then call logout; on success clear token, locale (ja) and both storages and go to the
  * login page the user came from; on error go home.
  */
 export function logout(deps: LogoutDeps): Promise<void> {
@@ -52,6 +52,12 @@ async function run({ api, setLanguage, sleep = sleepMs, force = false }: LogoutD
       } catch (e) {
         // The counter is cosmetic; failing to reset it must not keep the user logged in.
         console.warn('[logout] reset-notification failed', e);
+      }
+      try {
+        // Revokes this browser's push subscription for the user: no pushes after logout.
+        await api.call('deleteDeviceToken', { body: { token: deviceToken } });
+      } catch (e) {
+        console.warn('[logout] delete-device-token failed', e);
       }
     }
     await api.call('logout', { body: deviceToken ? { token: deviceToken } : {} });

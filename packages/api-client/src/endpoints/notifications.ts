@@ -64,5 +64,9 @@ export const notificationEndpoints = {
     method: 'POST', path: '/notification/unsubscribe', auth: false, query: n.unsubscribeQuery, response: okSchema,
     summary: 'One-click unsubscribe from digest mails (RFC 8058; the token comes in the mail)', tags,
   }),
+  pushPublicKey: endpoint({
+    method: 'GET', path: '/notification/push-public-key', auth: true, response: n.pushPublicKeyResponse,
+    summary: 'The server’s VAPID public key, for PushManager.subscribe (Web Push, RFC 8292)', tags,
+  }),
   ...todoEndpoints,
 };

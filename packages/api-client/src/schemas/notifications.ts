@@ -5,7 +5,8 @@ import { envelope, page } from './common';
  * Notifications contract (issue 13): the unread list and its counts, like notices and
  * favourites. An unread item's `unread_type` uses the like-target numbering of section 3
  * (LikeTargetType): 1 group topic, 2 group topic comment, 3 group shared folder, 6 common topic,
- * 7 common topic comment, 8 common shared folder, 9 chat content.
+ * 7 common topic comment, 8 common shared folder, 9 chat content; beyond the spec, 10 a saved
+ * search with new hits (issue 14: one item per saved search, `new_hits` says how many).
  */
 
 const id = z.coerce.number().int().positive();
@@ -36,6 +37,9 @@ export const unreadItem = z.object({
   allow_anonymous_comment: z.boolean(),
   updated_at: z.number().int(),
   is_read: z.boolean(),
+  /** Saved-search items (type 10): the /search-result query string and its number of new hits. */
+  search_query: z.string().optional(),
+  new_hits: z.number().int().optional(),
 });
 export type UnreadItem = z.infer<typeof unreadItem>;
 
@@ -132,3 +136,6 @@ export const groupTopParam = z.object({ id }).strict();
 
 /** RFC 8058 one-click unsubscribe from digest mails (the link in List-Unsubscribe). */
 export const unsubscribeQuery = z.object({ u: id, t: z.string().min(10).max(100) }).strict();
+
+/** The VAPID application server key (base64url, uncompressed P-256 point) for PushManager.subscribe. */
+export const pushPublicKeyResponse = envelope(z.object({ public_key: z.string() }));

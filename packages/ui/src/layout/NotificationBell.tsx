@@ -4,12 +4,15 @@ import { BellIcon } from '../controls/icons';
 
 type Permission = NotificationPermission | 'unsupported';
 
+/** Fired on window when the user granted notifications from the bell. */
+export const PERMISSION_EVENT = 'portal:notification-permission';
+
 function currentPermission(): Permission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
 
 /**
- * Asks for browser notification permission. Shown only while the browser has not been asked
+ * Asks for browser notification permission — only on a click, never on page load. Shown only while the browser has not been asked
  * (`default`); once granted or denied the browser will not ask again, so the bell goes away.
  */
 export function NotificationBell({ onChange }: { onChange?: (permission: NotificationPermission) => void }) {
@@ -22,6 +25,8 @@ export function NotificationBell({ onChange }: { onChange?: (permission: Notific
       const result = await Notification.requestPermission();
       setPermission(result);
       onChange?.(result);
+      // The shell subscribes this browser to Web Push once permission is granted (session/push.ts).
+      if (result === 'granted') window.dispatchEvent(new Event(PERMISSION_EVENT));
     } catch {
       // Old Safari only supports the callback form; re-read whatever the browser decided.
       setPermission(currentPermission());

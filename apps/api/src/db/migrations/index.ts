@@ -16,6 +16,7 @@ import * as m0015 from './0015_settings';
 import * as m0018 from './0018_finish';
 import * as m0020 from './0020_line_login';
 import * as m0016 from './0016_admin';
+import * as m0019 from './0019_saved_search_hits';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018_finish': m0018,
   '0020_line_login': m0020,
   '0016_admin': m0016,
+  '0019_saved_search_hits': m0019,
 };

@@ -8,6 +8,7 @@ import { setupRoutes } from './setup';
 import { unlockRoutes } from './unlock';
 import { PRIVACY_POLICY, TERMS_OF_USE } from './texts';
 import { refreshSession, revokeSession, type IssuedSession } from './tokens';
+import { looksLikeSubscription, parseSubscription } from '../notifications/push/subscription';
 import { storedLegalText } from '../help/service';
 import { lineRoutes } from './line/routes';
 
@@ -116,6 +117,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   registerEndpoint(app, endpoints.updateDeviceToken, async ({ ctx, body, user }) => {
+    // A Web Push subscription must name an allowed push service (the server will POST to it).
+    if (looksLikeSubscription(body.token) && !parseSubscription(body.token)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', undefined, { token: ['validation.format'] });
+    }
     await q.upsertDeviceToken(ctx, user.id, body.token);
     return ok;
   });

@@ -8,6 +8,8 @@ import { writeTransaction } from '../files/quota';
 import { displayName } from '../topics/queries';
 import { DocKind, removeDocuments } from '../search/indexer';
 import { publishChatEvent } from './events';
+import { queuePush } from '../notifications/push/send';
+import { PUSH_KINDS } from '../notifications/push/plans';
 import { indexMessage } from './search';
 import { chatNotFound, forbidden, requireGroupPeople, requireMessage, requireOwnGroup, type ChatAccess, type ChatRecord, type MessageRecord } from './policy';
 
@@ -53,6 +55,8 @@ export async function appendMessage(ctx: AppContext, trx: Kysely<DB>, chatId: nu
     .returningAll()
     .executeTakeFirstOrThrow();
   await indexMessage(trx, message, chat.company_id);
+  // Members are pushed by a job queued with the message, so a push is never lost to a crash.
+  if (m.special === MessageSpecial.TEXT || m.special === MessageSpecial.FILES) await queuePush(trx, PUSH_KINDS.chat, message.id, now);
   await trx.updateTable('chats').set({ last_no: no, last_message_id: message.id, last_activity_at: now, updated_at: now }).where('id', '=', chatId).execute();
   // Whoever writes has seen the chat up to here.
   await trx.updateTable('chat_members').set({ read_no: no }).where('chat_id', '=', chatId).where('user_id', '=', m.senderId).execute();

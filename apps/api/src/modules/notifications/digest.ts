@@ -69,7 +69,7 @@ const TEXT: Record<LanguageCode, { subject: (n: number) => string; intro: (n: nu
     more: (n) => `ほか ${n} 件`,
     open: '未読一覧を開く:',
     stop: '定期メールの設定・配信停止:',
-    kinds: { 1: 'トピック', 2: 'コメント', 3: '共有フォルダ', 6: '共通トピック', 7: '共通トピックのコメント', 8: '共通共有フォルダ', 9: 'チャット' },
+    kinds: { 1: 'トピック', 2: 'コメント', 3: '共有フォルダ', 6: '共通トピック', 7: '共通トピックのコメント', 8: '共通共有フォルダ', 9: 'チャット', 10: '保存した検索の新着' },
   },
   en: {
     subject: (n) => `[Group Portal] ${n} unread items`,
@@ -77,7 +77,7 @@ const TEXT: Record<LanguageCode, { subject: (n: number) => string; intro: (n: nu
     more: (n) => `and ${n} more`,
     open: 'Open the unread list:',
     stop: 'Settings and unsubscribe:',
-    kinds: { 1: 'Topic', 2: 'Comment', 3: 'Shared folder', 6: 'Common topic', 7: 'Common topic comment', 8: 'Common shared folder', 9: 'Chat' },
+    kinds: { 1: 'Topic', 2: 'Comment', 3: 'Shared folder', 6: 'Common topic', 7: 'Common topic comment', 8: 'Common shared folder', 9: 'Chat', 10: 'New hits of a saved search' },
   },
 };
 

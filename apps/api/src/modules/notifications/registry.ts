@@ -27,6 +27,8 @@ export interface UnreadDetail {
   user_active_status: number;
   emergency_contact: boolean;
   allow_anonymous_comment: boolean;
+  search_query?: string;
+  new_hits?: number;
 }
 
 /**
@@ -50,6 +52,11 @@ export interface UnreadSource {
   describe(ctx: AppContext, viewer: Viewer, targetIds: number[]): Promise<Map<number, UnreadDetail>>;
   /** Records the ids (already checked readable) as read; idempotent. */
   markRead(ctx: AppContext, viewer: Viewer, targetIds: number[]): Promise<void>;
+  /**
+   * Brings stored state up to date before lists and counts select from `rows` (a kind whose
+   * "unread" cannot be one SQL query, e.g. saved searches, stores its result first).
+   */
+  refresh?(ctx: AppContext, viewer: Viewer): Promise<void>;
 }
 
 const sources = new Map<number, UnreadSource>();
@@ -67,6 +74,11 @@ export function registerUnreadSource(source: UnreadSource): () => void {
 
 export function unreadSources(): UnreadSource[] {
   return [...sources.values()].sort((a, b) => a.type - b.type);
+}
+
+/** Runs every source's refresh hook (before a list or count). */
+export async function refreshSources(ctx: AppContext, viewer: Viewer): Promise<void> {
+  for (const s of unreadSources()) await s.refresh?.(ctx, viewer);
 }
 
 export function unreadSource(type: number): UnreadSource | undefined {

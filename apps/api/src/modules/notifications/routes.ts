@@ -14,6 +14,8 @@ import { HttpError } from '../../http/errors';
 import { groupTopData } from './group-top';
 import { createTask, deleteTask, todo, updateTask } from './todo';
 import { groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
+import './push/send';
+import { vapidKeys } from './push/vapid';
 
 const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 
@@ -90,6 +92,8 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     await publishNotificationChange(ctx, user.id);
     return { items: { ok: true as const } };
   });
+
+  on(app, e.pushPublicKey, async ({ ctx }) => ({ items: { public_key: vapidKeys(ctx.config.dataDir, process.env, ctx.config.publicUrl).publicKey } }));
 
   on(app, e.todo, async ({ ctx, user }) => ({ items: await todo(ctx, viewer(user)) }));
   on(app, e.createTodoTask, async ({ ctx, user, body }) => ({ items: await createTask(ctx, user.id, body.title) }));

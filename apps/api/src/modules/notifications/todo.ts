@@ -1,4 +1,6 @@
-import { LikeTargetType, TODO_TASKS_MAX, unreadKey, type TodoTask, type UnreadItem } from '@portal/api-client';
+import { CalendarViewType, LikeTargetType, TODO_TASKS_MAX, unreadKey, type TodayEvent, type TodoTask, type UnreadItem } from '@portal/api-client';
+import { occurrencesBetween } from '../calendar/read';
+import { tokyoDate } from '../calendar/tokyo';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { unreadSource, type Viewer } from './registry';
@@ -52,9 +54,26 @@ async function tasks(ctx: AppContext, userId: number) {
   return rows.map(present);
 }
 
+/** Today's occurrences (Tokyo day) of the user's "my" calendar, with the calendar's own read rules; no holidays. */
+async function todayEvents(ctx: AppContext, viewer: Viewer): Promise<TodayEvent[]> {
+  const today = tokyoDate(ctx.now());
+  const user = { id: viewer.id, companyId: viewer.companyId, isCompanyAdmin: false, sessionId: '' };
+  const events = await occurrencesBetween(ctx, user, today, today, { type: CalendarViewType.MY });
+  return events.flatMap((e) =>
+    e.id === null
+      ? []
+      : [{ id: e.id, title: e.title, occurrence_date: e.occurrence_date, event_start_time: e.event_start_time, event_end_time: e.event_end_time, starts_at: e.starts_at, ends_at: e.ends_at, group_name: e.group_name }],
+  );
+}
+
 export async function todo(ctx: AppContext, viewer: Viewer) {
-  const [join_requests, emergency_topics, list] = await Promise.all([pendingApprovals(ctx, viewer), unreadEmergencies(ctx, viewer), tasks(ctx, viewer.id)]);
-  return { join_requests, emergency_topics, tasks: list };
+  const [join_requests, emergency_topics, today_events, list] = await Promise.all([
+    pendingApprovals(ctx, viewer),
+    unreadEmergencies(ctx, viewer),
+    todayEvents(ctx, viewer),
+    tasks(ctx, viewer.id),
+  ]);
+  return { join_requests, emergency_topics, today_events, tasks: list };
 }
 
 export async function createTask(ctx: AppContext, userId: number, title: string): Promise<TodoTask> {

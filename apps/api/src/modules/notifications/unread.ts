@@ -1,7 +1,8 @@
 import { unreadKey, UNREAD_ITEM_ID, type UnreadItem } from '@portal/api-client';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
+import { refreshSources, unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
 import { lit } from './sql-bits';
 
 export const notificationNotFound = () => new HttpError(404, 'NOT_FOUND', 'The notification does not exist.');
@@ -20,16 +21,37 @@ function allUnread(ctx: AppContext, viewer: Viewer, only?: (s: UnreadSource) => 
   return ctx.db.selectFrom(union.as('u'));
 }
 
+/**
+ * The union for one page: the page's rows lie within the first `upTo` of each kind in the list
+ * order, so each kind is cut there before the union is sorted. With 100 000 unread rows the
+ * database then sorts a few pages' worth instead of everything (the count stays a full count).
+ */
+function pageUnion(ctx: AppContext, viewer: Viewer, upTo: number, groupId: number | undefined) {
+  const parts = unreadSources().map((s) => {
+    let q: any = s.rows(ctx, viewer, { unreadOnly: true });
+    if (groupId !== undefined) q = (ctx.db as any).selectFrom(q.as('g')).selectAll().where('g.group_id', '=', groupId);
+    const cut = q.orderBy('at', 'desc').orderBy('target_id', 'desc').limit(upTo);
+    // PostgreSQL types a bare NULL column of a subquery as text; the cast keeps the union's types.
+    return ctx.db
+      .selectFrom(cut.as('p'))
+      .select(['p.target_id', sql<number | null>`cast(p.group_id as integer)`.as('group_id'), 'p.at', lit(s.type).as('unread_type')]);
+  });
+  let union: any = parts[0];
+  for (const p of parts.slice(1)) union = union.unionAll(p);
+  return ctx.db.selectFrom(union.as('u'));
+}
+
 export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: number; limit: number; groupId?: number | undefined }) {
   const base = () => {
     const q = allUnread(ctx, viewer);
     return q && opts.groupId !== undefined ? q.where('u.group_id', '=', opts.groupId as any) : q;
   };
   const empty = { data: [] as UnreadItem[], current_page: opts.page, last_page: 1, total: 0 };
+  await refreshSources(ctx, viewer);
   const counted = base();
   if (!counted) return empty;
   const total = Number(((await counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
-  const rows: { unread_type: number; target_id: number; group_id: number | null; at: number }[] = await (base() as any)
+  const rows: { unread_type: number; target_id: number; group_id: number | null; at: number }[] = await (pageUnion(ctx, viewer, opts.page * opts.limit, opts.groupId) as any)
     .select(['u.unread_type', 'u.target_id', 'u.group_id', 'u.at'])
     .orderBy('u.at', 'desc')
     .orderBy('u.unread_type', 'desc')
@@ -55,6 +77,7 @@ export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: 
 
 /** Unread rows counted by (group, type); the single place every number comes from. */
 export async function unreadTally(ctx: AppContext, viewer: Viewer) {
+  await refreshSources(ctx, viewer);
   const q = allUnread(ctx, viewer);
   const rows: { group_id: number | null; unread_type: number; n: number }[] = q
     ? await (q as any)

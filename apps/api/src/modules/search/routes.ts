@@ -4,6 +4,7 @@ import { registerEndpoint as on } from '../../http/route';
 import { ensureIndexed } from './reindex';
 import { deleteSaved, listSaved, markSeen, savedCount, saveSearch } from './saved';
 import { search } from './service';
+import './saved-source';
 
 const ok = { items: { ok: true as const } };
 

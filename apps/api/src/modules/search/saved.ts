@@ -29,9 +29,10 @@ function parse(query: string) {
   return { q: parsed.data, text };
 }
 
-async function newCount(ctx: AppContext, user: AuthUser, row: { query: string; last_seen_at: number }): Promise<number> {
+async function newCount(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'>, row: { query: string; last_seen_at: number }): Promise<number> {
   try {
-    return (await search(ctx, user, parse(row.query).q, { after: row.last_seen_at, countOnly: true })).total;
+    const asUser: AuthUser = { id: user.id, companyId: user.companyId, isCompanyAdmin: false, sessionId: '' };
+    return (await search(ctx, asUser, parse(row.query).q, { after: row.last_seen_at, countOnly: true })).total;
   } catch (err) {
     // A saved query that no longer holds (a group left since, a custom range now invalid) has no new hits.
     if (err instanceof HttpError) return 0;
@@ -39,11 +40,39 @@ async function newCount(ctx: AppContext, user: AuthUser, row: { query: string; l
   }
 }
 
+/**
+ * How long a worked-out count stands before the unread engine runs the search again. Counts
+ * are stored so unread lists and counts can select them in SQL with the other kinds (one
+ * definition, counts equal lists); the saved-search page itself always recounts (maxAge 0).
+ */
+export const SAVED_HITS_MAX_AGE_MS = 15_000;
+
+/** Re-runs the user's saved searches whose count is older than `maxAgeMs` and stores the counts. */
+export async function refreshSavedHits(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'>, maxAgeMs = SAVED_HITS_MAX_AGE_MS): Promise<void> {
+  const now = ctx.now();
+  const stale = await ctx.db
+    .selectFrom('saved_searches')
+    .select(['id', 'query', 'last_seen_at', 'new_count', 'hits_at'])
+    .where('user_id', '=', user.id)
+    .where('checked_at', '<=', now - maxAgeMs)
+    .execute();
+  for (const r of stale) {
+    const n = await newCount(ctx, user, r);
+    const hitsAt = n === 0 ? null : (r.hits_at ?? now);
+    // Guarded by last_seen_at: a "seen" that landed meanwhile wins over this older count.
+    await ctx.db
+      .updateTable('saved_searches')
+      .set({ new_count: n, hits_at: hitsAt, checked_at: now })
+      .where('id', '=', r.id)
+      .where('last_seen_at', '=', r.last_seen_at)
+      .execute();
+  }
+}
+
 export async function listSaved(ctx: AppContext, user: AuthUser): Promise<SavedSearch[]> {
+  await refreshSavedHits(ctx, user, 0);
   const rows = await ctx.db.selectFrom('saved_searches').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').execute();
-  return Promise.all(
-    rows.map(async (r) => ({ id: r.id, name: r.name, query: r.query, new_count: await newCount(ctx, user, r), last_seen_at: r.last_seen_at, created_at: r.created_at })),
-  );
+  return rows.map((r) => ({ id: r.id, name: r.name, query: r.query, new_count: Number(r.new_count), last_seen_at: r.last_seen_at, created_at: r.created_at }));
 }
 
 export async function savedCount(ctx: AppContext, user: AuthUser): Promise<number> {
@@ -63,7 +92,7 @@ export async function saveSearch(ctx: AppContext, user: AuthUser, query: string)
       if (Number(n.n) >= SAVED_SEARCH_MAX) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { query: ['validation.saved_search_max'] });
       return trx
         .insertInto('saved_searches')
-        .values({ user_id: user.id, name: q.keyword_search, query: text, last_seen_at: now, created_at: now })
+        .values({ user_id: user.id, name: q.keyword_search, query: text, last_seen_at: now, created_at: now, checked_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
     }));
@@ -71,7 +100,13 @@ export async function saveSearch(ctx: AppContext, user: AuthUser, query: string)
 }
 
 export async function markSeen(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
-  const r = await ctx.db.updateTable('saved_searches').set({ last_seen_at: ctx.now() }).where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+  const now = ctx.now();
+  const r = await ctx.db
+    .updateTable('saved_searches')
+    .set({ last_seen_at: now, new_count: 0, hits_at: null, checked_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) throw notFound();
 }
 

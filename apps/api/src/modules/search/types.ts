@@ -20,6 +20,11 @@ export interface SavedSearchesTable {
   query: string;
   last_seen_at: number;
   created_at: number;
+  /** New hits as last worked out (0019): what the unread engine counts. */
+  new_count: Generated<number>;
+  /** When the current new hits were first seen; null while there are none. */
+  hits_at: number | null;
+  checked_at: Generated<number>;
 }
 
 export interface SearchTables {

@@ -12,6 +12,8 @@ import { forbidden } from '../groups/policy';
 import { commentAttachments } from './attachment-list';
 import { publishTopicEvent } from './events';
 import { linkCommentImages, unlinkCommentImages } from './inline-images';
+import { queuePush } from '../notifications/push/send';
+import { PUSH_KINDS } from '../notifications/push/plans';
 import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
@@ -163,6 +165,8 @@ export async function addComment(
         .executeTakeFirstOrThrow();
       await indexComment(trx, inserted.id);
       await linkCommentImages(ctx, trx, scope, inserted.id, html);
+      // The author of the answered comment is pushed (issue 13); in the same transaction as the reply.
+      if (body.parent_id) await queuePush(trx, PUSH_KINDS.reply, inserted.id, now, body.parent_id);
       return inserted.id;
     };
     let id = 0;

@@ -5,6 +5,8 @@ import { publishTopicEvent } from './events';
 import { registerJobHandler, type Job } from './jobs';
 import { purgeTopics } from './purge';
 import { DELIVER_JOB } from './service';
+import { queuePush } from '../notifications/push/send';
+import { PUSH_KINDS } from '../notifications/push/plans';
 
 export const BIN_CLEANUP_JOB = 'topics.bin-cleanup';
 export const BIN_CLEANUP_EVERY_MS = 60 * 60_000;
@@ -18,7 +20,11 @@ async function deliver(ctx: AppContext, job: Job, lease: AbortSignal): Promise<v
   if (!topic || topic.in_bin === 1) return;
   if (topic.delivery_at > ctx.now()) return { rerunAt: topic.delivery_at };
   await publishTopicEvent(ctx, topic, 'delivered');
-  if (topic.emergency_contact === 1) await mailEmergency(ctx, topic, lease);
+  if (topic.emergency_contact === 1) {
+    // Queued before the mail, whose failure retries this job (the push job is deduplicated).
+    await queuePush(ctx.db, PUSH_KINDS.emergency, topic.id, ctx.now());
+    await mailEmergency(ctx, topic, lease);
+  }
 }
 
 /** Deletes topics that have sat in a group's bin for longer than its auto_delete_day. */

@@ -26,5 +26,13 @@ export function NoticeIcon({ type }: { type: number }) {
       </svg>
     );
   }
+  if (type === LikeTargetType.SAVED_SEARCH) {
+    return (
+      <svg {...svg} className="pntf-icon">
+        <circle cx="11" cy="11" r="6" />
+        <path d="M20 20l-4.5-4.5" />
+      </svg>
+    );
+  }
   return null;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { UnreadItem } from '@portal/api-client/core';
+import { LikeTargetType, type UnreadItem } from '@portal/api-client/core';
 import { Avatar, DateDisplay } from '@portal/ui';
 import { unreadHref } from '../links';
 import { NoticeIcon } from '../NoticeIcon';
@@ -22,7 +22,8 @@ export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavi
   const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const href = unreadHref(item);
-  const isCommon = item.group_id === null && item.unread_type !== 9;
+  const isSaved = item.unread_type === LikeTargetType.SAVED_SEARCH;
+  const isCommon = item.group_id === null && item.unread_type !== LikeTargetType.CHAT_CONTENT && !isSaved;
   const open = async () => {
     await onRead(item.id).catch(() => undefined);
     onNavigate?.();
@@ -39,7 +40,7 @@ export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavi
           aria-label={t('unread.select_item', { title: item.title })}
         />
       )}
-      <Avatar name={isCommon ? t('common.common_topic_avatar') : (item.group_name ?? '')} size="sm" decorative />
+      <Avatar name={isCommon ? t('common.common_topic_avatar') : (item.group_name ?? (isSaved ? t('kinds.10') : ''))} size="sm" decorative />
       <div className="pntf-row__body">
         <button type="button" className="pntf-row__title" onClick={() => void open()}>
           <NoticeIcon type={item.unread_type} />
@@ -48,11 +49,16 @@ export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavi
           <span className="pntf-row__title-text">{item.title}</span>
         </button>
         {item.content && <p className="pntf-row__content">{item.content}</p>}
+        {isSaved && <p className="pntf-row__content">{t('unread.new_hits', { count: item.new_hits ?? 0 })}</p>}
         <p className="pntf-row__meta">
-          {item.group_name ?? (isCommon ? t('common.common_topic') : '')}
-          {' · '}
-          <PersonName name={item.update_by_user} status={item.user_active_status} />
-          {' · '}
+          {!isSaved && (
+            <>
+              {item.group_name ?? (isCommon ? t('common.common_topic') : '')}
+              {' · '}
+              <PersonName name={item.update_by_user} status={item.user_active_status} />
+              {' · '}
+            </>
+          )}
           <DateDisplay value={item.updated_at} />
         </p>
       </div>
