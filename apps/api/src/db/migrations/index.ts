@@ -7,16 +7,16 @@ import * as m0005 from './0005_files';
 import * as m0006ts from './0006_topic_search_mail';
 import * as m0007 from './0007_file_thumbnails';
 import * as m0008 from './0008_inline_images';
-import * as m0013security from './0013_security';
 import * as m0009 from './0009_calendar';
 import * as m0010 from './0010_chat';
 import * as m0011 from './0011_notifications';
 import * as m0012 from './0012_search';
+import * as m0013security from './0013_security';
 import * as m0015 from './0015_settings';
-import * as m0018 from './0018_finish';
-import * as m0020 from './0020_line_login';
 import * as m0016 from './0016_admin';
+import * as m0018 from './0018_finish';
 import * as m0019 from './0019_saved_search_hits';
+import * as m0020 from './0020_line_login';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -31,14 +31,14 @@ export const migrations: Record<string, Migration> = {
   '0006_topic_search_mail': m0006ts,
   '0007_file_thumbnails': m0007,
   '0008_inline_images': m0008,
-  '0013_security': m0013security,
   '0009_calendar': m0009,
   '0010_chat': m0010,
   '0011_notifications': m0011,
   '0012_search': m0012,
+  '0013_security': m0013security,
   '0015_settings': m0015,
-  '0018_finish': m0018,
-  '0020_line_login': m0020,
   '0016_admin': m0016,
+  '0018_finish': m0018,
   '0019_saved_search_hits': m0019,
+  '0020_line_login': m0020,
 };
