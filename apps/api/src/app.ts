@@ -27,6 +27,7 @@ import { newsRoutes } from './modules/news/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { helpRoutes } from './modules/help/routes';
+import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(searchRoutes);
   await app.register(settingsRoutes);
   await app.register(helpRoutes);
+  await app.register(linksRoutes);
 
   await app.register(realtimePlugin);
   await app.register(remotesPlugin);

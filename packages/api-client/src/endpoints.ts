@@ -14,6 +14,7 @@ import { newsEndpoints } from './endpoints/news';
 import { searchEndpoints } from './endpoints/search';
 import { settingsEndpoints } from './endpoints/settings';
 import { helpEndpoints } from './endpoints/help';
+import { linkEndpoints } from './endpoints/links';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -114,6 +115,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...settingsEndpoints,
   ...helpEndpoints,
+  ...linkEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -281,4 +281,5 @@ export const routes = {
   createHelpArticle: { method: 'POST', path: '/help-articles', auth: true },
   updateHelpArticle: { method: 'PUT', path: '/help-articles/:id', auth: true },
   deleteHelpArticle: { method: 'DELETE', path: '/help-articles/:id', auth: true },
+  signUrls: { method: 'POST', path: '/members/me/signed-urls', auth: true },
 } as const satisfies Record<EndpointName, Route>;
