@@ -6,7 +6,7 @@ import type { AppContext, AuthUser } from '../context';
 import { refusePending } from '../modules/auth/pending';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { HttpError, validationError } from './errors';
-import { hasSignature, isSignableGet, isSignableZip, verifySigned, withoutSignature } from './signed-url';
+import { hasSignature, isSignableGet, isSignableZip, mayKeep, verifySigned, withoutSignature } from './signed-url';
 
 /** One registered API route, kept so tests and the OpenAPI document can walk them all. */
 export interface RouteInfo {
@@ -149,10 +149,12 @@ export function registerEndpoint<E extends Endpoint>(
     } as EndpointInput<E>;
     const result = await handler(input);
     if (signable && request.method === 'GET') {
-      // What the link loaded may be kept as long as the link lives, no longer; a download
-      // (attachment) is not kept at all.
+      // What the link loaded may be kept as long as the link lives, no longer, when the link
+      // names fixed bytes; a download (attachment) is not kept at all.
       const inline = String(reply.getHeader('content-disposition') ?? '').startsWith('inline');
-      if (viaLink && inline && reply.statusCode === 200) reply.header('Cache-Control', `private, max-age=${linkSeconds}`);
+      if (viaLink && inline && reply.statusCode === 200) {
+        reply.header('Cache-Control', mayKeep(endpoint, request.query) ? `private, max-age=${linkSeconds}` : 'private, no-cache');
+      }
       if (notModified(request, reply, result)) return '';
     }
     const checked = endpoint.response.safeParse(result);

@@ -39,7 +39,7 @@ describe.each(DIALECTS)('signed links (%s)', (dialect) => {
     const icon = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${group}/icon`, token: admin.token, ...fileParts([{ name: 'i.png', data: pngImage(600, 200), contentType: 'image/png' }]) });
     expect(icon.statusCode, icon.body).toBe(200);
     iconPath = icon.json().items.icon_image_small_path;
-    [fileId] = await upload(t, admin.token, `${API}/members/me/groups/${group}/share-folder-upload-file`, [{ name: '見積書.pdf', data: PDF }]);
+    fileId = (await upload(t, admin.token, `${API}/members/me/groups/${group}/share-folder-upload-file`, [{ name: '見積書.pdf', data: PDF }]))[0]!;
   });
   afterAll(() => t.close());
 
@@ -128,6 +128,15 @@ describe.each(DIALECTS)('signed links (%s)', (dialect) => {
     // A download is not kept by the browser.
     expect(file.headers['cache-control']).toBe('private, no-cache');
     expect(file.rawPayload.equals(PDF)).toBe(true);
+
+    // A preview the file's overwrite changes under the same path is revalidated, unless the link
+    // carries the version (`v`, a cache key the route never sees).
+    const preview = `/members/me/groups/${group}/share-folder-file/${fileId}/preview`;
+    const fresh = await open(await signOne(member.token, preview));
+    expect([fresh.statusCode, fresh.headers['cache-control']]).toEqual([200, 'private, no-cache']);
+    expect((await open(await signOne(member.token, preview), { 'if-none-match': fresh.headers.etag as string })).statusCode).toBe(304);
+    const versioned = await open(await signOne(member.token, `${preview}?v=1`));
+    expect(versioned.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
 
     const zipPath = `/members/me/groups/${group}/download-files`;
     const zip = await open(await signOne(member.token, zipPath, { file_ids: [fileId] }));

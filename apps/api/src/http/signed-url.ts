@@ -25,6 +25,9 @@ const SIGNABLE_GET: Endpoint[] = [
   endpoints.fileThumbnail,
   endpoints.commonFileThumbnail,
   endpoints.chatFileThumbnail,
+  endpoints.previewFile,
+  endpoints.previewCommonFile,
+  endpoints.chatFilePreview,
   endpoints.downloadFile,
   endpoints.downloadCommonFile,
   endpoints.topicAttachment,
@@ -42,6 +45,16 @@ const SIGNABLE_ZIP: Endpoint[] = [
   endpoints.commonTopicDownloadFiles,
   endpoints.chatDownloadFiles,
 ];
+
+/**
+ * Routes whose path alone names fixed bytes (a new upload is a new name or id), so what a link
+ * loaded may be kept while the link lives. Others (a shared file's thumbnail or preview, which an
+ * overwrite changes under the same id) are kept only when the link carries the version in `v`,
+ * and are otherwise revalidated by ETag on each use.
+ */
+const FIXED_BYTES: Endpoint[] = [endpoints.groupImage, endpoints.avatarImage, endpoints.inlineImage, endpoints.chatFileThumbnail, endpoints.chatFilePreview];
+
+export const mayKeep = (e: Endpoint, query: unknown) => FIXED_BYTES.includes(e) || Object.hasOwn((query ?? {}) as object, 'v');
 
 export const isSignableGet = (e: Endpoint) => SIGNABLE_GET.includes(e);
 export const isSignableZip = (e: Endpoint) => SIGNABLE_ZIP.includes(e);
@@ -142,9 +155,12 @@ export async function verifySigned(ctx: AppContext, url: string): Promise<Signed
   };
 }
 
-/** The query a signed request's route sees: its own parameters, without the signature's. */
+/**
+ * The query a signed request's route sees: its own parameters, without the signature's and the
+ * client's cache key `v`.
+ */
 export function withoutSignature(query: unknown): { query: Record<string, unknown>; body: unknown } {
-  const { u: _u, e: _e, s: _s, b, ...rest } = (query ?? {}) as Record<string, unknown>;
+  const { u: _u, e: _e, s: _s, v: _v, b, ...rest } = (query ?? {}) as Record<string, unknown>;
   let body: unknown;
   if (typeof b === 'string') {
     try {

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX, MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
 import { Avatar, DateDisplay } from '@portal/ui';
-import { FileKindIcon, fetchFileBlob, saveBlob } from '@portal/content/files';
-import { useApiImageSrc } from '@portal/content/kit';
+import { FileKindIcon } from '@portal/content/files';
+import { downloadByLink, useApiImageSrc } from '@portal/content/kit';
 
 const fileUrl = (chatId: number, fileId: number, kind: 'download' | 'preview' | 'thumbnail') => `${API_PREFIX}/group-chat-gallery/${chatId}/file/${fileId}/${kind}`;
 
 export function download(chatId: number, f: Pick<ChatFile, 'id' | 'name'>) {
-  return fetchFileBlob(`/group-chat-gallery/${chatId}/file/${f.id}/download`).then((b) => saveBlob(b, f.name));
+  return downloadByLink({ path: `/group-chat-gallery/${chatId}/file/${f.id}/download` }, f.name);
 }
 
 /** An image inline by its thumbnail (the full picture on click), or a file as a download button. */
