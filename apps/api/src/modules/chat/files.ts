@@ -64,6 +64,7 @@ export async function uploadToChat(ctx: AppContext, user: AuthUser, access: Chat
   };
   const received = await receiveFiles(ctx, request, scope, LIMITS.maxFilesPerUpload, {
     files: CHAT_UPLOAD_FIELDS.files, data: { name: CHAT_UPLOAD_FIELDS.data, maxBytes: 4096 }, prefix: `chats/${chat.id}`,
+    countsAgainstStorage: false,
   });
   let data;
   try {
