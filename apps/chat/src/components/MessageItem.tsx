@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX, MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
-import { Avatar, DateDisplay } from '@portal/ui';
+import { DateDisplay } from '@portal/ui';
 import { FileKindIcon } from '@portal/content/files';
-import { downloadByLink, useApiImageSrc } from '@portal/content/kit';
+import { ApiAvatar, downloadByLink, useApiImageSrc } from '@portal/content/kit';
 
 const fileUrl = (chatId: number, fileId: number, kind: 'download' | 'preview' | 'thumbnail') => `${API_PREFIX}/group-chat-gallery/${chatId}/file/${fileId}/${kind}`;
 
@@ -71,7 +71,7 @@ export function MessageItem({ m, chatId, showImages, actions }: { m: ChatMessage
   const reply = m.replyMessage;
   return (
     <li className={`chat-msg${m.isOwnMsg ? ' chat-msg--own' : ''}`} data-index={m.index} data-testid="chat-message">
-      {!m.isOwnMsg && <Avatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
+      {!m.isOwnMsg && <ApiAvatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
       <div className="chat-msg__main">
         {!m.isOwnMsg && <div className="chat-msg__sender">{m.userName}</div>}
         <div className="chat-msg__bubble">

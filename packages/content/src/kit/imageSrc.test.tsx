@@ -6,6 +6,7 @@ import { api } from '@portal/api-client/browser';
 import { signUrlsAnswer } from '../testing';
 import { apiImageKey, useApiImageSrc } from './imageSrc';
 import { signUrl } from './signedUrl';
+import { ApiAvatar } from './ApiAvatar';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
 const call = vi.mocked(api.call);
@@ -74,12 +75,22 @@ describe('useApiImageSrc', () => {
   });
 });
 
+describe('ApiAvatar', () => {
+  it('shows initials while signing, then the picture from its signed link', async () => {
+    const avatar = '/service/api/v1/members/2/avatar/abc.webp';
+    const { container } = renderWith(<ApiAvatar src={avatar} name="鈴木 花子" />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe('鈴');
+    await waitFor(() => expect(container.querySelector('img')?.getAttribute('src')).toBe(`${avatar}?s=test`));
+  });
+});
+
 describe('signUrl', () => {
   it('asks at most 100 at a time, answering each caller with its own link in order', async () => {
     const paths = Array.from({ length: 130 }, (_, i) => `/members/me/inline-images/${i + 1}`);
     const urls = await Promise.all(paths.map((path) => signUrl({ path })));
     expect(urls).toEqual(paths.map((p) => `/service/api/v1${p}?s=test`));
-    expect(signedPaths().map(([, items]) => items.length)).toEqual([100, 30]);
+    expect(signedPaths().map(([, items]) => items?.length)).toEqual([100, 30]);
   });
 
   it('rejects every caller of a refused batch', async () => {
