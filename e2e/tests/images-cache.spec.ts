@@ -45,7 +45,7 @@ test('home shows group icons from signed links the browser caches: no second req
   cdp.on('Network.requestServedFromCache', (e) => void fromCache.add(e.requestId));
   cdp.on('Network.responseReceived', (e) => {
     if (!e.response.url.includes('/images/icon/')) return;
-    const cached = fromCache.has(e.requestId) || Boolean(e.response.fromDiskCache || e.response.fromMemoryCache);
+    const cached = fromCache.has(e.requestId) || Boolean(e.response.fromDiskCache);
     seen.push({ url: e.response.url, status: e.response.status, cached });
   });
 
