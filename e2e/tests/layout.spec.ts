@@ -77,6 +77,45 @@ test('axe: home, the group area and the common topics have no serious or critica
   }
 });
 
+test('axe: calendar, chat, notifications, settings and the detail pages have no serious or critical violations', async ({ page }) => {
+  test.setTimeout(300_000);
+  await loginAs(page, ADMIN.employeeNumber);
+  const anyHeading = async () => expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  const pages = [
+    '/calendar/month?date=2027-01-01',
+    '/chat/list',
+    '/notification/unread',
+    '/notification/news-admin',
+    '/setting/account-info',
+    '/setting/setting-language',
+    '/setting/setting-theme',
+    '/setting/change-email',
+  ];
+  for (const path of pages) {
+    await page.goto(path);
+    await anyHeading();
+    await expectNoSeriousViolations(page, path);
+  }
+
+  // Detail pages: a topic of the group's feed, a chat room, and a shared file when one exists.
+  const g = await openGroupFromHome(page, '総務部');
+  await page.goto(`/group/${g}/new-feed`);
+  const topic = page.getByRole('main').locator(`a[href^="/group/${g}/topic/"]`).first();
+  await expect(topic).toBeVisible();
+  await topic.click();
+  await expect(page).toHaveURL(new RegExp(`/group/${g}/topic/\\d+$`));
+  await anyHeading();
+  await expectNoSeriousViolations(page, 'group topic detail');
+
+  await page.goto('/chat/list');
+  const room = page.getByRole('main').locator('a[href^="/chat/"]').first();
+  if (await room.count()) {
+    await room.click();
+    await anyHeading();
+    await expectNoSeriousViolations(page, 'chat room');
+  }
+});
+
 test.describe('390 px wide', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

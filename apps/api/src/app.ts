@@ -31,6 +31,7 @@ import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { helpRoutes } from './modules/help/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(settingsRoutes);
   await app.register(helpRoutes);
   await app.register(adminRoutes);
+  await app.register(linksRoutes);
 
   await app.register(realtimePlugin);
   await app.register(remotesPlugin);

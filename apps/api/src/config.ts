@@ -57,6 +57,12 @@ export interface Config {
   line: LineConfig | undefined;
   /** Epoch milliseconds; tests inject a clock to simulate expiry and idle time. */
   now: Clock;
+  /**
+   * Key of the short-lived signed image and download links (URL_SIGNING_KEY, at least 32
+   * characters). Unset: a random key kept in DATA_DIR/url-signing.key, shared by the processes
+   * that share DATA_DIR. Processes on separate machines need the same value.
+   */
+  urlSigningKey?: string | undefined;
 }
 
 export interface LineConfig {
@@ -152,6 +158,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitLogin: int(env, 'RATE_LIMIT_LOGIN', 30),
     trustProxy: list(env, 'TRUST_PROXY'),
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
+    urlSigningKey: env.URL_SIGNING_KEY || undefined,
     ...firstRunOf(env, publicUrl),
     line: lineOf(env, publicUrl),
     now: Date.now,

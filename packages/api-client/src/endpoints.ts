@@ -16,6 +16,7 @@ import { settingsEndpoints } from './endpoints/settings';
 import { helpEndpoints } from './endpoints/help';
 import { lineEndpoints } from './endpoints/line';
 import { adminEndpoints } from './endpoints/admin';
+import { linkEndpoints } from './endpoints/links';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -118,6 +119,7 @@ export const endpoints = {
   ...helpEndpoints,
   ...lineEndpoints,
   ...adminEndpoints,
+  ...linkEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

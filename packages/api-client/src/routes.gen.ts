@@ -313,4 +313,5 @@ export const routes = {
   adminSetGroupCapacity: { method: 'PUT', path: '/company/groups/:groupId/capacity', auth: true },
   adminAuditList: { method: 'GET', path: '/company/audit-events', auth: true },
   adminAuditExport: { method: 'GET', path: '/company/audit-events/export', auth: true },
+  signUrls: { method: 'POST', path: '/members/me/signed-urls', auth: true },
 } as const satisfies Record<EndpointName, Route>;

@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
  * them, so they are replaced before the line is written.
  */
 const PATH_SECRETS: RegExp[] = [/(\/invite-members\/)[^/?#]+/g, /(\/groups\/)(?!\d+(?:[/?#]|$))[^/?#]+(\/join-requests)/g];
-const QUERY_SECRET = /([?&](?:token|unique_url|code|state)=)[^&#]*/gi;
+/** `s` is a signed link's signature (http/signed-url.ts): usable by whoever reads it, for minutes. */
+const QUERY_SECRET = /([?&](?:token|unique_url|code|state|s)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   let out = url;

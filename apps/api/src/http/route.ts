@@ -1,10 +1,12 @@
 import { API_PREFIX, type Endpoint } from '@portal/api-client';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../context';
 import { refusePending } from '../modules/auth/pending';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { HttpError, validationError } from './errors';
+import { hasSignature, isSignableGet, isSignableZip, mayKeep, verifySigned, withoutSignature } from './signed-url';
 
 /** One registered API route, kept so tests and the OpenAPI document can walk them all. */
 export interface RouteInfo {
@@ -87,6 +89,16 @@ function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
  * reply is parsed through the response schema too, which strips any column a query selected by
  * accident (a password hash can never leak through an object schema).
  */
+/** Answers 304 when the browser already holds these bytes (the route has authorised it again). */
+function notModified(request: FastifyRequest, reply: FastifyReply, result: unknown): boolean {
+  const etag = reply.getHeader('etag');
+  if (typeof etag !== 'string' || reply.statusCode !== 200 || request.headers['if-none-match'] !== etag) return false;
+  if (result instanceof Readable) result.destroy();
+  reply.removeHeader('content-length');
+  void reply.code(304);
+  return true;
+}
+
 export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
@@ -95,6 +107,66 @@ export function registerEndpoint<E extends Endpoint>(
 ): void {
   const url = `${API_PREFIX}${endpoint.path}`;
   app.routeRegistry.push({ method: endpoint.method, url, auth: endpoint.auth, endpoint });
+  const signable = isSignableGet(endpoint) || isSignableZip(endpoint);
+  const handle = async (request: FastifyRequest, reply: FastifyReply, viaLink: boolean) => {
+    const ctx = app.ctx;
+    let rawQuery: unknown = request.query;
+    let linkBody: unknown;
+    let linkSeconds = 0;
+    if (viaLink) {
+      // A signed link stands in for the bearer token (see signed-url.ts); a request with a token
+      // is the client's own call and is checked as one.
+      const signed = await verifySigned(ctx, request.url);
+      request.user = signed.user;
+      refusePending(endpoint, request.user);
+      linkSeconds = signed.remainingSeconds;
+      ({ query: rawQuery, body: linkBody } = withoutSignature(request.query));
+    } else if (endpoint.auth) {
+      request.user = await authenticate(ctx, request);
+      refusePending(endpoint, request.user);
+    }
+    const params = parsePart(endpoint.params, request.params);
+    const query = parsePart(endpoint.query, rawQuery);
+    // A body-less POST is treated as `{}` so the schema reports the missing fields by name. A
+    // multipart request to a multipart endpoint carries its body in a form part: the handler
+    // parses it with the same schema while it streams the files (see readTopicForm).
+    const formBody = endpoint.multipart !== undefined && 'isMultipart' in request && request.isMultipart();
+    const body =
+      viaLink && isSignableZip(endpoint)
+        ? parsePart(endpoint.body, linkBody ?? {})
+        : request.method === 'GET' || formBody
+          ? undefined
+          : parsePart(endpoint.body, request.body ?? {});
+    const input = {
+      params,
+      query,
+      body,
+      ctx,
+      request,
+      reply,
+      get user(): AuthUser {
+        if (!request.user) throw new HttpError(401, 'INVALID_TOKEN');
+        return request.user;
+      },
+    } as EndpointInput<E>;
+    const result = await handler(input);
+    if (signable && request.method === 'GET') {
+      // What the link loaded may be kept as long as the link lives, no longer, when the link
+      // names fixed bytes; a download (attachment) is not kept at all.
+      const inline = String(reply.getHeader('content-disposition') ?? '').startsWith('inline');
+      if (viaLink && inline && reply.statusCode === 200) {
+        reply.header('Cache-Control', mayKeep(endpoint, request.query) ? `private, max-age=${linkSeconds}` : 'private, no-cache');
+      }
+      if (notModified(request, reply, result)) return '';
+    }
+    const checked = endpoint.response.safeParse(result);
+    if (!checked.success) {
+      request.log.error({ issues: checked.error.issues, url }, 'response does not match the contract');
+      throw new Error(`response of ${endpoint.method} ${url} does not match its schema`);
+    }
+    return checked.data;
+  };
+  const viaLink = (request: FastifyRequest) => signable && !request.headers.authorization && hasSignature(request.url);
   app.route({
     method: endpoint.method,
     url,
@@ -102,38 +174,17 @@ export function registerEndpoint<E extends Endpoint>(
     config: options.rateLimitPerMinute
       ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } }
       : {},
-    handler: async (request, reply) => {
-      const ctx = app.ctx;
-      if (endpoint.auth) {
-        request.user = await authenticate(ctx, request);
-        refusePending(endpoint, request.user);
-      }
-      const params = parsePart(endpoint.params, request.params);
-      const query = parsePart(endpoint.query, request.query);
-      // A body-less POST is treated as `{}` so the schema reports the missing fields by name. A
-      // multipart request to a multipart endpoint carries its body in a form part: the handler
-      // parses it with the same schema while it streams the files (see readTopicForm).
-      const formBody = endpoint.multipart !== undefined && 'isMultipart' in request && request.isMultipart();
-      const body = endpoint.method === 'GET' || formBody ? undefined : parsePart(endpoint.body, request.body ?? {});
-      const input = {
-        params,
-        query,
-        body,
-        ctx,
-        request,
-        reply,
-        get user(): AuthUser {
-          if (!request.user) throw new HttpError(401, 'INVALID_TOKEN');
-          return request.user;
-        },
-      } as EndpointInput<E>;
-      const result = await handler(input);
-      const checked = endpoint.response.safeParse(result);
-      if (!checked.success) {
-        request.log.error({ issues: checked.error.issues, url }, 'response does not match the contract');
-        throw new Error(`response of ${endpoint.method} ${url} does not match its schema`);
-      }
-      return checked.data;
-    },
+    handler: (request, reply) => handle(request, reply, endpoint.method === 'GET' && viaLink(request)),
   });
+  if (isSignableZip(endpoint)) {
+    // The zip's navigable twin: signed links only, never a bearer token.
+    app.route({
+      method: 'GET',
+      url,
+      handler: (request, reply) => {
+        if (!hasSignature(request.url)) throw new HttpError(401, 'INVALID_TOKEN');
+        return handle(request, reply, true);
+      },
+    });
+  }
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MessageSpecial, type GroupChat } from '@portal/api-client/core';
-import { Avatar, Button, DateDisplay, EmptyState, Spinner, UnreadBadge } from '@portal/ui';
+import { Button, DateDisplay, EmptyState, Spinner, UnreadBadge } from '@portal/ui';
+import { ApiAvatar } from '@portal/content/kit';
 import { useChatList, useMe, useReadAll } from '../api/chat';
 import { chatAvatar, chatTitle } from '../lib/title';
 
@@ -76,7 +77,7 @@ export function ChatList({ selectedId, onCreate }: { selectedId?: number | undef
                   aria-current={active ? 'page' : undefined}
                   data-testid={`chat-item-${chat.id}`}
                 >
-                  <Avatar src={chatAvatar(chat, meId)} name={title} size="md" decorative />
+                  <ApiAvatar src={chatAvatar(chat, meId)} name={title} size="md" decorative />
                   <span className="chat-list__body">
                     <span className="chat-list__title">
                       {chat.favorite === 1 && (

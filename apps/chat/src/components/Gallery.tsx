@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, EmptyState, Spinner, useModal } from '@portal/ui';
-import { fetchFileBlob, formatFileSize, saveBlob } from '@portal/content/files';
-import { useShowActionError } from '@portal/content/kit';
+import { formatFileSize } from '@portal/content/files';
+import { downloadByLink, useShowActionError } from '@portal/content/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
 import { invalidateChats, useChatStorage, useGallery } from '../api/chat';
@@ -24,7 +24,7 @@ export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: numbe
   const zip = async () => {
     setBusy(true);
     try {
-      saveBlob(await fetchFileBlob(`/group-chat-gallery/${chatId}/download-files`, { method: 'POST', body: { file_ids: [...picked] } }), 'files.zip');
+      await downloadByLink({ path: `/group-chat-gallery/${chatId}/download-files`, body: { file_ids: [...picked] } }, 'files.zip');
     } catch (err) {
       showError(err);
     } finally {

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { chatQueryKeys, LIMITS, type GroupChat } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { Avatar, Button, Dialog, SearchInput, SelectField, Spinner } from '@portal/ui';
-import { useShowActionError } from '@portal/content/kit';
+import { Button, Dialog, SearchInput, SelectField, Spinner } from '@portal/ui';
+import { ApiAvatar, useShowActionError } from '@portal/content/kit';
 import { useCreateChat, useInvite, useMyGroups } from '../api/chat';
 
 type Person = { id: number; name: string; avatar: string | null; locked?: boolean };
@@ -89,7 +89,7 @@ export function MemberPicker({ mode, chat, onClose }: { mode: 'create' | 'invite
     <li key={p.id} className={`chat-pick__person${p.locked ? ' chat-pick__person--locked' : ''}`}>
       <label>
         <input type="checkbox" checked={marked} disabled={p.locked} onChange={onToggle} />
-        <Avatar src={p.avatar} name={p.name} size="xs" decorative />
+        <ApiAvatar src={p.avatar} name={p.name} size="xs" decorative />
         <span>{p.name}</span>
         {p.locked && <span className="chat-pick__tag">{t('picker.in_chat')}</span>}
       </label>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX, MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
-import { Avatar, DateDisplay } from '@portal/ui';
-import { FileKindIcon, fetchFileBlob, saveBlob } from '@portal/content/files';
-import { useApiImageSrc } from '@portal/content/kit';
+import { DateDisplay } from '@portal/ui';
+import { FileKindIcon } from '@portal/content/files';
+import { ApiAvatar, downloadByLink, useApiImageSrc } from '@portal/content/kit';
 
 const fileUrl = (chatId: number, fileId: number, kind: 'download' | 'preview' | 'thumbnail') => `${API_PREFIX}/group-chat-gallery/${chatId}/file/${fileId}/${kind}`;
 
 export function download(chatId: number, f: Pick<ChatFile, 'id' | 'name'>) {
-  return fetchFileBlob(`/group-chat-gallery/${chatId}/file/${f.id}/download`).then((b) => saveBlob(b, f.name));
+  return downloadByLink({ path: `/group-chat-gallery/${chatId}/file/${f.id}/download` }, f.name);
 }
 
 /** An image inline by its thumbnail (the full picture on click), or a file as a download button. */
@@ -77,7 +77,7 @@ export function MessageItem({ m, chatId, showImages, actions, highlight = false 
       data-testid="chat-message"
       aria-current={highlight ? 'true' : undefined}
     >
-      {!m.isOwnMsg && <Avatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
+      {!m.isOwnMsg && <ApiAvatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
       <div className="chat-msg__main">
         {!m.isOwnMsg && <div className="chat-msg__sender">{m.userName}</div>}
         <div className="chat-msg__bubble">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { FileDetail } from '@portal/api-client/core';
 import { Button, Spinner, useDocumentTitle } from '@portal/ui';
 import { useShowActionError } from '../kit/useShowActionError';
-import { fetchFileBlob, saveBlob } from './blob';
+import { downloadByLink } from '../kit/download';
 import { FileHistory } from './FileHistory';
 import { FileKindIcon } from './FileKindIcon';
 import { FilePreview } from './FilePreview';
@@ -59,7 +59,7 @@ export function FileDetailView({ scope, fileId, backTo, backLabel, canEdit: mayE
         {file.title}
       </h1>
       <div className="pfile-actions">
-        <Button onClick={() => fetchFileBlob(filePaths(scope).download(fileId)).then((b) => saveBlob(b, file.name), showError)}>
+        <Button onClick={() => downloadByLink({ path: filePaths(scope).download(fileId) }, file.name).catch(showError)}>
           {t('detail.download')}
         </Button>
         <Button variant="secondary" aria-pressed={file.is_favor} disabled={favor.isPending} onClick={() => favor.mutate(!file.is_favor, { onError: showError })}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, useConfirm } from '@portal/ui';
 import { Pager } from '@portal/ui/kit';
 import { useShowActionError } from '../kit/useShowActionError';
-import { fetchFileBlob, saveBlob } from './blob';
+import { downloadByLink } from '../kit/download';
 import { formatFileDateTime, formatFileSize } from './format';
 import { useFileHistory, useFilesMutation } from './hooks';
 import { fileCalls, filePaths, type FileScope } from './scope';
@@ -54,7 +54,7 @@ export function FileHistory({ scope, fileId, canEdit }: { scope: FileScope; file
                     size="sm"
                     variant="secondary"
                     onClick={() =>
-                      fetchFileBlob(filePaths(scope).download(fileId, h.is_current ? undefined : h.id)).then((b) => saveBlob(b, h.name), showError)
+                      downloadByLink({ path: filePaths(scope).download(fileId, h.is_current ? undefined : h.id) }, h.name).catch(showError)
                     }
                   >
                     {t('history.download', { version: h.version })}

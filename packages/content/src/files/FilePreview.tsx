@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileDetail } from '@portal/api-client/core';
 import { Button } from '@portal/ui';
-import { fetchFileBlob } from './blob';
+import { signUrl } from '../kit/signedUrl';
 import { useShowsImages } from './hooks';
 import { filePaths, type FileScope } from './scope';
 
@@ -12,42 +12,38 @@ interface Props {
 }
 
 /**
- * An object URL for an authenticated binary (a plain `src` cannot send the bearer token), fetched
- * again when `path` or `refetchKey` changes and released then or when the page goes. `failed`
- * once the fetch was refused or broke.
+ * A signed link for an authenticated binary (a plain `src` cannot send the bearer token): the
+ * browser then loads it itself, so a video streams with range requests and seeks, and an image
+ * is cached. `failed` once signing or loading broke.
  */
-function useBlobUrl(path: string, refetchKey?: unknown): { src: string | null; failed: boolean } {
+function useSignedSrc(path: string): { src: string | null; failed: boolean; onError: () => void } {
   const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
   useEffect(() => {
     setState({ src: null, failed: false });
-    let url: string | null = null;
     let live = true;
-    fetchFileBlob(path)
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setState({ src: url, failed: false });
-      })
-      .catch(() => live && setState({ src: null, failed: true }));
+    signUrl({ path }).then(
+      (src) => live && setState({ src, failed: false }),
+      () => live && setState({ src: null, failed: true }),
+    );
     return () => {
       live = false;
-      if (url) URL.revokeObjectURL(url);
     };
-  }, [path, refetchKey]);
-  return state;
+  }, [path]);
+  return { ...state, onError: () => setState({ src: null, failed: true }) };
 }
 
 /** The whole file inline (image, video or PDF). */
 function FullPreview({ scope, file }: Props) {
   const { t } = useTranslation('files');
-  // A new version changes updated_at, so the preview is fetched again after an overwrite.
-  const { src, failed } = useBlobUrl(filePaths(scope).preview(file.id), file.updated_at);
+  // The version is a cache key (`v`, which the API drops): after an overwrite the preview is a
+  // new URL, not the browser's copy of the old one.
+  const { src, failed, onError } = useSignedSrc(`${filePaths(scope).preview(file.id)}?v=${file.version}`);
   if (failed) return <p className="pfile-muted">{t('detail.preview_failed')}</p>;
   if (!src) return <p className="pfile-muted">{t('detail.preview_loading')}</p>;
   return (
     <div className="pfile-preview">
-      {file.kind === 'image' && <img src={src} alt={file.title} />}
-      {file.kind === 'video' && <video src={src} controls aria-label={file.title} />}
+      {file.kind === 'image' && <img src={src} alt={file.title} onError={onError} />}
+      {file.kind === 'video' && <video src={src} controls aria-label={file.title} onError={onError} />}
       {file.kind === 'pdf' && <iframe src={src} title={file.title} />}
     </div>
   );
@@ -59,13 +55,13 @@ function FullPreview({ scope, file }: Props) {
  */
 function ThumbnailPreview({ scope, file }: Props) {
   const { t } = useTranslation('files');
-  const { src, failed } = useBlobUrl(filePaths(scope).thumbnail(file));
+  const { src, failed, onError } = useSignedSrc(filePaths(scope).thumbnail(file));
   const [full, setFull] = useState(false);
   if (full || failed) return <FullPreview scope={scope} file={file} />;
   if (!src) return <p className="pfile-muted">{t('detail.preview_loading')}</p>;
   return (
     <div className="pfile-preview pfile-preview__thumb">
-      <img src={src} alt={file.title} />
+      <img src={src} alt={file.title} onError={onError} />
       <Button variant="secondary" onClick={() => setFull(true)}>
         {t('detail.show_full')}
       </Button>

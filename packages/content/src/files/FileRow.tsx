@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FileRow as FileRowData } from '@portal/api-client/core';
@@ -23,8 +24,9 @@ export interface FileRowProps {
 function RowPicture({ file, thumbnail }: { file: FileRowData; thumbnail: string | null }) {
   const { t } = useTranslation('files');
   const src = useApiImageSrc(thumbnail);
-  if (!src) return <FileKindIcon kind={file.kind} />;
-  return <img className="pfile-thumb" src={src} alt={t(`kind.${file.kind}`)} loading="lazy" decoding="async" />;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) return <FileKindIcon kind={file.kind} />;
+  return <img className="pfile-thumb" src={src} alt={t(`kind.${file.kind}`)} loading="lazy" decoding="async" onError={() => setFailed(src)} />;
 }
 
 /** One line of a file list: select box, kind icon or thumbnail, title, size, uploader, date, read state. */

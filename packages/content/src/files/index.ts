@@ -19,7 +19,6 @@ export {
   useStoredFileSort,
   type FileSort,
 } from './hooks';
-export { fetchFileBlob, saveBlob } from './blob';
 export { formatFileDateTime, formatFileSize, formatStorageAmount } from './format';
 export { postFiles, uploadedCount, uploadForm, type UploadFields } from './upload';
 export { FileKindIcon } from './FileKindIcon';

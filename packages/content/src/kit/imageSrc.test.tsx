@@ -1,31 +1,23 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { signUrlsAnswer } from '../testing';
 import { apiImageKey, useApiImageSrc } from './imageSrc';
+import { signUrl } from './signedUrl';
+import { ApiAvatar } from './ApiAvatar';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
-const request = vi.mocked(api.request);
+const call = vi.mocked(api.call);
 
 const ICON = '/service/api/v1/members/me/groups/3/images/icon/0123456789abcdef0123456789abcdef.png';
 const OTHER = '/service/api/v1/members/me/groups/4/images/icon/fedcba9876543210fedcba9876543210.jpg';
 
-let created: string[];
-let revoked: string[];
 beforeEach(() => {
-  request.mockReset();
-  request.mockImplementation(async (_method, path) => new Response(new Blob([`bytes of ${path}`], { type: 'image/png' })));
-  created = [];
-  revoked = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
-    const url = `blob:test/${created.length + 1}`;
-    created.push(url);
-    return url;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+  call.mockReset();
+  call.mockImplementation((async (_name: string, args: Record<string, unknown>) => signUrlsAnswer(args)) as never);
 });
-afterEach(() => vi.restoreAllMocks());
 
 function Shown({ path, id }: { path: string | null; id: string }) {
   return <output data-testid={id}>{useApiImageSrc(path) ?? 'none'}</output>;
@@ -35,9 +27,10 @@ function renderWith(ui: React.ReactNode) {
   const result = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
   return { ...result, client, shown: (id: string) => screen.getByTestId(id).textContent };
 }
+const signedPaths = () => call.mock.calls.map(([name, args]) => [name, (args as { body: { items: { path: string }[] } }).body.items.map((i) => i.path)]);
 
 describe('useApiImageSrc', () => {
-  it('fetches a URL once for every component showing it, with the token-carrying client', async () => {
+  it('shows a signed link (a plain URL the browser caches), one signing request for a whole page', async () => {
     const { shown } = renderWith(
       <>
         <Shown id="row" path={ICON} />
@@ -45,20 +38,16 @@ describe('useApiImageSrc', () => {
         <Shown id="other" path={OTHER} />
       </>,
     );
-    // Initials (null) while loading.
+    // Initials (null) while signing.
     expect(shown('row')).toBe('none');
-    await waitFor(() => expect(shown('row')).toBe(shown('header')));
-    await waitFor(() => expect(shown('other')).not.toBe('none'));
-    expect(shown('row')).toMatch(/^blob:test\//);
-    expect(shown('other')).not.toBe(shown('row'));
-    expect(request.mock.calls.map(([m, p]) => [m, p])).toEqual([
-      ['GET', ICON.slice('/service/api/v1'.length)],
-      ['GET', OTHER.slice('/service/api/v1'.length)],
-    ]);
-    expect(created).toHaveLength(2);
+    await waitFor(() => expect(shown('other')).toBe(`${OTHER}?s=test`));
+    expect([shown('row'), shown('header')]).toEqual([`${ICON}?s=test`, `${ICON}?s=test`]);
+    expect(signedPaths()).toEqual([['signUrls', [ICON, OTHER]]]);
+    // No bytes go through the page: the <img> loads them itself.
+    expect(api.request).not.toHaveBeenCalled();
   });
 
-  it('a component mounted later reuses the cached image without fetching', async () => {
+  it('a component mounted later reuses the link without signing again', async () => {
     const { shown, rerender, client } = renderWith(<Shown id="a" path={ICON} />);
     await waitFor(() => expect(shown('a')).not.toBe('none'));
     rerender(
@@ -68,28 +57,11 @@ describe('useApiImageSrc', () => {
       </QueryClientProvider>,
     );
     expect(shown('b')).toBe(shown('a'));
-    expect(request).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenCalledTimes(1);
   });
 
-  it('revokes an object URL only once no one uses it: removed from the cache, or replaced', async () => {
-    const { shown, unmount, client } = renderWith(<Shown id="a" path={ICON} />);
-    await waitFor(() => expect(shown('a')).not.toBe('none'));
-    const first = shown('a')!;
-
-    await act(() => client.refetchQueries({ queryKey: apiImageKey(ICON) }));
-    await waitFor(() => expect(shown('a')).not.toBe(first));
-    expect(revoked).toEqual([first]);
-
-    const second = shown('a')!;
-    unmount();
-    // Still cached (gcTime) for the next page that shows it: not revoked yet.
-    expect(revoked).toEqual([first]);
-    act(() => client.clear());
-    expect(revoked).toEqual([first, second]);
-  });
-
-  it('shows nothing for a missing image, and passes other URLs through unfetched', async () => {
-    request.mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'gone'));
+  it('shows nothing when signing fails, and passes other URLs through unsigned', async () => {
+    call.mockRejectedValueOnce(new ApiError(401, 'INVALID_TOKEN', 'no'));
     const { shown, client } = renderWith(
       <>
         <Shown id="gone" path={ICON} />
@@ -99,6 +71,31 @@ describe('useApiImageSrc', () => {
     );
     await waitFor(() => expect(client.getQueryState(apiImageKey(ICON))?.status).toBe('error'));
     expect([shown('gone'), shown('plain'), shown('empty')]).toEqual(['none', 'https://cdn.example.jp/icon.png', 'none']);
-    expect(request).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ApiAvatar', () => {
+  it('shows initials while signing, then the picture from its signed link', async () => {
+    const avatar = '/service/api/v1/members/2/avatar/abc.webp';
+    const { container } = renderWith(<ApiAvatar src={avatar} name="鈴木 花子" />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe('鈴');
+    await waitFor(() => expect(container.querySelector('img')?.getAttribute('src')).toBe(`${avatar}?s=test`));
+  });
+});
+
+describe('signUrl', () => {
+  it('asks at most 100 at a time, answering each caller with its own link in order', async () => {
+    const paths = Array.from({ length: 130 }, (_, i) => `/members/me/inline-images/${i + 1}`);
+    const urls = await Promise.all(paths.map((path) => signUrl({ path })));
+    expect(urls).toEqual(paths.map((p) => `/service/api/v1${p}?s=test`));
+    expect(signedPaths().map(([, items]) => items?.length)).toEqual([100, 30]);
+  });
+
+  it('rejects every caller of a refused batch', async () => {
+    call.mockRejectedValueOnce(new ApiError(400, 'VALIDATION_ERROR', 'bad'));
+    const results = await Promise.allSettled([signUrl({ path: '/a' }), signUrl({ path: '/b' })]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 });

@@ -1,59 +1,34 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API_PREFIX } from '@portal/api-client/core';
-import { api } from '@portal/api-client/browser';
+import { useQuery } from '@tanstack/react-query';
+import { isApiPath, signUrl } from './signedUrl';
 
 /**
  * Own root, not under ['groups', id] or ['common-files']: invalidating a group or a file list must
- * not refetch unchanged images.
+ * not sign unchanged images again.
  */
 const ROOT = 'api-image';
 export const apiImageKey = (path: string) => [ROOT, path] as const;
 
 /**
- * The cache owns the object URLs it holds: one is revoked when its query leaves the cache (gcTime
- * after the last component using it unmounts, or `clear()`) or when a refetch replaces it. A
- * component never revokes one itself, since another row may be showing the same URL.
+ * Links live five to ten minutes (see signedUrl.ts); one older than four is signed again before a
+ * newly mounted `<img>` uses it, so no image is ever asked for with an expired link.
  */
-const watched = new WeakSet<QueryClient>();
-function releaseUnusedUrls(queryClient: QueryClient) {
-  if (watched.has(queryClient)) return;
-  watched.add(queryClient);
-  const held = new Map<string, string>();
-  queryClient.getQueryCache().subscribe((event) => {
-    const { query } = event;
-    if (query.queryKey[0] !== ROOT) return;
-    const previous = held.get(query.queryHash);
-    const current = event.type === 'removed' ? undefined : (query.state.data as string | undefined);
-    if (previous === current) return;
-    if (previous) URL.revokeObjectURL(previous);
-    if (current) held.set(query.queryHash, current);
-    else held.delete(query.queryHash);
-  });
-}
-
-async function fetchImage(path: string): Promise<string> {
-  const res = await api.request('GET', path.slice(API_PREFIX.length), { headers: { Accept: 'image/*' } });
-  return URL.createObjectURL(await res.blob());
-}
+const FRESH_MS = 4 * 60_000;
 
 /**
- * A displayable URL for an image the API serves (group icons and headers, file thumbnails). The
- * API serves them to members only, behind the bearer token, which an `<img src>` cannot send; so
- * the bytes are fetched with the client and shown from an object URL. The URL names the stored
- * picture (a new upload is a new URL), so one fetch per URL serves every list row, menu item and
- * header showing it. Null while loading, or when the image cannot be had (the caller shows
- * initials or an icon); any other URL is returned as it is.
+ * A displayable URL for an image the API serves (group icons and headers, avatars, file
+ * thumbnails): a signed link a plain `<img>` loads and the browser caches (`Cache-Control:
+ * private` for the link's life, and an ETag). The path names the stored picture (a new upload is a
+ * new path), and links of one page share one signing request. Null while signing or when it
+ * failed (the caller shows initials or an icon); any other URL is returned as it is.
  */
 export function useApiImageSrc(path: string | null | undefined): string | null {
-  const queryClient = useQueryClient();
-  releaseUnusedUrls(queryClient);
-  const viaApi = Boolean(path?.startsWith(`${API_PREFIX}/`));
+  const viaApi = isApiPath(path);
   const image = useQuery({
     queryKey: apiImageKey(path ?? ''),
-    queryFn: () => fetchImage(path!),
+    queryFn: () => signUrl({ path: path! }),
     enabled: viaApi,
-    staleTime: Infinity,
-    // A missing or forbidden image shows as initials or an icon; the page around it still works.
+    staleTime: FRESH_MS,
+    // A missing image shows as initials or an icon; the page around it still works.
     meta: { silent: true },
     retry: false,
     refetchOnWindowFocus: false,

@@ -8,4 +8,7 @@ export { useShowActionError } from './useShowActionError';
 export { apiFieldErrors } from './fieldErrors';
 export { postMultipart, type MultipartOptions } from './upload';
 export { apiImageKey, useApiImageSrc } from './imageSrc';
+export { ApiAvatar } from './ApiAvatar';
+export { isApiPath, signUrl, type SignItem } from './signedUrl';
+export { downloadByLink } from './download';
 export { parseSort, SortSelect, storedSort, useStoredSort, type ListSort, type SortPreference } from './sort';

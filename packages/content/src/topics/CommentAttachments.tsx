@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/api-client/core';
 import { Button } from '@portal/ui';
 import { formatFileSize } from '../files/format';
+import { useApiImageSrc } from '../kit/imageSrc';
 import { useShowActionError } from '../kit/useShowActionError';
 import { COMMENT_IMAGE_TYPES, fitCommentFiles, uploadCommentImage } from './commentFiles';
-import { fetchInlineImage } from './inlineImages';
 import type { TopicScope } from './scope';
 
 interface CommentAttachmentsProps {
@@ -118,24 +118,8 @@ export function CommentAttachments({ scope, files, images, maxFileMb, disabled, 
   );
 }
 
-/** An uploaded inline image, loaded with the bearer token like the images in content. */
+/** An uploaded inline image, shown from its signed link like the images in content. */
 function PendingImage({ src, alt }: { src: string; alt: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    let made: string | null = null;
-    fetchInlineImage(src).then(
-      (blob) => {
-        if (!live) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [src]);
+  const url = useApiImageSrc(src);
   return url ? <img className="ptop-comment-form__image" src={url} alt={alt} /> : <span className="ptop-muted">{alt}</span>;
 }

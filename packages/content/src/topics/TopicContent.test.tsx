@@ -1,63 +1,54 @@
-import { render, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { inlineImageUrl } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
+import { signUrlsAnswer } from '../testing';
 import { TopicContent } from './TopicContent';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
-const request = vi.mocked(api.request);
+const call = vi.mocked(api.call);
 
-let created: string[];
-let revoked: string[];
 beforeEach(() => {
-  request.mockReset();
-  request.mockImplementation(async (_m, path) => {
-    if (path.endsWith('/404')) throw new Error('gone');
-    return new Response(new Blob([`bytes of ${path}`], { type: 'image/png' }));
-  });
-  created = [];
-  revoked = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
-    created.push(`blob:test/${created.length + 1}`);
-    return created.at(-1)!;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((u) => void revoked.push(u));
+  call.mockReset();
+  call.mockImplementation((async (_name: string, args: Record<string, unknown>) => signUrlsAnswer(args)) as never);
 });
-afterEach(() => vi.restoreAllMocks());
 
 const images = (root: HTMLElement) => [...root.querySelectorAll('img')];
 
 describe('TopicContent', () => {
-  it('shows each inline image from an object URL fetched once with the token, and revokes them on unmount', async () => {
+  it('shows each inline image from a signed link, all signed in one request', async () => {
     const html = `<p>図<img src="${inlineImageUrl(1)}" alt="一"><img src="${inlineImageUrl(2)}"></p><p><img src="${inlineImageUrl(1)}"></p>`;
     const view = render(<TopicContent html={html} />);
-    // Before the bytes arrive no image has a src the browser would request without the token.
+    // Before the links arrive no image has a src the browser would request without authority.
     expect(images(view.container).map((i) => i.getAttribute('src'))).toEqual([null, null, null]);
-    await waitFor(() => expect(images(view.container).every((i) => i.getAttribute('src')?.startsWith('blob:test/'))).toBe(true));
-    const [a, b, c] = images(view.container).map((i) => i.getAttribute('src'));
-    expect(a).toBe(c);
-    expect(b).not.toBe(a);
-    expect(request.mock.calls.map(([m, p]) => [m, p])).toEqual([
-      ['GET', '/members/me/inline-images/1'],
-      ['GET', '/members/me/inline-images/2'],
+    await waitFor(() => expect(images(view.container).every((i) => i.getAttribute('src')?.endsWith('?s=test'))).toBe(true));
+    expect(images(view.container).map((i) => i.getAttribute('src'))).toEqual([
+      `${inlineImageUrl(1)}?s=test`,
+      `${inlineImageUrl(2)}?s=test`,
+      `${inlineImageUrl(1)}?s=test`,
     ]);
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(call.mock.calls[0]![1]).toEqual({ body: { items: [{ path: inlineImageUrl(1) }, { path: inlineImageUrl(2) }] } });
     expect(images(view.container)[0]!.alt).toBe('一');
-    view.unmount();
-    expect(revoked.sort()).toEqual([...created].sort());
   });
 
-  it('marks an image that cannot be loaded and leaves the text alone', async () => {
+  it('marks an image that cannot be loaded (or signed) and leaves the text alone', async () => {
     const view = render(<TopicContent html={`<p>本文<img src="${inlineImageUrl(404)}" alt="図"></p>`} />);
-    await waitFor(() => expect(view.container.querySelector('img')!.classList.contains('ptop-content__image--missing')).toBe(true));
+    const img = view.container.querySelector('img')!;
+    await waitFor(() => expect(img.getAttribute('src')).not.toBeNull());
+    fireEvent.error(img);
+    expect(img.classList.contains('ptop-content__image--missing')).toBe(true);
     expect(view.container.textContent).toBe('本文');
-    expect(created).toEqual([]);
+
+    call.mockRejectedValueOnce(new Error('offline'));
+    view.rerender(<TopicContent html={`<p>別<img src="${inlineImageUrl(5)}" alt="図"></p>`} />);
+    await waitFor(() => expect(view.container.querySelector('img')!.classList.contains('ptop-content__image--missing')).toBe(true));
   });
 
-  it('revokes the old URLs when the content changes', async () => {
+  it('signs the new images when the content changes', async () => {
     const view = render(<TopicContent html={`<p><img src="${inlineImageUrl(1)}"></p>`} />);
-    await waitFor(() => expect(created).toHaveLength(1));
+    await waitFor(() => expect(view.container.querySelector('img')!.getAttribute('src')).toBe(`${inlineImageUrl(1)}?s=test`));
     view.rerender(<TopicContent html={`<p><img src="${inlineImageUrl(2)}"></p>`} />);
-    await waitFor(() => expect(view.container.querySelector('img')!.getAttribute('src')).toBe('blob:test/2'));
-    expect(revoked).toEqual(['blob:test/1']);
+    await waitFor(() => expect(view.container.querySelector('img')!.getAttribute('src')).toBe(`${inlineImageUrl(2)}?s=test`));
   });
 });

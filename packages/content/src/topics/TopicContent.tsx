@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { purifyHtml } from '../display/purify';
-import { DEFERRED_SRC, deferInlineImages, fetchInlineImage } from './inlineImages';
+import { signUrl } from '../kit/signedUrl';
+import { DEFERRED_SRC, deferInlineImages } from './inlineImages';
 
 /**
  * A topic's body. Inline images arrive as API URLs behind the bearer token: each distinct one is
- * fetched once with the client and shown from an object URL, and the URLs are revoked when the
- * content changes or the view goes away. A failed image keeps its alt text and is marked.
+ * shown from a signed link (one signing request for all of them), which the browser caches. A
+ * failed image keeps its alt text and is marked.
  */
 export function TopicContent({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -21,23 +22,20 @@ export function TopicContent({ html }: { html: string }) {
     }
     if (bySrc.size === 0) return;
     let live = true;
-    const urls: string[] = [];
     for (const [src, imgs] of bySrc) {
-      fetchInlineImage(src).then(
-        (blob) => {
-          if (!live) return;
-          const url = URL.createObjectURL(blob);
-          urls.push(url);
-          for (const img of imgs) img.src = url;
-        },
-        () => {
-          if (live) for (const img of imgs) img.classList.add('ptop-content__image--missing');
-        },
-      );
+      const missing = () => {
+        if (live) for (const img of imgs) img.classList.add('ptop-content__image--missing');
+      };
+      signUrl({ path: src }).then((url) => {
+        if (!live) return;
+        for (const img of imgs) {
+          img.addEventListener('error', missing, { once: true });
+          img.src = url;
+        }
+      }, missing);
     }
     return () => {
       live = false;
-      for (const url of urls) URL.revokeObjectURL(url);
     };
   }, [prepared]);
 

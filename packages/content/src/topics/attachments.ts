@@ -1,5 +1,5 @@
 import { buildPath, LIMITS, routes } from '@portal/api-client/core';
-import { fetchFileBlob, saveBlob } from '../files/blob';
+import { downloadByLink } from '../kit/download';
 import type { TopicScope } from './scope';
 
 const MB = 1024 * 1024;
@@ -21,11 +21,10 @@ export const fitsInOneZip = (sizes: number[]) => sizes.reduce((a, b) => a + b, 0
 
 /** Saves one attachment under its own name. */
 export async function downloadAttachment(scope: TopicScope, topicId: number, file: { id: number; name: string }) {
-  saveBlob(await fetchFileBlob(attachmentPath(scope, topicId, file.id)), file.name);
+  await downloadByLink({ path: attachmentPath(scope, topicId, file.id) }, file.name);
 }
 
 /** Saves the chosen attachments (of the topic, or with `commentFiles` of a comment) as one zip named `zipName`. */
 export async function downloadAttachmentZip(scope: TopicScope, fileIds: number[], zipName: string, commentFiles = false) {
-  const blob = await fetchFileBlob(attachmentZipPath(scope), { method: 'POST', body: { file_ids: fileIds, is_comment_file: commentFiles } });
-  saveBlob(blob, zipName);
+  await downloadByLink({ path: attachmentZipPath(scope), body: { file_ids: fileIds, is_comment_file: commentFiles } }, zipName);
 }

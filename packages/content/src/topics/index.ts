@@ -14,5 +14,5 @@ export { plainToHtml } from './draft';
 export { TopicContent } from './TopicContent';
 export { AttachmentList } from './AttachmentList';
 export { attachmentPath, attachmentZipPath, downloadAttachment, downloadAttachmentZip, fitsInOneZip } from './attachments';
-export { deferInlineImages, fetchInlineImage, INLINE_IMAGE_PREFIX, inlineImageSrcs, isInlineImageSrc } from './inlineImages';
+export { deferInlineImages, INLINE_IMAGE_PREFIX, inlineImageSrcs, isInlineImageSrc } from './inlineImages';
 export { saveTopic, TOPIC_FORM, topicFormData, type TopicSaveCall, type TopicUpload } from './save';

@@ -1,5 +1,4 @@
 import { API_PREFIX } from '@portal/api-client/core';
-import { api } from '@portal/api-client/browser';
 
 /**
  * The one `<img src>` form the API keeps in topic content: `${API_PREFIX}${INLINE_IMAGE_PATH}/{id}`.
@@ -24,13 +23,13 @@ export function inlineImageSrcs(html: string): string[] {
   return [...new Set(found.filter(isInlineImageSrc))];
 }
 
-/** Attribute that holds an inline image's real src until its authenticated object URL is ready. */
+/** Attribute that holds an inline image's real src until its signed link is ready. */
 export const DEFERRED_SRC = 'data-inline-src';
 
 /**
  * The HTML with every inline image's src moved to DEFERRED_SRC. The image route needs the bearer
- * token, which an `<img>` cannot send: left in place, the browser would request it without one
- * and show a broken image until the object URL replaced it.
+ * token or a signed link: left in place, the browser would request it with neither and show a
+ * broken image until the signed link replaced it.
  */
 export function deferInlineImages(html: string): string {
   if (!html.includes(INLINE_IMAGE_PREFIX)) return html;
@@ -43,10 +42,4 @@ export function deferInlineImages(html: string): string {
     img.removeAttribute('src');
   }
   return template.innerHTML;
-}
-
-/** One inline image's bytes, fetched with the session's token. */
-export async function fetchInlineImage(src: string): Promise<Blob> {
-  const res = await api.request('GET', src.slice(API_PREFIX.length), { headers: { Accept: 'image/*' } });
-  return res.blob();
 }

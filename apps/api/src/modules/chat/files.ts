@@ -67,6 +67,7 @@ export async function uploadToChat(
   };
   const received = await receiveFiles(ctx, request, scope, opts.imageOnly ? 1 : LIMITS.maxFilesPerUpload, {
     files: CHAT_UPLOAD_FIELDS.files, data: { name: CHAT_UPLOAD_FIELDS.data, maxBytes: 4096 }, prefix: `chats/${chat.id}`,
+    countsAgainstStorage: false,
   });
   let data;
   try {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { storageEtag } from '../../http/signed-url';
 import { StorageNotFoundError, type ByteRange } from '../../storage';
 import { inlineAllowed } from '../../storage/file-kind';
 import { contentDisposition, uniqueNames } from '../../storage/file-name';
@@ -74,7 +75,8 @@ export async function sendFile(
   safeHeaders(reply, inline)
     .header('Accept-Ranges', 'bytes')
     .header('Content-Type', inlineAllowed(version.mime) ? version.mime : 'application/octet-stream')
-    .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', version.name));
+    .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', version.name))
+    .header('ETag', storageEtag(version.key));
   if (range === 'unsatisfiable') {
     void reply.code(416).header('Content-Range', `bytes */${version.size}`);
     return '';
@@ -100,6 +102,7 @@ export async function sendThumbnail(ctx: AppContext, reply: FastifyReply, file: 
   safeHeaders(reply, true)
     .header('Content-Type', THUMB_MIME)
     .header('Content-Disposition', contentDisposition('inline', `${base}.webp`))
+    .header('ETag', storageEtag(file.thumb_key))
     .header('Content-Length', String(size));
   return stream;
 }

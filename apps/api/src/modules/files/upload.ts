@@ -1,4 +1,5 @@
 import { FILE_UPLOAD_FIELDS, LIMITS } from '@portal/api-client';
+import { pipeline, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
@@ -6,6 +7,7 @@ import type { StagedFile } from '../../storage';
 import { detectFileKind, type DetectedKind } from '../../storage/file-kind';
 import { cleanFileName } from '../../storage/file-name';
 import type { Scope } from './policy';
+import { storageUsage } from './quota';
 
 const MB = 1024 * 1024;
 /** Text fields of an upload form are short (title, memo, folder id). */
@@ -32,12 +34,43 @@ export interface FormShape {
   allowNoFiles?: boolean;
   /** Storage key folder, when the files belong to neither a group's nor the company's folder (chat). */
   prefix?: string;
+  /**
+   * false when the files do not count against the scope's group and company storage (chat has
+   * an area of its own): no early capacity refusal then.
+   */
+  countsAgainstStorage?: boolean;
 }
 
 const overSize = (maxMb: number) => new HttpError(400, 'UPLOAD_OVER_SIZE', 'A file is larger than the group allows.', undefined, { max_mb: maxMb });
 const tooMany = (max: number) => new HttpError(400, 'TOO_MANY_FILES', 'Too many files in one upload.', undefined, { max });
 const noFile = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { [FILE_UPLOAD_FIELDS.file]: ['validation.required'] });
 const badForm = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { _: ['validation.format'] });
+
+/** What a body may hold besides file bytes: multipart framing per part and the text fields. */
+const nonFileBytes = (maxFiles: number, form?: FormShape) => (maxFiles + 10) * 1024 + 10 * FIELD_MAX_BYTES + (form?.data?.maxBytes ?? 0);
+
+/**
+ * Room left in the scope's group and company storage, and the error a bigger upload gets. Only
+ * for refusing early: the charge itself is checked again under lock when the files commit.
+ */
+async function roomLeft(ctx: AppContext, scope: Scope): Promise<{ bytes: number; error: HttpError }> {
+  const usage = await storageUsage(ctx, scope);
+  const company = usage.company.capacity_bytes - usage.company.used_bytes;
+  const group = usage.group ? usage.group.capacity_bytes - usage.group.used_bytes : Infinity;
+  return group <= company
+    ? { bytes: Math.max(0, group), error: new HttpError(400, 'EXCEED_GROUP_STORAGE_CAPACITY', 'The group storage capacity would be exceeded.') }
+    : { bytes: Math.max(0, company), error: new HttpError(400, 'EXCEED_COMPANY_STORAGE_CAPACITY', 'The company storage capacity would be exceeded.') };
+}
+
+/** Passes bytes through, failing with `error` once more than `max` have gone by in all. */
+function byteBudget(budget: { left: number }, error: HttpError): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      budget.left -= chunk.length;
+      done(budget.left < 0 ? error : null, chunk);
+    },
+  });
+}
 
 /**
  * Streams the request's files into staging under generated names, checking each against the
@@ -60,6 +93,14 @@ export async function receiveFiles(
   const current: StagedFile[] = [];
   try {
     if (!request.isMultipart()) throw noFile();
+    // Refused before the body is read: a declared length no allowed upload can have, or one the
+    // storage has no room for. Without a length (chunked), the same limits apply as bytes arrive.
+    const declared = Number(request.headers['content-length']);
+    const slack = nonFileBytes(maxFiles, form);
+    if (Number.isFinite(declared) && declared > maxFiles * maxMb * MB + slack) throw overSize(maxMb);
+    const room = form?.countsAgainstStorage === false ? null : await roomLeft(ctx, scope);
+    if (room && Number.isFinite(declared) && declared - slack > room.bytes) throw room.error;
+    const budget = { left: room?.bytes ?? Infinity };
     const parts = request.parts({
       limits: { fileSize: maxMb * MB, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: Math.max(FIELD_MAX_BYTES, form?.data?.maxBytes ?? 0) },
     });
@@ -75,7 +116,9 @@ export async function receiveFiles(
         continue;
       }
       if (part.fieldname !== (form?.files ?? FILE_UPLOAD_FIELDS.file)) throw badForm();
-      const staged = await ctx.storage.stage(part.file, { prefix });
+      // pipeline, not pipe: the part's own errors (the per-file limit) must reach the stager.
+      const source = room ? pipeline(part.file, byteBudget(budget, room.error), () => undefined) : part.file;
+      const staged = await ctx.storage.stage(source, { prefix });
       current.push(staged);
       if (part.file.truncated) throw overSize(maxMb);
       const name = cleanFileName(part.filename);

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
+import { storageEtag } from '../../http/signed-url';
 import { registerEndpoint as on } from '../../http/route';
 import { StorageNotFoundError, type FileStorage, type StagedFile } from '../../storage';
 import { IMAGE_EXT, IMAGE_MIME, type ImageKind } from '../../storage/image-info';
@@ -147,7 +148,8 @@ async function sendImage(storage: FileStorage, reply: FastifyReply, key: string,
       .header('Content-Length', String(size))
       .header('Content-Disposition', `inline; filename="${slot}.${IMAGE_EXT[kind]}"`)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', cacheControl);
+      .header('Cache-Control', cacheControl)
+      .header('ETag', storageEtag(key));
     return stream;
   } catch (err) {
     if (err instanceof StorageNotFoundError) throw imageNotFound();

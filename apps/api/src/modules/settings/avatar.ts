@@ -4,6 +4,7 @@ import { API_PREFIX, AVATAR_FIELD, AVATAR_SIZES, avatarCropSchema, ImageError, t
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
+import { storageEtag } from '../../http/signed-url';
 import { StorageNotFoundError, type StagedFile } from '../../storage';
 import { imageError, receiveImage } from '../../storage/receive-image';
 import { writeWithFiles } from '../../storage/write';
@@ -123,6 +124,7 @@ export async function sendAvatar(ctx: AppContext, viewerCompanyId: number, userI
       .header('Content-Type', 'image/webp')
       .header('Content-Length', String(size))
       .header('Content-Disposition', 'inline; filename="avatar.webp"')
+      .header('ETag', storageEtag(key))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=3600');
     return stream;

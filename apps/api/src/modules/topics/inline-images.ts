@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
+import { storageEtag } from '../../http/signed-url';
 import { StorageNotFoundError, type StagedFile } from '../../storage';
 import { detectFileKind } from '../../storage/file-kind';
 import { chargeUsage, writeTransaction } from '../files/quota';
@@ -146,6 +147,7 @@ export async function sendImage(ctx: AppContext, reply: FastifyReply, image: { i
       .header('Content-Type', ext ? image.mime : 'application/octet-stream')
       .header('Content-Disposition', `${ext ? 'inline' : 'attachment'}; filename="image-${image.id}.${ext ?? 'bin'}"`)
       .header('Content-Length', String(size))
+      .header('ETag', storageEtag(image.storage_key))
       .header('X-Content-Type-Options', 'nosniff')
       // The bytes behind an id never change; who may read them can, so no shared cache.
       .header('Cache-Control', 'private, max-age=3600');

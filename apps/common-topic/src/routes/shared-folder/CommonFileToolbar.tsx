@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, useConfirm, useModal } from '@portal/ui';
-import { COMMON_FILE_SCOPE, fetchFileBlob, filePaths, saveBlob } from '@portal/content/files';
-import { useShowActionError } from '@portal/content/kit';
+import { COMMON_FILE_SCOPE, filePaths } from '@portal/content/files';
+import { downloadByLink, useShowActionError } from '@portal/content/kit';
 import { useDeleteCommonFiles } from '../../api/commonFiles';
 
 interface Props {
@@ -23,8 +23,7 @@ export function CommonFileToolbar({ selected, canDelete, onDone }: Props) {
 
   const downloadZip = async () => {
     try {
-      const blob = await fetchFileBlob(filePaths(COMMON_FILE_SCOPE).zip, { method: 'POST', body: { file_ids: selected, is_comment_file: false } });
-      saveBlob(blob, tc('files.zip_name'));
+      await downloadByLink({ path: filePaths(COMMON_FILE_SCOPE).zip, body: { file_ids: selected, is_comment_file: false } }, tc('files.zip_name'));
     } catch (err) {
       showError(err);
     }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DETAIL, FakeXhr, historyEntry, historyPage, listPage } from '@portal/content/files/testing';
 import { answer, call, calls, renderAt } from '../test-utils';
 import { request, resetFileTestDoubles } from './testing';
+import { captureDownloads, testSignedUrl } from '@portal/content/testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
@@ -21,8 +22,7 @@ describe('common-topic-shared-folder-file-detail', () => {
       markReadCommonFile: { items: { is_read: true } },
       favoriteCommonFile: { items: { is_favor: true } },
     });
-    request().mockImplementation(async () => new Response(new Blob(['%PDF'])));
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    const downloads = captureDownloads();
     renderAt('/common-topic/shared-folder/file/11', { common_topic_role: false });
     expect(await screen.findByRole('heading', { level: 1, name: /議事録\.pdf$/ })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: '共通エリアのメニュー' })).toBeTruthy();
@@ -41,13 +41,13 @@ describe('common-topic-shared-folder-file-detail', () => {
     await waitFor(() => expect(calls('favoriteCommonFile')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'ダウンロード' }));
     fireEvent.click(screen.getByRole('button', { name: 'バージョン1をダウンロード' }));
-    await waitFor(() => expect(created).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(downloads.started).toHaveLength(2));
     expect(calls('markReadCommonFile')).toEqual([['markReadCommonFile', { params: { fileId: 11 } }]]);
     expect(calls('favoriteCommonFile')).toEqual([['favoriteCommonFile', { params: { fileId: 11 }, body: { is_favor: true } }]]);
-    expect(request().mock.calls).toEqual([
-      ['GET', '/members/me/common-share-folder-file/11/download', undefined],
-      ['GET', '/members/me/common-share-folder-file/11/download?history_id=21', undefined],
-    ]);
+    expect(downloads.started.map((d) => d.href).sort()).toEqual(
+      [testSignedUrl('/members/me/common-share-folder-file/11/download'), testSignedUrl('/members/me/common-share-folder-file/11/download?history_id=21')].sort(),
+    );
+    expect(request()).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { commonStorage, DETAIL, FakeXhr, listPage, ROW, ROW2 } from '@portal/content/files/testing';
-import { answer, calls, renderAt } from '../test-utils';
+import { answer, call, calls, renderAt } from '../test-utils';
 import { request, resetFileTestDoubles } from './testing';
+import { captureDownloads, signedPaths, testSignedUrl } from '@portal/content/testing';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
@@ -46,14 +47,14 @@ describe('common shared folder list', () => {
     ]);
   });
 
-  it('shows the thumbnail of an image with one, fetched with the token', async () => {
-    request().mockImplementation(async () => new Response(new Blob(['picture'], { type: 'image/webp' })));
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test/1');
+  it('shows the thumbnail of an image with one, from a signed link', async () => {
     answer(base({ commonFiles: listPage([C1, { ...C2, has_thumbnail: true, version: 3 }]) }));
     renderAt('/common-topic/shared-folder', { common_topic_role: false });
     const row = (await screen.findByRole('link', { name: '写真.png' })).closest('tr')!;
-    await waitFor(() => expect(within(row).getByRole('img', { name: '画像' }).getAttribute('src')).toBe('blob:test/1'));
-    expect(request().mock.calls).toEqual([['GET', '/members/me/common-share-folder-file/12/thumbnail?v=3', { headers: { Accept: 'image/*' } }]]);
+    const thumb = '/service/api/v1/members/me/common-share-folder-file/12/thumbnail?v=3';
+    await waitFor(() => expect(within(row).getByRole('img', { name: '画像' }).getAttribute('src')).toBe(testSignedUrl(thumb)));
+    expect(signedPaths(call())).toEqual([thumb]);
+    expect(request()).not.toHaveBeenCalled();
   });
 
   it('shows the company storage the common area counts against, with the 80 % and full warnings', async () => {
@@ -76,8 +77,7 @@ describe('common shared folder list', () => {
   });
 
   it('offers no upload and no delete without the common-topic right, but zips a selection', async () => {
-    request().mockImplementation(async () => new Response(new Blob(['PK'])));
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    const downloads = captureDownloads();
     answer(base());
     renderAt('/common-topic/shared-folder', { common_topic_role: false });
     await screen.findByRole('link', { name: '議事録.pdf' });
@@ -88,10 +88,10 @@ describe('common shared folder list', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'このページのファイルをすべて選択' }));
     expect(screen.getByText('2件選択中')).toBeTruthy();
     fireEvent.click(zip);
-    await waitFor(() => expect(created).toHaveBeenCalled());
-    expect(request().mock.calls).toEqual([
-      ['POST', '/members/me/download-files', { body: JSON.stringify({ file_ids: [11, 12], is_comment_file: false }), headers: { 'Content-Type': 'application/json' } }],
-    ]);
+    await waitFor(() => expect(downloads.started).toHaveLength(1));
+    expect(downloads.started[0]!.href).toBe(testSignedUrl('/members/me/download-files'));
+    expect(call()).toHaveBeenCalledWith('signUrls', { body: { items: [{ path: '/members/me/download-files', body: { file_ids: [11, 12], is_comment_file: false } }] } });
+    expect(request()).not.toHaveBeenCalled();
   });
 
   it('deletes selected files for good, only after confirmation', async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ApiAvatar } from '@portal/content/kit';
 import type { GroupListItem } from '@portal/api-client/core';
-import { Avatar } from '@portal/ui';
+
 import { useGroupNotification, useMoveGroupToFolder, type GroupFolder } from '../../api/groupList';
 
 interface Props {
@@ -22,7 +23,7 @@ export function GroupAssignments({ groups, folders, onError }: Props) {
       {groups.map((g) => (
         <li key={g.id} className="pgrp-assign__item" aria-busy={busy(g.id) || undefined}>
           <span className="pgrp-assign__group">
-            <Avatar src={g.icon_image_small_path} name={g.name} size="xs" />
+            <ApiAvatar src={g.icon_image_small_path} name={g.name} size="xs" />
             <span className="pgrp-assign__name">{g.name}</span>
           </span>
           <select

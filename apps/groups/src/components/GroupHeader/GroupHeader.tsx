@@ -21,7 +21,7 @@ export interface GroupHeaderProps {
 export function GroupHeader({ group, admin, otherRights }: GroupHeaderProps) {
   const { t } = useTranslation('groups');
   const tone = group.letter_color === LetterColor.BLACK ? 'black' : 'white';
-  // Group images are served to members only, behind the bearer token: shown from object URLs.
+  // Group images are served to members only: shown from signed links the browser caches.
   const headerSrc = useApiImageSrc(group.header_image);
   const iconSrc = useApiImageSrc(group.icon_image === IconImage.FILE_UPLOAD ? group.icon_image_small_path : null);
   const style = headerSrc ? { backgroundImage: `url(${JSON.stringify(headerSrc)})` } : undefined;

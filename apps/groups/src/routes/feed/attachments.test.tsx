@@ -7,6 +7,7 @@ import { clearSession, setSession } from '@portal/api-client/session';
 import { closeModal } from '@portal/ui';
 import { $isInlineImageNode } from '@portal/content/topic-editor';
 import { attachment, fakeXhr } from '@portal/content/topics/testing';
+import { signedPaths } from '@portal/content/testing';
 import { answer, call, GROUP, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { commentPage, detail, FOLDERS } from './fixtures';
 
@@ -60,8 +61,8 @@ describe('group-topic-create with attachments and inline images', () => {
       expect(editor.getEditorState().read(() => $getRoot().getChildren().flatMap((n) => ($isElementNode(n) ? n.getChildren() : [])).some($isInlineImageNode))).toBe(true),
     );
     expect(sent[0]!.url).toBe('/service/api/v1/members/me/upload-file-by-tiny?group_id=1');
-    // Shown through the token-carrying client, never from the API URL itself.
-    await waitFor(() => expect(vi.mocked(api.request)).toHaveBeenCalledWith('GET', '/members/me/inline-images/12', expect.anything()));
+    // Shown from a signed link, never from the bare API URL (which needs the token).
+    await waitFor(() => expect(signedPaths(call())).toContain(inlineImageUrl(12)));
 
     fireEvent.click(screen.getByRole('button', { name: '投稿する' }));
     await waitFor(() => expect(view.where()).toBe('/group/1/topic/9'));

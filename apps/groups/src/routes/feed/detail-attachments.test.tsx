@@ -4,6 +4,7 @@ import { inlineImageUrl } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
 import { attachment } from '@portal/content/topics/testing';
+import { signedPaths, testSignedUrl } from '@portal/content/testing';
 import { answer, call, groupHandlers, renderAt } from '../test-utils';
 import { commentPage, detail } from './fixtures';
 
@@ -16,11 +17,9 @@ beforeEach(() => {
   call().mockReset();
   closeModal();
   request.mockReset();
-  request.mockImplementation(async (_m, path) => new Response(new Blob([`bytes of ${path}`])));
   saved = [];
-  let n = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:test/${++n}`);
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  // The probe a download makes before handing the signed link to the browser.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('x', { status: 206 }));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, href: this.getAttribute('href')! });
   });
@@ -35,7 +34,7 @@ function openTopic(over: Parameters<typeof detail>[0] = {}) {
 }
 
 describe('group-topic-detail attachments', () => {
-  it('lists each attachment with its kind, name and size and downloads one with the token', async () => {
+  it('lists each attachment with its kind, name and size and downloads one by a signed link', async () => {
     openTopic();
     const box = await screen.findByRole('region', { name: '添付ファイル（2）' });
     expect(within(box).getByRole('img', { name: 'PDF' })).toBeTruthy();
@@ -43,8 +42,8 @@ describe('group-topic-detail attachments', () => {
     expect(within(box).getByText('3 KB')).toBeTruthy();
     expect(within(box).getByText('2.0 MB')).toBeTruthy();
     fireEvent.click(within(box).getByRole('button', { name: '議事録.pdf' }));
-    await waitFor(() => expect(saved).toEqual([{ name: '議事録.pdf', href: 'blob:test/1' }]));
-    expect(request.mock.calls).toEqual([['GET', '/members/me/groups/1/topics/5/attachments/4', undefined]]);
+    await waitFor(() => expect(saved).toEqual([{ name: '議事録.pdf', href: testSignedUrl('/members/me/groups/1/topics/5/attachments/4') }]));
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('downloads the selected attachments as one zip through the group’s download-files', async () => {
@@ -57,14 +56,10 @@ describe('group-topic-detail attachments', () => {
     fireEvent.click(within(box).getByRole('checkbox', { name: '「写真.jpg」を選択' }));
     fireEvent.click(within(box).getByRole('checkbox', { name: '「写真.jpg」を選択' }));
     fireEvent.click(zip);
-    await waitFor(() => expect(saved).toEqual([{ name: '週報_添付ファイル.zip', href: 'blob:test/1' }]));
-    expect(request.mock.calls).toEqual([
-      [
-        'POST',
-        '/members/me/groups/1/download-files',
-        { body: JSON.stringify({ file_ids: [4, 5], is_comment_file: false }), headers: { 'Content-Type': 'application/json' } },
-      ],
-    ]);
+    await waitFor(() => expect(saved).toEqual([{ name: '週報_添付ファイル.zip', href: testSignedUrl('/members/me/groups/1/download-files') }]));
+    // The ids travel inside the signed link; the browser streams the zip to disk.
+    expect(call()).toHaveBeenCalledWith('signUrls', { body: { items: [{ path: '/members/me/groups/1/download-files', body: { file_ids: [4, 5], is_comment_file: false } }] } });
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('refuses a zip over 500 MB before asking the server', async () => {
@@ -73,14 +68,15 @@ describe('group-topic-detail attachments', () => {
     fireEvent.click(within(box).getByRole('checkbox', { name: 'すべて選択' }));
     fireEvent.click(within(box).getByRole('button', { name: '選択したファイルをまとめてダウンロード（ZIP）' }));
     expect(await screen.findByText('一度にダウンロードできる合計サイズは500MBまでです。')).toBeTruthy();
-    expect(request).not.toHaveBeenCalled();
+    expect(signedPaths(call())).toEqual([]);
+    expect(saved).toEqual([]);
   });
 
-  it('shows no attachment box for a topic without attachments, and inline images through the token', async () => {
+  it('shows no attachment box for a topic without attachments, and inline images by signed links', async () => {
     openTopic({ attach_file: [], total_attach_file: 0, content: `<p>図<img src="${inlineImageUrl(8)}" alt="図1"></p>` });
     const img = await screen.findByRole('img', { name: '図1' });
-    await waitFor(() => expect(img.getAttribute('src')).toBe('blob:test/1'));
-    expect(request.mock.calls).toEqual([['GET', '/members/me/inline-images/8', { headers: { Accept: 'image/*' } }]]);
+    await waitFor(() => expect(img.getAttribute('src')).toBe(testSignedUrl(inlineImageUrl(8))));
+    expect(signedPaths(call())).toEqual([inlineImageUrl(8)]);
     expect(screen.queryByRole('region', { name: /添付ファイル/ })).toBeNull();
   });
 });

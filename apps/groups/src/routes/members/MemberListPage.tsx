@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Avatar, SearchInput, useDocumentTitle } from '@portal/ui';
+import { SearchInput, useDocumentTitle } from '@portal/ui';
+import { ApiAvatar } from '@portal/content/kit';
 import { usePageSize } from '../../api/group';
 import { useMembers } from '../../api/members';
 import { Pager } from '@portal/ui/kit';
@@ -43,7 +44,7 @@ export function MemberListPage() {
             header: t('members.name'),
             cell: (m) => (
               <span className="pgrp-person">
-                <Avatar src={m.avatar_small} name={m.name} size="sm" />
+                <ApiAvatar src={m.avatar_small} name={m.name} size="sm" />
                 <span>
                   {m.name}
                   {m.name_kana && <span className="pgrp-person__kana">{m.name_kana}</span>}

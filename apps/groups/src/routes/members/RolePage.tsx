@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
-import { Avatar, Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
-import { useShowActionError } from '@portal/content/kit';
+import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { ApiAvatar, useShowActionError } from '@portal/content/kit';
 import { usePageSize } from '../../api/group';
 import { useDeleteMember, useMembers, useUpdateRoles, type RoleFlags } from '../../api/members';
 import { Pager } from '@portal/ui/kit';
@@ -85,7 +85,7 @@ export function RolePage() {
             header: t('members.name'),
             cell: (m) => (
               <span className="pgrp-person">
-                <Avatar src={m.avatar_small} name={m.name} size="sm" />
+                <ApiAvatar src={m.avatar_small} name={m.name} size="sm" />
                 {m.name}
               </span>
             ),

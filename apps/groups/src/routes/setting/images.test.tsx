@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
+import { signedPaths, testSignedUrl } from '@portal/content/testing';
 import { uploadGroupImage } from '../../api/upload';
 import { answer, call, GROUP, groupHandlers, pageCalls, renderAt } from '../test-utils';
 
@@ -76,15 +77,13 @@ describe('setting/information-edit images', () => {
     ]);
   });
 
-  it('shows the stored icon through the authorised client and confirms before NONE removes it', async () => {
+  it('shows the stored icon from a signed link and confirms before NONE removes it', async () => {
     answer(groupHandlers('admin', { setGroupIcon: { items: { ...GROUP, icon_image: 3 } } }, UPLOADED));
     renderAt('/group/1/setting/information-edit');
     const preview = (await screen.findByAltText('アイコン画像のプレビュー')) as HTMLImageElement;
-    expect(preview.src).toMatch(/^blob:/);
-    // The group header and the field share one cached fetch of the same URL.
-    expect(vi.mocked(api.request).mock.calls.map((c) => c.slice(0, 2))).toEqual([
-      ['GET', ICON_URL.replace('/service/api/v1', '')],
-    ]);
+    await waitFor(() => expect(preview.getAttribute('src')).toBe(testSignedUrl(ICON_URL)));
+    // The group header and the field share one signed link of the same URL.
+    expect(signedPaths(call())).toEqual([ICON_URL]);
     expect(screen.getByText('現在のファイル：logo.png')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: 'なし' }));

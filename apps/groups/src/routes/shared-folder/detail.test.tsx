@@ -4,6 +4,7 @@ import { api } from '@portal/api-client/browser';
 import { ApiError } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { DETAIL } from '@portal/content/files/testing';
+import { captureDownloads, testSignedUrl } from '@portal/content/testing';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
@@ -89,20 +90,21 @@ describe('shared-folder/file/:id', () => {
     ]);
   });
 
-  it('downloads the current file and an earlier version through the authenticated client', async () => {
+  it('downloads the current file and an earlier version by signed links the browser streams', async () => {
     answer(groupHandlers('member', { sharedFile: { items: { ...DETAIL, is_read: true } }, fileHistory: HISTORY }));
-    request().mockImplementation(async () => new Response(new Blob(['%PDF'])));
-    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    const downloads = captureDownloads();
     renderAt('/group/1/shared-folder/file/11');
     fireEvent.click(await screen.findByRole('button', { name: 'ダウンロード' }));
+    await waitFor(() => expect(downloads.started).toHaveLength(1));
     fireEvent.click(await screen.findByRole('button', { name: 'バージョン1をダウンロード' }));
-    await waitFor(() => expect(request()).toHaveBeenCalledTimes(2));
-    expect(request().mock.calls).toEqual([
-      ['GET', '/members/me/groups/1/share-folder-file/11/download', undefined],
-      ['GET', '/members/me/groups/1/share-folder-file/11/download?history_id=21', undefined],
+    await waitFor(() => expect(downloads.started).toHaveLength(2));
+    expect(downloads.started.map((d) => d.href)).toEqual([
+      testSignedUrl('/members/me/groups/1/share-folder-file/11/download'),
+      testSignedUrl('/members/me/groups/1/share-folder-file/11/download?history_id=21'),
     ]);
-    await waitFor(() => expect(created).toHaveBeenCalledTimes(2));
-    created.mockRestore();
+    // No bytes pass through the page.
+    expect(request()).not.toHaveBeenCalled();
+    downloads.restore();
   });
 });
 

@@ -1,54 +1,52 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
+import { signedPaths, testSignedUrl } from '@portal/content/testing';
 import { COUNTS, DETAIL, listPage, ROW, ROW2, storage } from '@portal/content/files/testing';
 import { answer, call, groupHandlers, renderAt } from '../test-utils';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn(), refresh: vi.fn() } }));
 
-const request = () => vi.mocked(api.request);
+const signed = () => signedPaths(call());
+const THUMB = '/members/me/groups/1/share-folder-file/12/thumbnail?v=3';
+const PREVIEW = '/members/me/groups/1/share-folder-file/12/preview?v=3';
 const HIDE_PICTURES = { ...DEFAULT_USER_SETTINGS, setting_display: { ...DEFAULT_USER_SETTINGS.setting_display, display_image_video: 0 as const } };
 const PHOTO = { ...ROW2, id: 12, version: 3, has_thumbnail: true };
 const BROKEN = { ...ROW2, id: 13, title: '壊れた.png', name: '壊れた.png', has_thumbnail: false };
 const PHOTO_DETAIL = { ...DETAIL, ...PHOTO, kind: 'image' as const, mime: 'image/png', can_preview: true, is_read: true };
 
-let objectUrls: number;
 beforeEach(() => {
   call().mockReset();
-  request().mockReset();
-  request().mockImplementation(async () => new Response(new Blob(['picture'], { type: 'image/webp' })));
-  objectUrls = 0;
-  vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:test/${++objectUrls}`);
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   closeModal();
 });
-afterEach(() => vi.restoreAllMocks());
+
 
 const listHandlers = (extra: Record<string, unknown> = {}) =>
   groupHandlers('member', { sharedFileCount: COUNTS, fileFolders: { items: [] }, groupStorage: storage(12), sharedFiles: listPage([ROW, PHOTO, BROKEN]), ...extra });
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr')!;
 
 describe('shared-folder thumbnails', () => {
-  it('lists images with their thumbnail, fetched with the token, and other files with the kind icon', async () => {
+  it('lists images with their thumbnail from a signed link, and other files with the kind icon', async () => {
     answer(listHandlers());
     renderAt('/group/1/shared-folder');
     await screen.findByRole('link', { name: '写真.png' });
-    await waitFor(() => expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).getAttribute('src')).toBe('blob:test/1'));
-    expect(request().mock.calls).toEqual([['GET', '/members/me/groups/1/share-folder-file/12/thumbnail?v=3', { headers: { Accept: 'image/*' } }]]);
+    await waitFor(() => expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).getAttribute('src')).toBe(testSignedUrl(`/service/api/v1${THUMB}`)));
+    expect(signed()).toEqual([`/service/api/v1${THUMB}`]);
+    expect(api.request).not.toHaveBeenCalled();
     // No thumbnail: the kind icon (an svg), and no request for it.
     expect(within(rowOf('壊れた.png')).getByRole('img', { name: '画像' }).tagName.toLowerCase()).toBe('svg');
     expect(within(rowOf('議事録.pdf')).getByRole('img', { name: 'PDF' }).tagName.toLowerCase()).toBe('svg');
   });
 
-  it('keeps the kind icon when the thumbnail cannot be fetched', async () => {
-    request().mockRejectedValue(new Error('404'));
+  it('keeps the kind icon when the thumbnail cannot be loaded', async () => {
     answer(listHandlers());
     renderAt('/group/1/shared-folder');
     await screen.findByRole('link', { name: '写真.png' });
-    await waitFor(() => expect(request()).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).tagName.toLowerCase()).toBe('img'));
+    fireEvent.error(within(rowOf('写真.png')).getByRole('img', { name: '画像' }));
     expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).tagName.toLowerCase()).toBe('svg');
   });
 
@@ -58,7 +56,7 @@ describe('shared-folder thumbnails', () => {
     view.queryClient.setQueryData(queryKeys.settings(), HIDE_PICTURES);
     await screen.findByRole('link', { name: '写真.png' });
     expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).tagName.toLowerCase()).toBe('svg');
-    expect(request()).not.toHaveBeenCalled();
+    expect(signed()).toEqual([]);
   });
 });
 
@@ -98,33 +96,28 @@ describe('shared-folder file detail preview', () => {
     answer(detailHandlers(PHOTO_DETAIL));
     renderAt('/group/1/shared-folder/file/12');
     const shown = await screen.findByRole('img', { name: '写真.png' });
-    expect(shown.getAttribute('src')).toBe('blob:test/1');
-    expect(request().mock.calls.map((c) => c[1])).toEqual(['/members/me/groups/1/share-folder-file/12/thumbnail?v=3']);
+    expect(shown.getAttribute('src')).toBe(testSignedUrl(THUMB));
+    expect(signed()).toEqual([THUMB]);
     fireEvent.click(screen.getByRole('button', { name: '元のサイズで表示' }));
-    await waitFor(() => expect(screen.getByRole('img', { name: '写真.png' }).getAttribute('src')).toBe('blob:test/2'));
-    expect(request().mock.calls.map((c) => c[1])).toEqual([
-      '/members/me/groups/1/share-folder-file/12/thumbnail?v=3',
-      '/members/me/groups/1/share-folder-file/12/preview',
-    ]);
+    await waitFor(() => expect(screen.getByRole('img', { name: '写真.png' }).getAttribute('src')).toBe(testSignedUrl(PREVIEW)));
+    expect(signed()).toEqual([THUMB, PREVIEW]);
     expect(screen.queryByRole('button', { name: '元のサイズで表示' })).toBeNull();
   });
 
   it('falls back to the original when the thumbnail fails, and previews images without one directly', async () => {
-    request().mockImplementation(async (_m, path) => {
-      if (String(path).includes('/thumbnail')) throw new Error('404');
-      return new Response(new Blob(['original']));
-    });
     answer(detailHandlers(PHOTO_DETAIL));
     const first = renderAt('/group/1/shared-folder/file/12');
-    await waitFor(() => expect(screen.getByRole('img', { name: '写真.png' }).getAttribute('src')).toBe('blob:test/1'));
-    expect(request().mock.calls.map((c) => c[1])).toEqual(['/members/me/groups/1/share-folder-file/12/thumbnail?v=3', '/members/me/groups/1/share-folder-file/12/preview']);
+    await waitFor(() => expect(screen.getByRole('img', { name: '写真.png' }).getAttribute('src')).toBe(testSignedUrl(THUMB)));
+    fireEvent.error(screen.getByRole('img', { name: '写真.png' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: '写真.png' }).getAttribute('src')).toBe(testSignedUrl(PREVIEW)));
+    expect(signed()).toEqual([THUMB, PREVIEW]);
     first.unmount();
 
-    request().mockClear();
+    call().mockClear();
     answer(detailHandlers({ ...PHOTO_DETAIL, has_thumbnail: false }));
     renderAt('/group/1/shared-folder/file/12');
     await screen.findByRole('img', { name: '写真.png' });
-    expect(request().mock.calls.map((c) => c[1])).toEqual(['/members/me/groups/1/share-folder-file/12/preview']);
+    expect(signed()).toEqual([PREVIEW]);
   });
 
   it('waits for a click when the display setting hides pictures', async () => {
@@ -133,9 +126,9 @@ describe('shared-folder file detail preview', () => {
     view.queryClient.setQueryData(queryKeys.settings(), HIDE_PICTURES);
     const show = await screen.findByRole('button', { name: 'プレビューを表示' });
     expect(screen.queryByRole('img', { name: '写真.png' })).toBeNull();
-    expect(request()).not.toHaveBeenCalled();
+    expect(signed()).toEqual([]);
     fireEvent.click(show);
-    expect((await screen.findByRole('img', { name: '写真.png' })).getAttribute('src')).toBe('blob:test/1');
-    expect(request().mock.calls.map((c) => c[1])).toEqual(['/members/me/groups/1/share-folder-file/12/thumbnail?v=3']);
+    expect((await screen.findByRole('img', { name: '写真.png' })).getAttribute('src')).toBe(testSignedUrl(THUMB));
+    expect(signed()).toEqual([THUMB]);
   });
 });

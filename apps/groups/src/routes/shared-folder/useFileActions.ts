@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
 import { useConfirm } from '@portal/ui';
-import { fetchFileBlob, filePaths, groupFileScope, saveBlob, useFilesMutation } from '@portal/content/files';
-import { useShowActionError } from '@portal/content/kit';
+import { filePaths, groupFileScope, useFilesMutation } from '@portal/content/files';
+import { downloadByLink, useShowActionError } from '@portal/content/kit';
 
 /**
  * The list's actions on selected files. Each destructive one asks first; a refusal (attachment
@@ -53,8 +53,7 @@ export function useFileActions(groupId: number, onDone: () => void) {
     },
     downloadZip: async (ids: number[]) => {
       try {
-        const blob = await fetchFileBlob(filePaths(scope).zip, { method: 'POST', body: { file_ids: ids, is_comment_file: false } });
-        saveBlob(blob, t('list.zip_name'));
+        await downloadByLink({ path: filePaths(scope).zip, body: { file_ids: ids, is_comment_file: false } }, t('list.zip_name'));
       } catch (err) {
         showError(err);
       }
