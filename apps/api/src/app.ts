@@ -12,7 +12,7 @@ import type { RouteInfo } from './http/route';
 import { requestSerializer } from './http/log-redact';
 import { securityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system';
-import { readManifest } from './modules/remotes/manifest-store';
+import { ManifestCache } from './modules/remotes/registry';
 import { createMailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { DEMO_SEED_WARNING, offerFirstSetup, setupBanner } from './modules/auth/setup';
@@ -83,9 +83,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }
 
   installErrorHandling(app);
+  const remoteManifest = new ManifestCache(database.db);
   securityHeaders(app, {
     publicUrl: config.publicUrl,
-    remoteEntries: async () => Object.values((await readManifest(config.dataDir)).remotes).flatMap((r) => (r ? [r.entry] : [])),
+    // The registry every node shares; absolute (CDN) entries put their origin into the policy.
+    remoteEntries: () => remoteManifest.entries(),
   });
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -113,6 +115,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(helpRoutes);
 
   await app.register(realtimePlugin);
-  await app.register(remotesPlugin);
+  await app.register(remotesPlugin, { manifest: remoteManifest });
   return app;
 }

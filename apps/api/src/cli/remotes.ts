@@ -2,19 +2,24 @@
  * Deploy command for the six remotes (run from the repo root):
  *
  *   npm run remotes -- list
- *   npm run remotes -- publish <name> | --all
+ *   npm run remotes -- publish <name> | --all      [--base-url URL]
  *   npm run remotes -- rollback <name> [version]
+ *   npm run remotes -- version <name>
  *
- * Writes under DATA_DIR (default ./data). The running server picks the change up on the next
- * request for /remotes.json: no shell rebuild, no restart.
+ * Writes the registry in the database (DATABASE_URL, or the SQLite file under DATA_DIR) and, without
+ * a base URL, copies the build under DATA_DIR/remotes. Every API process serves the change within a
+ * second: no shell rebuild, no restart. `--base-url` (or REMOTES_BASE_URL) registers the build at
+ * <URL>/<name>/<version>/ instead, where CI has uploaded apps/<name>/dist (`version` prints it).
  */
 import { REMOTE_NAMES } from '@portal/api-client';
 import { loadConfig, REPO_ROOT } from '../config';
-import { list, publish, rollback, type DeployOptions } from '../modules/remotes/deploy';
+import { createDb, migrateToLatest } from '../db';
+import { assertRemoteName, inspectBuild, list, publish, rollback, type DeployOptions } from '../modules/remotes/deploy';
 
 const USAGE = `usage: npm run remotes -- list
-       npm run remotes -- publish <${REMOTE_NAMES.join('|')}> | --all
-       npm run remotes -- rollback <name> [version]`;
+       npm run remotes -- publish <${REMOTE_NAMES.join('|')}> | --all  [--base-url URL]
+       npm run remotes -- rollback <name> [version]
+       npm run remotes -- version <name>`;
 
 async function runList(opts: DeployOptions): Promise<number> {
   for (const r of await list(opts)) {
@@ -41,8 +46,30 @@ async function runPublish(names: string[], opts: DeployOptions): Promise<number>
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [cmd, ...args] = argv;
-  const opts: DeployOptions = { rootDir: REPO_ROOT, dataDir: loadConfig(process.env).dataDir };
+  const [cmd, ...rest] = argv;
+  const at = rest.indexOf('--base-url');
+  const baseUrl = at >= 0 ? rest[at + 1] : process.env.REMOTES_BASE_URL || undefined;
+  const args = at >= 0 ? rest.filter((_, i) => i !== at && i !== at + 1) : rest;
+  if (at >= 0 && !/^https?:\/\/\S+$/.test(baseUrl ?? '')) {
+    console.error('--base-url needs an http(s) URL');
+    return 2;
+  }
+  if (cmd === 'version' && args.length === 1) {
+    console.log((await inspectBuild(REPO_ROOT, assertRemoteName(args[0]!))).version);
+    return 0;
+  }
+  const config = loadConfig(process.env);
+  const database = createDb(config);
+  try {
+    await migrateToLatest(database.db);
+    const opts: DeployOptions = { rootDir: REPO_ROOT, dataDir: config.dataDir, registry: database, baseUrl };
+    return await run(cmd, args, opts);
+  } finally {
+    await database.destroy();
+  }
+}
+
+async function run(cmd: string | undefined, args: string[], opts: DeployOptions): Promise<number> {
   if (cmd === 'list' && args.length === 0) return runList(opts);
   if (cmd === 'publish' && args.length === 1) {
     return runPublish(args[0] === '--all' ? [...REMOTE_NAMES] : [args[0]!], opts);

@@ -11,8 +11,8 @@ import { stagingNameOf } from '../storage';
 import { ownedKeys } from './key-owners';
 
 const run = promisify(execFile);
-/** Published remotes are copied as they are; they are not in the database. */
-const EXTRA = ['remotes', 'remotes.json'];
+/** Build folders of published remotes are copied as they are (the registry of which is live is in the database). */
+const EXTRA = ['remotes'];
 
 export interface Manifest {
   format: 1;

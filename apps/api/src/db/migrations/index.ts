@@ -13,6 +13,7 @@ import * as m0010 from './0010_chat';
 import * as m0011 from './0011_notifications';
 import * as m0012 from './0012_search';
 import * as m0015 from './0015_settings';
+import * as m0017 from './0017_remotes_registry';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0011_notifications': m0011,
   '0012_search': m0012,
   '0015_settings': m0015,
+  '0017_remotes_registry': m0017,
 };
