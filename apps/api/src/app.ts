@@ -30,7 +30,7 @@ import { helpRoutes } from './modules/help/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
-import { createLocalStorage } from './storage';
+import { createStorage } from './storage';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
@@ -48,7 +48,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = createDb(config);
   const mailer = createMailer(config);
   const bus = createBus({ redisUrl: config.redisUrl });
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = await createStorage(config);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);

@@ -248,3 +248,16 @@ export function createLocalStorage(root: string): FileStorage {
     },
   };
 }
+
+/**
+ * The store a deployment configured: STORAGE_URL=s3://bucket/prefix (storage/s3.ts), otherwise
+ * the local folder `${DATA_DIR}/files`. Loaded lazily so a local deployment never loads the SDK.
+ */
+export async function createStorage(config: { storageUrl?: string; dataDir: string }, env: Record<string, string | undefined> = process.env): Promise<FileStorage> {
+  if (config.storageUrl?.startsWith('s3://')) {
+    const { createS3Storage, parseS3Url, s3ClientConfig } = await import('./s3');
+    const { S3Client } = await import('@aws-sdk/client-s3');
+    return createS3Storage(new S3Client(s3ClientConfig(env)), parseS3Url(config.storageUrl));
+  }
+  return createLocalStorage(path.join(config.dataDir, 'files'));
+}
