@@ -36,6 +36,11 @@ export interface FileStorage {
   removeStaged(name: string): Promise<void>;
   /** Every committed key (staging excluded), for the orphan sweep and the doctor. */
   listKeys(): AsyncIterable<string>;
+  /**
+   * Writes `source` straight to `key`, whole or not at all. Only for restore, where the rows naming
+   * the keys are already in place; requests always go through `stage` and `commit`.
+   */
+  put(key: string, source: Readable): Promise<void>;
 }
 
 /**
@@ -237,6 +242,17 @@ export function createLocalStorage(root: string): FileStorage {
         if (!e.isFile()) continue;
         const key = path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/');
         if (!key.startsWith('.') && isSafeKey(key)) yield key;
+      }
+    },
+    async put(key, source) {
+      const target = pathOf(key);
+      await fs.mkdir(staging, { recursive: true });
+      const tmp = path.join(staging, `${generatedName()}.put`);
+      try {
+        await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+        await moveIn(tmp, target);
+      } finally {
+        await fs.rm(tmp, { force: true });
       }
     },
     async exists(key) {

@@ -208,6 +208,10 @@ export function createS3Storage(client: S3Client, loc: S3Location): FileStorage 
     async removeStaged(name) {
       if (STAGED_RE.test(name)) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: stagedKey(name) }));
     },
+    async put(key, source) {
+      // A multipart upload becomes visible only when completed: whole or not at all.
+      await new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: source }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false }).done();
+    },
     async *listKeys() {
       for await (const o of list(prefix)) {
         const key = o.key.slice(prefix.length);
