@@ -13,6 +13,8 @@ export interface Config {
   /** undefined → SQLite file under dataDir; postgres://… → PostgreSQL. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** PostgreSQL connections per API process (DATABASE_POOL_MAX; see README "Load test"). */
+  databasePoolMax: number;
   /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
   storageUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     storageUrl,
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10) || 10,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     logLevel: env.LOG_LEVEL || 'info',
