@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -251,6 +252,8 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         ws_frames_per_s: Math.round((stats.frames - frames0) / seconds),
         ws_frames_per_s_per_1000_users: Math.round(((stats.frames - frames0) / seconds) * (1000 / users.length)),
         generator_cpu_share_of_2_cores: Math.round(((c.user + c.system) / 1e6 / seconds / 2) * 1000) / 1000,
+        // Other work on the machine: figures taken at a load average far above 2 say little.
+        machine_load_avg_1m: Math.round(os.loadavg()[0]! * 10) / 10,
       };
       steps.push(s);
       console.log(`load: ${JSON.stringify(s)}`);
