@@ -75,10 +75,21 @@ export function zipEntries(buf: Buffer): { name: string; data: Buffer }[] {
   return out;
 }
 
-/** Every stored key, plus staged leftovers as `.staging/<name>` (for "nothing left behind"), on either backend. */
+/**
+ * Every file under the storage root, staging included as `.staging/<name>` (for "nothing left
+ * behind"). On the S3 backend (TEST_STORAGE=s3) through the interface, which cannot see uploads
+ * this process is still staging.
+ */
 export async function storedFiles(t: TestApp): Promise<string[]> {
-  const out: string[] = [];
-  for await (const k of t.ctx.storage.listKeys()) out.push(k);
-  for (const name of await t.ctx.storage.listStaging(-1)) out.push(`.staging/${name}`);
-  return out;
+  if (t.config.storageUrl) {
+    const out: string[] = [];
+    for await (const k of t.ctx.storage.listKeys()) out.push(k);
+    for (const name of await t.ctx.storage.listStaging(-1)) out.push(`.staging/${name}`);
+    return out;
+  }
+  const { readdir } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const root = path.join(t.config.dataDir, 'files');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
