@@ -15,7 +15,7 @@ import { requestSerializer } from './http/log-redact';
 import { accessLog } from './http/access-log';
 import { securityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system';
-import { readManifest } from './modules/remotes/manifest-store';
+import { ManifestCache } from './modules/remotes/registry';
 import { createMailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { DEMO_SEED_WARNING, offerFirstSetup, setupBanner } from './modules/auth/setup';
@@ -35,7 +35,7 @@ import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
-import { createLocalStorage } from './storage';
+import { createStorage } from './storage';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
@@ -55,7 +55,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = createDb(config);
   const mailer = createMailer(config);
   const bus = createBus({ redisUrl: config.redisUrl });
-  const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = await createStorage(config);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);
@@ -91,9 +91,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   accessLog(app);
   installErrorHandling(app);
+  const remoteManifest = new ManifestCache(database.db);
   securityHeaders(app, {
     publicUrl: config.publicUrl,
-    remoteEntries: async () => Object.values((await readManifest(config.dataDir)).remotes).flatMap((r) => (r ? [r.entry] : [])),
+    // The registry every node shares; absolute (CDN) entries put their origin into the policy.
+    remoteEntries: () => remoteManifest.entries(),
   });
   await app.register(cookie);
   // JSON answers over 1 KB, at fast levels (a feed page is ~10 KB of repetitive JSON). Static
@@ -135,6 +137,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(linksRoutes);
 
   await app.register(realtimePlugin);
-  await app.register(remotesPlugin);
+  await app.register(remotesPlugin, { manifest: remoteManifest });
   return app;
 }

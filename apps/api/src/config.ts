@@ -25,6 +25,10 @@ export interface Config {
   /** undefined → SQLite file under dataDir; postgres://… → PostgreSQL. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** PostgreSQL connections per API process (DATABASE_POOL_MAX; see README "Load test"). */
+  databasePoolMax: number;
+  /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
+  storageUrl: string | undefined;
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
@@ -144,6 +148,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the SQLite file)');
   }
+  const storageUrl = env.STORAGE_URL || undefined;
+  if (storageUrl && !/^s3:\/\/[^/]+/.test(storageUrl)) {
+    throw new Error('STORAGE_URL must be an s3://bucket/prefix URL (leave it unset for DATA_DIR/files)');
+  }
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
@@ -151,6 +159,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR || 'data'),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    storageUrl,
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10) || 10,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     logLevel: env.LOG_LEVEL || 'info',

@@ -2,21 +2,25 @@
  * Deploy command for the six remotes (run from the repo root):
  *
  *   npm run remotes -- list
- *   npm run remotes -- publish <name> | --all
+ *   npm run remotes -- publish <name> | --all      [--base-url URL]
  *   npm run remotes -- rollback <name> [version]
+ *   npm run remotes -- version <name>
  *
- * Writes under DATA_DIR (default ./data). The running server picks the change up on the next
- * request for /remotes.json: no shell rebuild, no restart.
+ * Writes the registry in the database (DATABASE_URL, or the SQLite file under DATA_DIR) and, without
+ * a base URL, copies the build under DATA_DIR/remotes. Every API process serves the change within a
+ * second: no shell rebuild, no restart. `--base-url` (or REMOTES_BASE_URL) registers the build at
+ * <URL>/<name>/<version>/ instead, where CI has uploaded apps/<name>/dist (`version` prints it).
  */
 import { REMOTE_NAMES } from '@portal/api-client';
 import { loadConfig, REPO_ROOT } from '../config';
-import { list, publish, rollback, type DeployOptions } from '../modules/remotes/deploy';
-import { auditDeploymentFromCli } from '../modules/admin/deploy-audit';
-import type { Config } from '../config';
+import { createDb, migrateToLatest } from '../db';
+import { assertRemoteName, inspectBuild, list, publish, rollback, type DeployOptions } from '../modules/remotes/deploy';
+import { auditDeployment } from '../modules/admin/deploy-audit';
 
 const USAGE = `usage: npm run remotes -- list
-       npm run remotes -- publish <${REMOTE_NAMES.join('|')}> | --all
-       npm run remotes -- rollback <name> [version]`;
+       npm run remotes -- publish <${REMOTE_NAMES.join('|')}> | --all  [--base-url URL]
+       npm run remotes -- rollback <name> [version]
+       npm run remotes -- version <name>`;
 
 async function runList(opts: DeployOptions): Promise<number> {
   for (const r of await list(opts)) {
@@ -27,14 +31,14 @@ async function runList(opts: DeployOptions): Promise<number> {
   return 0;
 }
 
-async function runPublish(names: string[], opts: DeployOptions, config: Config): Promise<number> {
+async function runPublish(names: string[], opts: DeployOptions): Promise<number> {
   let failed = 0;
   for (const name of names) {
     try {
       const r = await publish(name, opts);
       const what = r.switched ? `now ${r.version}${r.previous ? ` (was ${r.previous})` : ''}` : `unchanged at ${r.version}`;
       console.log(`${name}: ${what}${r.reused ? ', build folder reused' : ''}`);
-      if (r.switched) await auditDeploymentFromCli(config, 'remote.published', name, `${r.previous ?? '-'} → ${r.version}`);
+      if (r.switched) await audit(opts, 'remote.published', name, `${r.previous ?? '-'} → ${r.version}`);
     } catch (e) {
       failed++;
       console.error(`${name}: ${(e as Error).message}`);
@@ -44,17 +48,47 @@ async function runPublish(names: string[], opts: DeployOptions, config: Config):
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [cmd, ...args] = argv;
+  const [cmd, ...rest] = argv;
+  const at = rest.indexOf('--base-url');
+  const baseUrl = at >= 0 ? rest[at + 1] : process.env.REMOTES_BASE_URL || undefined;
+  const args = at >= 0 ? rest.filter((_, i) => i !== at && i !== at + 1) : rest;
+  if (at >= 0 && !/^https?:\/\/\S+$/.test(baseUrl ?? '')) {
+    console.error('--base-url needs an http(s) URL');
+    return 2;
+  }
+  if (cmd === 'version' && args.length === 1) {
+    console.log((await inspectBuild(REPO_ROOT, assertRemoteName(args[0]!))).version);
+    return 0;
+  }
   const config = loadConfig(process.env);
-  const opts: DeployOptions = { rootDir: REPO_ROOT, dataDir: config.dataDir };
+  const database = createDb(config);
+  try {
+    await migrateToLatest(database.db);
+    const opts: DeployOptions = { rootDir: REPO_ROOT, dataDir: config.dataDir, registry: database, baseUrl };
+    return await run(cmd, args, opts);
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** Every company's audit trail gets the deploy; a failure to write it never fails the deploy. */
+async function audit(opts: DeployOptions, action: 'remote.published' | 'remote.rolled_back', remote: string, detail: string) {
+  try {
+    await auditDeployment(opts.registry.db, Date.now(), action, remote, detail);
+  } catch (e) {
+    console.warn(`audit trail not written (${(e as Error).message}); the deploy itself succeeded`);
+  }
+}
+
+async function run(cmd: string | undefined, args: string[], opts: DeployOptions): Promise<number> {
   if (cmd === 'list' && args.length === 0) return runList(opts);
   if (cmd === 'publish' && args.length === 1) {
-    return runPublish(args[0] === '--all' ? [...REMOTE_NAMES] : [args[0]!], opts, config);
+    return runPublish(args[0] === '--all' ? [...REMOTE_NAMES] : [args[0]!], opts);
   }
   if (cmd === 'rollback' && (args.length === 1 || args.length === 2)) {
     const r = await rollback(args[0]!, { ...opts, version: args[1] });
     console.log(`${r.name}: rolled back to ${r.version} (was ${r.previous}); pinned until the next publish`);
-    await auditDeploymentFromCli(config, 'remote.rolled_back', r.name, `${r.previous} → ${r.version}`);
+    await audit(opts, 'remote.rolled_back', r.name, `${r.previous} → ${r.version}`);
     return 0;
   }
   console.error(USAGE);

@@ -22,9 +22,9 @@ export interface DbHandle {
 // COUNT(*) and bigint epoch-ms columns arrive as int8; they all fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbHandle {
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>): DbHandle {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolMax ?? 10 });
     // An idle client that loses its connection (server restart, terminated backend, or a drop
     // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
     // that event would crash the process. The next query simply opens a new connection.

@@ -416,5 +416,7 @@ export interface DB extends CalendarTables, SearchTables {
 
 // Security tables and columns (0013_security) augment DB, UsersTable and AuthTokensTable there.
 import type {} from './types-security';
+// Remote registry tables (0017_remotes_registry) augment DB there.
+import type {} from './types-remotes';
 export type { HelpArticlesTable, LineAccountsTable, UserProfilesTable, VerifyTokensTable } from './types-settings';
 import type {} from './types-admin';

@@ -1,5 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { contentSecurityPolicy, foreignOrigins } from './security-headers';
@@ -31,10 +29,8 @@ describe.each(DIALECTS)('security headers on every response (%s)', (dialect) => 
       app.get('/__test/page', async (_req, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>x</p>'));
     });
     // A remote moved to a CDN: its origin joins the page policy on the next page load.
-    await writeFile(
-      path.join(t.config.dataDir, 'remotes.json'),
-      JSON.stringify({ remotes: { chat: { version: '9.9.9', entry: 'https://cdn.example/chat/9.9.9/mf-manifest.json', enabled: true } }, updated_at: new Date(0).toISOString() }),
-    );
+    await t.ctx.db.insertInto('remote_versions').values({ name: 'chat', version: '9.9.9', entry: 'https://cdn.example/chat/9.9.9/mf-manifest.json', created_at: 0 }).execute();
+    await t.ctx.db.insertInto('remote_current').values({ name: 'chat', version: '9.9.9', pinned: 0, updated_at: 0 }).execute();
   });
   afterAll(() => t.close());
 

@@ -60,7 +60,9 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
     const fresh = mkdtemp('portal-restored-');
     const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
     if (pgDb) drops.push(pgDb.drop);
-    const config = loadConfig({}, { dataDir: fresh, databaseUrl: pgDb?.url, logLevel: 'silent', firstRun: 'nothing', rateLimitMax: 100_000, rateLimitLogin: 100_000 });
+    // TEST_STORAGE=s3: restore into another (empty) prefix of the same bucket.
+    const storageUrl = t.config.storageUrl ? `${t.config.storageUrl}-restored` : undefined;
+    const config = loadConfig({}, { dataDir: fresh, databaseUrl: pgDb?.url, storageUrl, logLevel: 'silent', firstRun: 'nothing', rateLimitMax: 100_000, rateLimitLogin: 100_000 });
     await restore(config, dir);
     await expect(restore(config, dir)).rejects.toThrow(/not empty|already has a database/);
     expect((await runDoctor(config, { stagingMaxAgeMs: -1 })).problems).toBe(0);

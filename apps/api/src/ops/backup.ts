@@ -7,12 +7,14 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { createDb } from '../db';
-import { stagingNameOf } from '../storage';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createStorage, stagingNameOf, StorageNotFoundError, type FileStorage } from '../storage';
 import { ownedKeys } from './key-owners';
 
 const run = promisify(execFile);
-/** Published remotes are copied as they are; they are not in the database. */
-const EXTRA = ['remotes', 'remotes.json'];
+/** Build folders of published remotes are copied as they are (the registry of which is live is in the database). */
+const EXTRA = ['remotes'];
 
 export interface Manifest {
   format: 1;
@@ -61,8 +63,12 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
   await fs.mkdir(path.join(out, 'files'), { recursive: true });
   const filesRoot = path.join(config.dataDir, 'files');
   const links = path.join(config.dataDir, `.backup-${randomBytes(6).toString('hex')}`);
+  // An object store has no hard links: keys are streamed out after the snapshot (its open()
+  // falls back to staging too). A file deleted in between is reported in `missing`; bucket
+  // versioning keeps such bytes recoverable.
+  const remote = config.storageUrl ? await createStorage(config) : null;
   try {
-    await linkSnapshot(filesRoot, links);
+    if (!remote) await linkSnapshot(filesRoot, links);
     let keys: Set<string>;
     let database: string;
     if (config.databaseUrl) {
@@ -93,7 +99,8 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
       }
     }
     const missing: string[] = [];
-    for (const key of keys) {
+    if (remote) missing.push(...(await copyOut(remote, keys, path.join(out, 'files'))));
+    else for (const key of keys) {
       const name = stagingNameOf(key) ?? '';
       const sources = [path.join(links, key), path.join(links, '.staging', name), path.join(filesRoot, key), path.join(filesRoot, '.staging', name)];
       const target = path.join(out, 'files', key);
@@ -119,6 +126,33 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
   }
 }
 
+/** Streams every key to `into/<key>`; returns the keys that were gone. */
+async function copyOut(storage: FileStorage, keys: Set<string>, into: string): Promise<string[]> {
+  const missing: string[] = [];
+  for (const key of keys) {
+    const target = path.join(into, key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      const { stream } = await storage.open(key);
+      await pipeline(stream, createWriteStream(target));
+    } catch (err) {
+      if (!(err instanceof StorageNotFoundError)) throw err;
+      missing.push(key);
+    }
+  }
+  return missing;
+}
+
+/** Uploads every file under `from` to its key (the relative path). */
+async function copyIn(storage: FileStorage, from: string): Promise<void> {
+  const entries = await fs.readdir(from, { recursive: true, withFileTypes: true });
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const key = path.relative(from, path.join(e.parentPath, e.name)).split(path.sep).join('/');
+    await storage.put(key, createReadStream(path.join(e.parentPath, e.name)));
+  }
+}
+
 /**
  * `npm run restore -- <dir>` into an empty place: DATA_DIR without a database or stored files,
  * and (PostgreSQL) a database without tables. The portal must not be running on the target.
@@ -129,7 +163,10 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
   const target: Manifest['dialect'] = config.databaseUrl ? 'postgres' : 'sqlite';
   if (manifest.dialect !== target) throw new Error(`the backup is of a ${manifest.dialect} database; DATABASE_URL points at ${target}`);
   const filesRoot = path.join(config.dataDir, 'files');
-  if (!(await isEmptyDir(filesRoot))) throw new Error(`${filesRoot} is not empty: restore only into an empty data folder`);
+  const remote = config.storageUrl ? await createStorage(config) : null;
+  if (remote) {
+    for await (const key of remote.listKeys()) throw new Error(`${config.storageUrl} is not empty (${key}): restore only into an empty bucket prefix`);
+  } else if (!(await isEmptyDir(filesRoot))) throw new Error(`${filesRoot} is not empty: restore only into an empty data folder`);
   if (target === 'sqlite') {
     if (await exists(path.join(config.dataDir, 'portal.sqlite'))) throw new Error(`${config.dataDir} already has a database`);
     await fs.mkdir(config.dataDir, { recursive: true });
@@ -144,8 +181,11 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
     }
     await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${config.databaseUrl}`, path.join(from, manifest.database)]);
   }
-  await fs.mkdir(filesRoot, { recursive: true });
-  await fs.cp(path.join(from, 'files'), filesRoot, { recursive: true });
+  if (remote) await copyIn(remote, path.join(from, 'files'));
+  else {
+    await fs.mkdir(filesRoot, { recursive: true });
+    await fs.cp(path.join(from, 'files'), filesRoot, { recursive: true });
+  }
   for (const extra of EXTRA) {
     const src = path.join(from, extra);
     if ((await exists(src)) && !(await exists(path.join(config.dataDir, extra)))) await fs.cp(src, path.join(config.dataDir, extra), { recursive: true });

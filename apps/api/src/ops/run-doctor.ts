@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import { createDb } from '../db';
-import { createLocalStorage } from '../storage';
+import { createStorage } from '../storage';
 import { doctor, FINDINGS, problemCount, type Finding, type Report } from './doctor';
 
 /** Staged files younger than this may belong to a running upload (config.uploadTimeoutMs + margin). */
@@ -21,7 +21,7 @@ export function formatReport(r: Report, limit = 20): string {
 export async function runDoctor(config: Config, opts: { fix?: boolean; stagingMaxAgeMs?: number } = {}) {
   const database = createDb(config);
   try {
-    const ctx = { db: database.db, dialect: database.dialect, storage: createLocalStorage(path.join(config.dataDir, 'files')), now: config.now };
+    const ctx = { db: database.db, dialect: database.dialect, storage: await createStorage(config), now: config.now };
     const result = await doctor(ctx, { fix: opts.fix ?? false, stagingMaxAgeMs: opts.stagingMaxAgeMs ?? stagingMaxAgeOf(config) });
     return { ...result, problems: problemCount(result.remaining) };
   } finally {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actor, G, groupWith, M, PDF, PNG, storedFiles, upload, type Actor } from '../modules/files/fixtures.test-util';
 import { CommitOutcomeUnknown, writeTransaction } from '../db/write';
-import { createLocalStorage } from '../storage';
+import { createStorage } from '../storage';
 import { writeWithFiles } from '../storage/write';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { sweepStorage } from './sweep';
@@ -23,8 +21,8 @@ describe.each(DIALECTS)('bytes after rows, and the sweep (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const root = () => path.join(t.config.dataDir, 'files');
-  const staging = () => (fs.existsSync(path.join(root(), '.staging')) ? fs.readdirSync(path.join(root(), '.staging')) : []);
+  // Through the interface, so TEST_STORAGE=s3 runs this suite on the S3 backend too.
+  const staging = () => t.ctx.storage.listStaging(-1);
   const insertImage = (trx: typeof t.ctx.db, key: string) =>
     trx.insertInto('inline_images').values({ company_id: company, uploader_id: editor.id, storage_key: key, mime: 'image/png', size: PNG.length, created_at: t.clock() }).returning('id').executeTakeFirstOrThrow();
 
@@ -42,7 +40,7 @@ describe.each(DIALECTS)('bytes after rows, and the sweep (%s)', (dialect) => {
     ).rejects.toThrow('refused');
     expect(seen).toEqual([false]);
     expect(await t.ctx.storage.exists(file.key)).toBe(false);
-    expect(staging()).toEqual([]);
+    expect(await staging()).toEqual([]);
 
     // The connection died during COMMIT: the row may exist, so the bytes stay for the sweep to judge.
     const unsure = (await t.ctx.storage.stage(Readable.from([PNG]), { prefix: `companies/${company}/inline` })).withExt('png');
@@ -58,13 +56,14 @@ describe.each(DIALECTS)('bytes after rows, and the sweep (%s)', (dialect) => {
   it('after a crash between commit and move the bytes are still served, and the sweep moves them; it removes dead uploads and orphans only', async () => {
     const [kept] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: 'kept.pdf', data: PDF }]);
     // A "process" that commits its row and dies before the move: its own storage, never committed.
-    const dead = createLocalStorage(root());
+    const dead = await createStorage(t.config);
     const file = (await dead.stage(Readable.from([PNG]), { prefix: `companies/${company}/inline` })).withExt('png');
     const image = await writeTransaction(t.ctx, (trx) => insertImage(trx, file.key));
     const deadUpload = await dead.stage(Readable.from([Buffer.from('half an upload')]), { prefix: 'x' });
-    fs.mkdirSync(path.join(root(), 'groups', String(g), 'files'), { recursive: true });
-    const orphan = `groups/${g}/files/${'e'.repeat(32)}.pdf`;
-    fs.writeFileSync(path.join(root(), orphan), 'no row');
+    // Bytes in place whose row never committed (or was deleted): an orphan.
+    const stray = (await dead.stage(Readable.from([Buffer.from('no row')]), { prefix: `groups/${g}/files` })).withExt('pdf');
+    await stray.commit();
+    const orphan = stray.key;
 
     const served = await t.inject({ method: 'GET', url: `${M}/inline-images/${image.id}`, token: editor.token });
     expect([served.statusCode, served.rawPayload.equals(PNG)]).toEqual([200, true]);
@@ -72,9 +71,9 @@ describe.each(DIALECTS)('bytes after rows, and the sweep (%s)', (dialect) => {
     // Younger than the longest upload: the committed row's bytes move in at once, but a staged file
     // without a row stays (another process may be mid-request).
     expect(await sweepStorage(t.ctx, 60 * 60_000, { orphans: false })).toEqual({ adopted: 1, removedStaged: 0, removedOrphans: 0 });
-    expect(staging()).toHaveLength(1);
+    expect(await staging()).toHaveLength(1);
     expect(await sweepStorage(t.ctx, -1)).toEqual({ adopted: 0, removedStaged: 1, removedOrphans: 1 });
-    expect(staging()).toEqual([]);
+    expect(await staging()).toEqual([]);
     const onDisk = await storedFiles(t);
     expect(onDisk).toContain(file.key);
     expect(onDisk).not.toContain(orphan);

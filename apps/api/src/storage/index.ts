@@ -36,6 +36,11 @@ export interface FileStorage {
   removeStaged(name: string): Promise<void>;
   /** Every committed key (staging excluded), for the orphan sweep and the doctor. */
   listKeys(): AsyncIterable<string>;
+  /**
+   * Writes `source` straight to `key`, whole or not at all. Only for restore, where the rows naming
+   * the keys are already in place; requests always go through `stage` and `commit`.
+   */
+  put(key: string, source: Readable): Promise<void>;
 }
 
 /**
@@ -239,6 +244,17 @@ export function createLocalStorage(root: string): FileStorage {
         if (!key.startsWith('.') && isSafeKey(key)) yield key;
       }
     },
+    async put(key, source) {
+      const target = pathOf(key);
+      await fs.mkdir(staging, { recursive: true });
+      const tmp = path.join(staging, `${generatedName()}.put`);
+      try {
+        await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+        await moveIn(tmp, target);
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
+    },
     async exists(key) {
       if (!isSafeKey(key)) return false;
       return fs.access(path.join(root, key)).then(
@@ -247,4 +263,17 @@ export function createLocalStorage(root: string): FileStorage {
       );
     },
   };
+}
+
+/**
+ * The store a deployment configured: STORAGE_URL=s3://bucket/prefix (storage/s3.ts), otherwise
+ * the local folder `${DATA_DIR}/files`. Loaded lazily so a local deployment never loads the SDK.
+ */
+export async function createStorage(config: { storageUrl?: string; dataDir: string }, env: Record<string, string | undefined> = process.env): Promise<FileStorage> {
+  if (config.storageUrl?.startsWith('s3://')) {
+    const { createS3Storage, parseS3Url, s3ClientConfig } = await import('./s3');
+    const { S3Client } = await import('@aws-sdk/client-s3');
+    return createS3Storage(new S3Client(s3ClientConfig(env)), parseS3Url(config.storageUrl));
+  }
+  return createLocalStorage(path.join(config.dataDir, 'files'));
 }

@@ -76,6 +76,22 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   };
 }
 
+/**
+ * TEST_STORAGE=s3 runs a suite's apps on the S3 backend: one s3rver per test worker, each app
+ * under its own prefix. Default: the local folder.
+ */
+let s3ForWorker: Promise<{ bucket: string; env: Record<string, string> }> | null = null;
+async function testStorageUrl(): Promise<string | undefined> {
+  if (process.env.TEST_STORAGE !== 's3') return undefined;
+  s3ForWorker ??= import('./s3rver.test-util').then(async ({ startS3rver }) => {
+    const s3 = await startS3rver();
+    Object.assign(process.env, s3.env);
+    return s3;
+  });
+  const s3 = await s3ForWorker;
+  return `s3://${s3.bucket}/t${randomBytes(6).toString('hex')}`;
+}
+
 let seq = 0;
 const unique = () => `${process.pid}${++seq}${randomBytes(2).toString('hex')}`;
 
@@ -98,6 +114,7 @@ export async function createTestApp(
       firstRun: 'nothing',
       publicUrl: 'http://portal.test',
       now: clock,
+      storageUrl: await testStorageUrl(),
       // Tests log in far more often than a person; the rate-limit test sets its own low limits.
       rateLimitMax: 100_000,
       rateLimitLogin: 100_000,

@@ -17,6 +17,7 @@ import * as m0016 from './0016_admin';
 import * as m0018 from './0018_finish';
 import * as m0019 from './0019_saved_search_hits';
 import * as m0020 from './0020_line_login';
+import * as m0017 from './0017_remotes_registry';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0018_finish': m0018,
   '0019_saved_search_hits': m0019,
   '0020_line_login': m0020,
+  '0017_remotes_registry': m0017,
 };

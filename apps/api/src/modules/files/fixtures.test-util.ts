@@ -75,8 +75,18 @@ export function zipEntries(buf: Buffer): { name: string; data: Buffer }[] {
   return out;
 }
 
-/** Every file under the storage root except the staging folder (for "nothing left behind"). */
+/**
+ * Every file under the storage root, staging included as `.staging/<name>` (for "nothing left
+ * behind"). On the S3 backend (TEST_STORAGE=s3) through the interface, which cannot see uploads
+ * this process is still staging.
+ */
 export async function storedFiles(t: TestApp): Promise<string[]> {
+  if (t.config.storageUrl) {
+    const out: string[] = [];
+    for await (const k of t.ctx.storage.listKeys()) out.push(k);
+    for (const name of await t.ctx.storage.listStaging(-1)) out.push(`.staging/${name}`);
+    return out;
+  }
   const { readdir } = await import('node:fs/promises');
   const path = await import('node:path');
   const root = path.join(t.config.dataDir, 'files');

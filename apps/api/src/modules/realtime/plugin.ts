@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import { SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
 import { liveSessions } from './sessions';
 import type { RealtimeEvent } from './bus';
+import { coalesceKey, Coalescer } from './coalesce';
 
 export interface RealtimeOptions {
   /** Heartbeat period; a socket that missed the previous ping is dropped. */
@@ -34,6 +35,8 @@ interface Conn {
   /** The login (token family) the socket authenticated with; its end closes the socket. */
   sessionId: string | null;
   alive: boolean;
+  /** Like counts and badges: at most one frame per key and second (coalesce.ts). */
+  coalescer: Coalescer;
 }
 
 /**
@@ -98,8 +101,9 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
     if (byUser.size === 0) return;
     if (event.kind === SESSION_REVOKED_EVENT) return closeRevoked(userIds, event.payload);
     const data = frame({ type: 'event', event }); // once, however many sockets get it
+    const key = coalesceKey(event);
     for (const id of new Set(userIds)) {
-      for (const conn of byUser.get(id) ?? []) send(conn, data);
+      for (const conn of byUser.get(id) ?? []) conn.coalescer.deliver(key, data);
     }
   });
 
@@ -166,7 +170,8 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
       config: { authByMessage: true },
     },
     (socket, req) => {
-      const conn: Conn = { socket, userId: null, sessionId: null, alive: true };
+      const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined) };
+      conn.coalescer = new Coalescer((data) => send(conn, data));
       all.add(conn);
       let verifying = Promise.resolve();
       let authWindowStart = Date.now();
@@ -221,6 +226,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
 
       socket.on('close', () => {
         clearTimeout(authTimer);
+        conn.coalescer.close();
         detach(conn);
         all.delete(conn);
       });

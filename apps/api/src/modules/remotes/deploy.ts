@@ -3,32 +3,37 @@ import { cp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@portal/api-client';
 import { mfName } from '@portal/ui/federation';
+import { entryUrl, isRemoteName, remoteDir, versionDir } from './manifest-store';
+import { importLegacyState } from './legacy-state';
 import {
-  entryUrl,
-  isRemoteName,
-  listVersions,
-  readManifest,
+  knownVersions,
   readState,
-  regenerateManifest,
-  remoteDir,
-  versionDir,
-  withLock,
-  writeState,
-  type RemoteState,
-} from './manifest-store';
+  registerVersion,
+  setCurrent,
+  withRegistryLock,
+  type KnownVersion,
+  type RegistryDb,
+} from './registry';
 import { findSkew, readMfManifest, shellSharedVersions, SkewError } from './skew';
 import { precompressDir } from './precompress';
 
 /**
  * Publish and rollback of the six remotes. A build is copied once into an immutable folder named
- * by its content, and only the pointer in remotes.json moves; the shell reads that file on every
- * start, so neither a shell rebuild nor a server restart is needed.
+ * by its content (or uploaded by CI to a CDN beforehand), and only the registry's pointer moves;
+ * the shell reads remotes.json on every start, so neither a shell rebuild nor a restart is needed.
  */
 
 export interface DeployOptions {
   /** Repository root (holds apps/<name>/dist and apps/shell/dist). */
   rootDir: string;
   dataDir: string;
+  /** The shared database holding the registry (registry.ts). */
+  registry: RegistryDb;
+  /**
+   * Builds are served from here instead of DATA_DIR: `<baseUrl>/<name>/<version>/` must already
+   * hold apps/<name>/dist when publishing (CI uploads it first; `version` prints the folder).
+   */
+  baseUrl?: string;
   now?: () => Date;
 }
 
@@ -109,12 +114,6 @@ export async function inspectBuild(rootDir: string, name: RemoteName, dir = dist
   return { manifest, version, dir };
 }
 
-async function assertNoSkew(rootDir: string, name: RemoteName, manifestFile: string): Promise<void> {
-  const manifest = await readMfManifest(manifestFile);
-  const mismatches = findSkew(manifest.shared, await shellSharedVersions(rootDir));
-  if (mismatches.length) throw new SkewError(name, mismatches);
-}
-
 /** Copies the build into remotes/<name>/<version>/ unless that folder already exists. */
 async function storeImmutable(dataDir: string, name: RemoteName, version: string, from: string): Promise<boolean> {
   const target = versionDir(dataDir, name, version);
@@ -141,68 +140,67 @@ export async function publish(nameArg: string, opts: DeployOptions): Promise<Pub
   const name = assertRemoteName(nameArg);
   const now = opts.now ?? (() => new Date());
   const build = await inspectBuild(opts.rootDir, name);
-  await assertNoSkew(opts.rootDir, name, path.join(build.dir, 'mf-manifest.json'));
-  const reused = await storeImmutable(opts.dataDir, name, build.version, build.dir);
+  const mismatches = findSkew(build.manifest.shared, await shellSharedVersions(opts.rootDir));
+  if (mismatches.length) throw new SkewError(name, mismatches);
+  const wanted: KnownVersion = { version: build.version, entry: entryUrl(name, build.version, opts.baseUrl), shared: build.manifest.shared };
+  const known = (await knownVersions(opts.registry.db, name)).some((v) => v.version === build.version);
+  const reused = opts.baseUrl ? known : await storeImmutable(opts.dataDir, name, build.version, build.dir);
 
-  return withLock(opts.dataDir, async () => {
-    const state = await readState(opts.dataDir, name);
+  return withRegistryLock(opts.registry, async (trx) => {
+    const at = now().getTime();
+    const stored = await registerVersion(trx, name, wanted, at);
+    const state = await readState(trx, name);
     const previous = state.current;
     const switched = previous !== build.version;
-    if (switched || state.pinned) {
-      const next: RemoteState = {
-        current: build.version,
-        pinned: false,
-        history: [
-          ...state.history,
-          { at: now().toISOString(), action: 'publish', version: build.version, previous },
-        ],
-      };
-      await writeState(opts.dataDir, name, next);
-    }
-    // Always rewritten: this also repairs a deleted or corrupted remotes.json.
-    await regenerateManifest(opts.dataDir, now());
-    return { name, version: build.version, entry: entryUrl(name, build.version), reused, switched, previous };
+    if (switched || state.pinned) await setCurrent(trx, name, { action: 'publish', version: build.version, previous, at });
+    return { name, version: build.version, entry: stored.entry, reused, switched, previous };
   });
 }
 
+/** A version whose files this API serves must still be in DATA_DIR (or the shared folder). */
+async function filesPresent(dataDir: string, name: RemoteName, v: KnownVersion): Promise<boolean> {
+  if (!v.entry.startsWith('/')) return true;
+  return stat(path.join(versionDir(dataDir, name, v.version), 'mf-manifest.json')).then((s) => s.isFile(), () => false);
+}
+
 /**
- * Points a remote back at an earlier version on disk (the one published before the current,
- * or `version`) and pins it, so start-up publishing leaves it alone until the next publish.
+ * Points a remote back at an earlier version (the one published before the current, or
+ * `version`) and pins it, so start-up publishing leaves it alone until the next publish.
  */
 export async function rollback(nameArg: string, opts: DeployOptions & { version?: string }): Promise<RollbackResult> {
   const name = assertRemoteName(nameArg);
   const now = opts.now ?? (() => new Date());
-  return withLock(opts.dataDir, async () => {
-    const state = await readState(opts.dataDir, name);
+  const provided = await shellSharedVersions(opts.rootDir);
+  return withRegistryLock(opts.registry, async (trx) => {
+    const state = await readState(trx, name);
     if (!state.current) throw new Error(`${name} has never been published`);
-    const versions = await listVersions(opts.dataDir, name);
+    const versions: KnownVersion[] = [];
+    for (const v of await knownVersions(trx, name)) if (await filesPresent(opts.dataDir, name, v)) versions.push(v);
+    const names = versions.map((v) => v.version);
     let target = opts.version;
     if (target === undefined) {
-      const idx = versions.indexOf(state.current);
-      target = idx > 0 ? versions[idx - 1] : undefined;
+      const idx = names.indexOf(state.current);
+      target = idx > 0 ? names[idx - 1] : undefined;
       if (!target) throw new Error(`${name} has no version older than ${state.current} on disk`);
-    } else if (!versions.includes(target)) {
-      throw new Error(`${name} has no version ${target} on disk; available: ${versions.join(', ') || 'none'}`);
+    } else if (!names.includes(target)) {
+      throw new Error(`${name} has no version ${target} on disk; available: ${names.join(', ') || 'none'}`);
     }
     if (target === state.current) throw new Error(`${name} is already at ${target}`);
     // The shell may have moved on since this version was live; rolling into skew is refused too.
-    await assertNoSkew(opts.rootDir, name, path.join(versionDir(opts.dataDir, name, target), 'mf-manifest.json'));
+    const mismatches = findSkew(versions.find((v) => v.version === target)!.shared, provided);
+    if (mismatches.length) throw new SkewError(name, mismatches);
     const previous = state.current;
-    await writeState(opts.dataDir, name, {
-      current: target,
-      pinned: true,
-      history: [...state.history, { at: now().toISOString(), action: 'rollback', version: target, previous }],
-    });
-    await regenerateManifest(opts.dataDir, now());
+    await setCurrent(trx, name, { action: 'rollback', version: target, previous, at: now().getTime() });
     return { name, version: target, previous };
   });
 }
 
-export async function list(opts: Pick<DeployOptions, 'dataDir'>): Promise<RemoteListing[]> {
+export async function list(opts: Pick<DeployOptions, 'registry'>): Promise<RemoteListing[]> {
   const out: RemoteListing[] = [];
   for (const name of REMOTE_NAMES) {
-    const s = await readState(opts.dataDir, name);
-    out.push({ name, current: s.current, pinned: s.pinned, versions: await listVersions(opts.dataDir, name) });
+    const s = await readState(opts.registry.db, name);
+    const versions = (await knownVersions(opts.registry.db, name)).map((v) => v.version);
+    out.push({ name, current: s.current, pinned: s.pinned, versions });
   }
   return out;
 }
@@ -217,6 +215,7 @@ export type StartupOutcome =
  * pinned by a rollback (a restart must not undo an operator's rollback).
  */
 export async function publishBuilt(opts: DeployOptions): Promise<StartupOutcome[]> {
+  await importLegacyState(opts);
   const out: StartupOutcome[] = [];
   for (const name of REMOTE_NAMES) {
     try {
@@ -225,7 +224,7 @@ export async function publishBuilt(opts: DeployOptions): Promise<StartupOutcome[
         out.push({ name, status: 'no-build' });
         continue;
       }
-      const state = await readState(opts.dataDir, name);
+      const state = await readState(opts.registry.db, name);
       if (state.pinned && state.current) {
         out.push({ name, status: 'pinned', version: state.current });
         continue;
@@ -240,11 +239,6 @@ export async function publishBuilt(opts: DeployOptions): Promise<StartupOutcome[
     } catch (e) {
       out.push({ name, status: 'failed', error: (e as Error).message });
     }
-  }
-  // Nothing to publish but remotes.json deleted or corrupted: rebuild it from the state files.
-  const healthy = await readManifest(opts.dataDir).then(() => true, () => false);
-  if (!healthy) {
-    await withLock(opts.dataDir, () => regenerateManifest(opts.dataDir, (opts.now ?? (() => new Date()))()));
   }
   return out;
 }

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mfName, sharedVersions } from '@portal/ui/federation';
+import { createDb, migrateToLatest, type DbHandle } from '../../db';
+import { createPgDatabase, type TestDialect } from '../../test/harness';
 
 /**
  * A throwaway repository root and DATA_DIR for deploy tests: small fake builds shaped like real
@@ -10,15 +12,29 @@ import { mfName, sharedVersions } from '@portal/ui/federation';
 export interface Sandbox {
   rootDir: string;
   dataDir: string;
+  /** The registry database (SQLite file under dataDir, or a fresh PostgreSQL database). */
+  registry: DbHandle;
   cleanup(): Promise<void>;
 }
 
-export async function makeSandbox(): Promise<Sandbox> {
+export async function makeSandbox(dialect: TestDialect = 'sqlite'): Promise<Sandbox> {
   const base = await mkdtemp(path.join(tmpdir(), 'portal-remotes-'));
   const rootDir = path.join(base, 'repo');
   const dataDir = path.join(base, 'data');
   await mkdir(dataDir, { recursive: true });
-  return { rootDir, dataDir, cleanup: () => rm(base, { recursive: true, force: true }) };
+  const pg = dialect === 'postgres' ? await createPgDatabase() : null;
+  const registry = createDb({ dataDir, databaseUrl: pg?.url });
+  await migrateToLatest(registry.db);
+  return {
+    rootDir,
+    dataDir,
+    registry,
+    async cleanup() {
+      await registry.destroy();
+      await pg?.drop();
+      await rm(base, { recursive: true, force: true });
+    },
+  };
 }
 
 type Shared = Record<string, string>;

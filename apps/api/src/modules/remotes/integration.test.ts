@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { remotesManifest } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 describe('remotes plugin in the app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite');
+    // An HTML page whatever the state of apps/shell/dist, so the page CSP is always observable.
+    t = await createTestApp('sqlite', {}, (app) => app.get('/__page', (_req, reply) => reply.type('text/html').send('<p>x</p>')));
   });
   afterAll(() => t.close());
 
@@ -49,11 +49,14 @@ describe('remotes plugin in the app', () => {
     }
   });
 
-  it('answers 503 JSON for a corrupted remotes.json and keeps running', async () => {
-    await writeFile(path.join(t.config.dataDir, 'remotes.json'), '{"remotes":');
-    const res = await t.inject({ method: 'GET', url: '/remotes.json' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status_code: 'INTERNAL_ERROR' });
-    expect((await t.inject({ method: 'GET', url: '/service/api/v1/privacy-policy' })).statusCode).toBe(200);
+  it('puts the origin of an absolute (CDN) entry into the page CSP', async () => {
+    const now = Date.now();
+    await t.ctx.db.insertInto('remote_versions').values({ name: 'chat', version: '9.9.9-cdn00001', entry: 'https://cdn.example.com/p/chat/9.9.9-cdn00001/mf-manifest.json', created_at: now }).execute();
+    await t.ctx.db.insertInto('remote_current').values({ name: 'chat', version: '9.9.9-cdn00001', pinned: 1, updated_at: now })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ version: '9.9.9-cdn00001', pinned: 1, updated_at: now })).execute();
+    await new Promise((res) => setTimeout(res, 600)); // past the registry cache period
+    const res = await t.inject({ method: 'GET', url: '/__page' });
+    expect(String(res.headers['content-security-policy'] ?? '')).toContain("script-src 'self' https://cdn.example.com");
+    expect((await t.inject({ method: 'GET', url: '/remotes.json' })).json().remotes.chat.entry).toMatch(/^https:\/\/cdn\.example\.com\//);
   });
 });

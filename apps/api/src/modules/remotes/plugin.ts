@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../../config';
 import { publishBuilt } from './deploy';
-import { isRemoteName, readManifest, remotesRoot, VERSION_RE } from './manifest-store';
+import { isRemoteName, remotesRoot, VERSION_RE } from './manifest-store';
+import { ManifestCache, type RegistryDb } from './registry';
 import { IMMUTABLE, NO_CACHE, safeJoin, sendFile, shellCacheControl } from './static-files';
 
 export interface RemotesPluginOptions {
@@ -16,25 +17,29 @@ export interface RemotesPluginOptions {
    * suites that build many apps skip the ~0.4 s copy of six builds per app).
    */
   publishOnReady?: boolean;
+  /** Shared with the CSP (app.ts); defaults to a cache over app.ctx.db. */
+  manifest?: ManifestCache;
 }
 
 const API_PREFIX = '/service/';
 const notFoundBody = { status_code: 'NOT_FOUND', message: 'Not found.' };
 
-function configuredDataDir(app: FastifyInstance): string {
+function configured(app: FastifyInstance): { dataDir: string; registry: RegistryDb } {
   // app.ts decorates ctx before registering plugins; a bare instance without it is a wiring bug.
-  const dir = (app as Partial<FastifyInstance>).ctx?.config.dataDir;
-  if (typeof dir !== 'string') throw new Error('remotes plugin: app.ctx.config.dataDir is not set');
-  return dir;
+  const ctx = (app as Partial<FastifyInstance>).ctx;
+  if (typeof ctx?.config.dataDir !== 'string' || !ctx.db) throw new Error('remotes plugin: app.ctx (config.dataDir, db) is not set');
+  return { dataDir: ctx.config.dataDir, registry: { db: ctx.db, dialect: ctx.dialect } };
 }
 
 /**
- * Serves the frontend from the API process: /remotes.json (never cached), the immutable remote
+ * Serves the frontend from the API process: /remotes.json (never cached by clients; read from the registry, see ManifestCache), the immutable remote
  * builds under /remotes/, and the shell at / with an SPA fallback. Registered without
  * encapsulation so `spaFallback` is visible to app.ts's not-found handler.
  */
 async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = {}): Promise<void> {
-  const dataDir = opts.dataDir ?? configuredDataDir(app);
+  const { dataDir: ctxDataDir, registry } = configured(app);
+  const dataDir = opts.dataDir ?? ctxDataDir;
+  const manifest = opts.manifest ?? new ManifestCache(registry.db);
   const rootDir = opts.rootDir ?? REPO_ROOT;
   const shellDist = path.join(rootDir, 'apps', 'shell', 'dist');
   const shellIndex = path.join(shellDist, 'index.html');
@@ -60,10 +65,11 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
   app.get('/remotes.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
-      return await readManifest(dataDir);
+      // Serialised once per cache period, not per request.
+      return reply.type('application/json; charset=utf-8').send((await manifest.get()).json);
     } catch (e) {
-      // The shell keeps its last known good manifest on a non-200; a broken file must not crash us.
-      request.log.error({ err: e }, 'remotes.json is missing or invalid');
+      // The shell keeps its last known good manifest on a non-200; a failing database must not crash us.
+      request.log.error({ err: e }, 'remotes.json is unavailable');
       return reply.code(503).send({ status_code: 'INTERNAL_ERROR', message: 'remotes.json is unavailable.' });
     }
   });
@@ -95,7 +101,8 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
 
   if (opts.publishOnReady ?? process.env.REMOTES_AUTOPUBLISH !== '0') {
     app.addHook('onReady', async () => {
-      const outcomes = await publishBuilt({ rootDir, dataDir });
+      const outcomes = await publishBuilt({ rootDir, dataDir, registry });
+      manifest.invalidate();
       for (const o of outcomes) {
         if (o.status === 'failed') app.log.warn({ remote: o.name, error: o.error }, 'remote not published');
         else app.log.info({ remote: o.name, status: o.status, version: 'version' in o ? o.version : undefined }, 'remote');
