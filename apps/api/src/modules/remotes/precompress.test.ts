@@ -17,7 +17,7 @@ const BIG_JS = `console.log(${JSON.stringify('いろはにほへと '.repeat(400
 
 async function serve(): Promise<FastifyInstance> {
   const f = Fastify({ logger: false });
-  f.decorate('ctx', { config: { dataDir: sb.dataDir } } as never);
+  f.decorate('ctx', { config: { dataDir: sb.dataDir }, db: sb.registry.db, dialect: sb.registry.dialect } as never);
   await f.register(remotesPlugin, { rootDir: sb.rootDir, publishOnReady: false });
   await f.ready();
   return f;
@@ -88,7 +88,7 @@ describe('precompressed assets', () => {
 
   it('compresses a remote when it is published, and serves the sibling under /remotes/', async () => {
     await writeBuild(sb, 'chat', { body: 'x'.repeat(4000) });
-    const { version } = await publish('chat', { rootDir: sb.rootDir, dataDir: sb.dataDir });
+    const { version } = await publish('chat', { rootDir: sb.rootDir, dataDir: sb.dataDir, registry: sb.registry });
     app = await serve();
     const res = await app.inject({ url: `/remotes/chat/${version}/remoteEntry.js`, headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
