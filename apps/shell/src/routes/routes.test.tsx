@@ -21,7 +21,7 @@ describe('route guards', () => {
     await waitFor(() => expect(location().pathname).toBe('/waiting'));
     expect(new URLSearchParams(location().search).get('redirect')).toBe('/chat/detail/3?from=list');
     expect(screen.queryByText('chat area')).toBeNull();
-    await waitFor(() => expect(location().pathname).toBe('/login'), { timeout: SESSION_SHARE_WAIT_MS + 1000 });
+    await waitFor(() => expect(location().pathname).toBe('/login'), { timeout: SESSION_SHARE_WAIT_MS + 5000 });
     expect(new URLSearchParams(location().search).get('redirect')).toBe('/chat/detail/3?from=list');
   });
 
