@@ -4,7 +4,8 @@
  * cookie flags), then Debian's sqlmap and wapiti where installed (tools.ts). It starts its own
  * portal (production build, demo data) on SCAN_PORT, writes e2e/security/results/latest.json
  * (which tools ran, their versions, the findings) and exits 1 on any finding above "low".
- * SCAN_TOOLS=0 skips the external tools; SCAN_SQLMAP_SECONDS / SCAN_WAPITI_SECONDS bound them.
+ * SCAN_TOOLS=0 skips the external tools; SCAN_SQLMAP_SECONDS / SCAN_WAPITI_SECONDS bound them;
+ * SCAN_DATABASE_URL runs the portal on PostgreSQL (an empty throwaway database) instead of SQLite.
  *
  *   npm run build && node --import tsx e2e/security/scan.ts
  */
@@ -28,7 +29,9 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scan-'));
   // The per-IP rate limits would answer the tools' hundreds of requests with 429 and hide the
   // handlers from them, so the scanned portal raises them; everything else is as in production.
-  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_LOGIN: '100000' } });
+  // SCAN_DATABASE_URL (an empty, throwaway database) scans the PostgreSQL build of the queries.
+  const db: Record<string, string> = process.env.SCAN_DATABASE_URL ? { DATABASE_URL: process.env.SCAN_DATABASE_URL } : {};
+  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_LOGIN: '100000', ...db } });
   const tools: Record<string, ToolRun> = {};
   const base = portal.baseUrl;
   try {
@@ -127,7 +130,8 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const result = { at: new Date().toISOString(), tool: 'e2e/security/scan.ts', checks, tools, findings };
+  const database = process.env.SCAN_DATABASE_URL ? 'postgresql' : 'sqlite';
+  const result = { at: new Date().toISOString(), tool: 'e2e/security/scan.ts', database, checks, tools, findings };
   const out = path.join(E2E_ROOT, 'security', 'results');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -67,13 +67,14 @@ interface SqlmapTarget {
   data?: string;
 }
 
-/** GET endpoints taking keywords, pages and ids (`*` marks a path segment), and the JSON logins. */
+/** GET endpoints taking keywords, sort keys, pages and ids (`*` marks a path segment), and JSON bodies. */
 function sqlmapTargets(base: string): SqlmapTarget[] {
   return [
     { name: 'groups filter/page', url: `${base}${API}/members/me/groups?page=1&limit=10&filter=%E5%85%A8` },
     { name: 'search keyword', url: `${base}${API}/members/me/search?target_search=1&keyword_search=%E6%9D%B1%E4%BA%AC&time_range=4&limit=20` },
     { name: 'group id in path', url: `${base}${API}/members/me/groups/1*` },
     { name: 'group members search', url: `${base}${API}/members/me/groups/1/group-members?search=e&limit=10&page=1` },
+    { name: 'group topics sort', url: `${base}${API}/members/me/groups/1/topics/get-not-delete-topics?limit=10&page=1&orderBy=title&sortedBy=asc` },
     { name: 'common topics page', url: `${base}${API}/members/me/common-topics/list?limit=10&page=1&unread_only=0` },
     { name: 'login JSON body', url: `${base}${API}/auth/login`, data: '{"employee_number":"E0001","password":"x"}' },
     { name: 'signed-urls JSON body', url: `${base}${API}/members/me/signed-urls`, data: '{"items":[{"path":"/members/me/inline-images/1"}]}' },
