@@ -1,9 +1,11 @@
 /**
- * A small scripted scan of the running portal (issue 17). Debian's sqlmap and wapiti cannot be
- * installed on these machines, so this script probes what they would: security headers, SQL and
+ * A scripted scan of the running portal (issue 17): its own probes (security headers, SQL and
  * script injection in query parameters, path traversal, tokens in URLs, signed-link tampering and
- * cookie flags. It starts its own portal (production build, demo data) on SCAN_PORT, writes
- * e2e/security/results/latest.json and exits 1 on any finding above "low".
+ * cookie flags), then Debian's sqlmap and wapiti where installed (tools.ts). It starts its own
+ * portal (production build, demo data) on SCAN_PORT, writes e2e/security/results/latest.json
+ * (which tools ran, their versions, the findings) and exits 1 on any finding above "low".
+ * SCAN_TOOLS=0 skips the external tools; SCAN_SQLMAP_SECONDS / SCAN_WAPITI_SECONDS bound them;
+ * SCAN_DATABASE_URL runs the portal on PostgreSQL (an empty throwaway database) instead of SQLite.
  *
  *   npm run build && node --import tsx e2e/security/scan.ts
  */
@@ -12,12 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPortal } from '../support/portal';
 import { ADMIN, DEMO_PASSWORD, E2E_ROOT } from '../support/env';
-
-interface Finding {
-  severity: 'low' | 'medium' | 'high';
-  check: string;
-  detail: string;
-}
+import { runSqlmap, runWapiti, type Finding, type ToolRun } from './tools';
 
 const API = '/service/api/v1';
 const port = Number(process.env.SCAN_PORT ?? 18771);
@@ -30,7 +27,12 @@ const PAYLOADS = ["' OR '1'='1", "1; DROP TABLE users--", '" UNION SELECT passwo
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scan-'));
-  const portal = await startPortal({ port, dataDir });
+  // The per-IP rate limits would answer the tools' hundreds of requests with 429 and hide the
+  // handlers from them, so the scanned portal raises them; everything else is as in production.
+  // SCAN_DATABASE_URL (an empty, throwaway database) scans the PostgreSQL build of the queries.
+  const db: Record<string, string> = process.env.SCAN_DATABASE_URL ? { DATABASE_URL: process.env.SCAN_DATABASE_URL } : {};
+  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_LOGIN: '100000', ...db } });
+  const tools: Record<string, ToolRun> = {};
   const base = portal.baseUrl;
   try {
     // 1. Headers on the HTML pages.
@@ -62,10 +64,10 @@ async function main() {
 
     // 3. Injection in query parameters: never a 5xx, never a database error in the answer.
     const targets = [
-      (p: string) => `${API}/members/me/groups?page=1&limit=10&keyword=${encodeURIComponent(p)}`,
-      (p: string) => `${API}/members/me/search?keyword_search=${encodeURIComponent(p)}`,
+      (p: string) => `${API}/members/me/groups?page=1&limit=10&filter=${encodeURIComponent(p)}`,
+      (p: string) => `${API}/members/me/search?target_search=1&time_range=4&keyword_search=${encodeURIComponent(p)}`,
       (p: string) => `${API}/members/me/groups/${encodeURIComponent(p)}`,
-      (p: string) => `${API}/members/me/common-topics?page=${encodeURIComponent(p)}`,
+      (p: string) => `${API}/members/me/common-topics/list?limit=10&page=${encodeURIComponent(p)}`,
     ];
     for (const target of targets) {
       for (const payload of PAYLOADS) {
@@ -117,12 +119,19 @@ async function main() {
       const r = await fetch(base + API + p);
       if (r.status !== 401) fail('high', 'auth', `anonymous ${p} answered ${r.status}`);
     }
+
+    // 7. Debian's scanners, each bounded (a few minutes in all).
+    const useTools = process.env.SCAN_TOOLS !== '0';
+    const none = { version: 'skipped (SCAN_TOOLS=0)', ran: false };
+    tools.sqlmap = useTools ? await runSqlmap(base, token, findings, Number(process.env.SCAN_SQLMAP_SECONDS ?? 150) * 1000) : none;
+    tools.wapiti = useTools ? await runWapiti(base, token, findings, Number(process.env.SCAN_WAPITI_SECONDS ?? 120)) : none;
   } finally {
     await portal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const result = { at: new Date().toISOString(), tool: 'e2e/security/scan.ts (sqlmap and wapiti are not installable here)', checks, findings };
+  const database = process.env.SCAN_DATABASE_URL ? 'postgresql' : 'sqlite';
+  const result = { at: new Date().toISOString(), tool: 'e2e/security/scan.ts', database, checks, tools, findings };
   const out = path.join(E2E_ROOT, 'security', 'results');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
