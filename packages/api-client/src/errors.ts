@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   'IMPORT_NOT_FOUND',
   'IMPORT_HAS_ERRORS',
   'IMPORT_RUNNING',
+  'IMPORT_EXPIRED',
   'NOT_ALL_ENCODABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

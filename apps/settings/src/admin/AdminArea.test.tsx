@@ -22,11 +22,17 @@ const rows = {
   current_page: 1, last_page: 1, total: 2,
 };
 
+const auditRows = [
+  { id: 2, created_at: 2, action: 'file.bin_emptied', actor_id: 7, actor_name: '髙橋 誠 (E007)', target_type: 'group', target_id: 5, target_label: '営業部', detail: '2 files: a.pdf, b.pdf', ip: '' },
+  { id: 1, created_at: 1, action: 'topic.deleted', actor_id: null, actor_name: 'system', target_type: 'topic', target_id: 9, target_label: '古い議題', detail: 'group #5 (auto-delete from the bin)', ip: '' },
+];
+
 function answer(admin: boolean) {
   call.mockImplementation((async (name: string) => {
     if (name === 'me') return { items: { info: { is_company_admin: admin } } };
     if (name === 'adminListEmployees') return { items: { data: [employee], current_page: 1, last_page: 1, total: 1 } };
     if (name === 'adminImportPreview' || name === 'adminImportShow') return { items: { ...summary, rows } };
+    if (name === 'adminAuditList') return { items: { data: auditRows, current_page: 1, last_page: 1, total: auditRows.length } };
     throw new Error(name);
   }) as never);
 }
@@ -94,5 +100,18 @@ describe('company administration area', () => {
     fireEvent.change(picker, { target: { value: '9' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '退職させる' }));
     await waitFor(() => expect(retire).toHaveBeenLastCalledWith({ params: { userId: 7 }, body: { successors: [{ group_id: 40, user_id: 9 }] } }));
+  });
+
+  it('audit trail: hard deletes and bin empties by name, the auto-delete job as the system', async () => {
+    answer(true);
+    renderArea('/setting/admin/audit');
+    const deleted = (await screen.findByText('古い議題')).closest('tr')!;
+    expect(within(deleted).getByText('トピックの完全削除')).toBeTruthy();
+    expect(within(deleted).getByText('システム（自動）')).toBeTruthy();
+    const emptied = screen.getByText('営業部').closest('tr')!;
+    expect(within(emptied).getByText('ファイルのごみ箱を空にする')).toBeTruthy();
+    expect(within(emptied).getByText('髙橋 誠 (E007)')).toBeTruthy();
+    // The filter offers the new actions.
+    expect(screen.getByRole('option', { name: 'ファイルの完全削除' })).toBeTruthy();
   });
 });

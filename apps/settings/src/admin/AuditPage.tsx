@@ -91,7 +91,7 @@ export function AuditPage() {
                 <tr key={r.id}>
                   <td>{formatTime(r.created_at, i18n.language)}</td>
                   <td>{t(`admin.audit.actions.${r.action}`)}</td>
-                  <td>{r.actor_name}</td>
+                  <td>{r.actor_id === null && r.actor_name === 'system' ? t('admin.audit.system') : r.actor_name}</td>
                   <td>{r.target_label}</td>
                   <td>{r.detail}</td>
                 </tr>

@@ -11,8 +11,18 @@ import { insertEmployee } from './employees';
 import { parseEmployeeCsv, planImport, type PlannedRow } from './import-plan';
 import { preparePasswordSetMail } from './password-mail';
 
-/** Rows written so far by the apply running in this process, by import id (the progress bar). */
+/**
+ * Rows written so far by the apply running in this process, by import id (the progress bar).
+ * The count cannot go to the admin_imports row: the apply's transaction holds SQLite's one
+ * connection (and its write lock) until it commits. Another process answers a poll from the
+ * row's status (applying, then applied with its counts, or failed) with progress 0 meanwhile.
+ */
 const progress = new Map<number, number>();
+
+/** An 'applying' row untouched this long was left by a process that died: it may be applied again. */
+const STALE_APPLY_MS = 15 * 60_000;
+/** Stored rows of an import are dropped once it is applied, or after this long. */
+export const IMPORT_ROWS_KEEP_MS = 7 * 86_400_000;
 
 /** A test seam: called before each row is written, so a test can fail the import at row N. */
 export const importHooks: { beforeRow?: (line: number) => void } = {};
@@ -84,7 +94,8 @@ async function requireImport(db: Kysely<DB>, companyId: number, id: number): Pro
 
 export async function showImport(ctx: AppContext, companyId: number, id: number, q: { filter: 'all' | 'refused' | 'create' | 'change'; page: number; limit: number }) {
   const row = await requireImport(ctx.db, companyId, id);
-  const plan = (JSON.parse(row.rows_json) as { plan: ReturnType<typeof publicRow>[] }).plan;
+  // Swept rows (see sweepImports) leave the counts only.
+  const plan = row.rows_json ? (JSON.parse(row.rows_json) as { plan: ReturnType<typeof publicRow>[] }).plan : [];
   const rows = q.filter === 'all' ? plan : plan.filter((r) => r.state === q.filter);
   const start = (q.page - 1) * q.limit;
   return {
@@ -105,8 +116,16 @@ export async function applyImport(ctx: AppContext, actor: AuthUser, id: number, 
   const stored = await requireImport(ctx.db, actor.companyId, id);
   if (progress.has(id)) throw new HttpError(409, 'IMPORT_RUNNING', 'This import is being applied.');
   if (stored.status === 'applied') return summary(stored);
+  if (!stored.rows_json) throw new HttpError(409, 'IMPORT_EXPIRED', 'The import is too old; upload the file again.');
+  // The claim is one conditional update, so two API processes cannot both start the apply.
+  const claimed = await ctx.db
+    .updateTable('admin_imports')
+    .set({ status: 'applying', error: null, updated_at: ctx.now() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('status', '!=', 'applying'), eb('updated_at', '<', ctx.now() - STALE_APPLY_MS)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(409, 'IMPORT_RUNNING', 'This import is being applied.');
   progress.set(id, 0);
-  await ctx.db.updateTable('admin_imports').set({ status: 'applying', error: null, updated_at: ctx.now() }).where('id', '=', id).execute();
   const records = (JSON.parse(stored.rows_json) as { records: Parameters<typeof planImport>[2] }).records;
   const mails: MailMessage[] = [];
   try {
@@ -182,3 +201,18 @@ const fieldsOf = (r: PlannedRow) => ({
   first_name_kana: r.data.first_name_kana,
   department: r.data.department,
 });
+
+/**
+ * Drops the stored rows (names, e-mail addresses) of imports that are applied or older than
+ * IMPORT_ROWS_KEEP_MS; the row with its counts stays. An apply under way keeps its rows.
+ */
+export async function sweepImports(ctx: AppContext): Promise<number> {
+  const res = await ctx.db
+    .updateTable('admin_imports')
+    .set({ rows_json: '' })
+    .where('rows_json', '!=', '')
+    .where('status', '!=', 'applying')
+    .where((eb) => eb.or([eb('status', '=', 'applied'), eb('created_at', '<', ctx.now() - IMPORT_ROWS_KEEP_MS)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0);
+}

@@ -26,7 +26,7 @@ export async function cleanFileBins(ctx: AppContext): Promise<number> {
     .where(sql<boolean>`f.moved_to_bin_at <= cast(${now} as bigint) - g.auto_delete_day * cast(${DAY} as bigint)`)
     .limit(BATCH)
     .execute();
-  return due.length ? deleteFiles(ctx, due) : 0;
+  return due.length ? deleteFiles(ctx, due, undefined, { actor: { system: true }, note: 'auto-delete from the bin' }) : 0;
 }
 
 registerJobHandler(FILE_BIN_CLEANUP_JOB, async (ctx) => {

@@ -66,7 +66,8 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.deleteCommonFiles, async ({ ctx, user, body, request }) => {
     const scope = await read(ctx, user, 'write');
-    return { items: { count: await service.deleteFiles(ctx, await policy.requireFiles(ctx, scope, body.file_ids, { edit: true }), request.log) } };
+    const files = await policy.requireFiles(ctx, scope, body.file_ids, { edit: true });
+    return { items: { count: await service.deleteFiles(ctx, files, request.log, { actor: { userId: user.id, ip: request.ip } }) } };
   });
   on(app, e.revertCommonFile, async ({ ctx, user, params }) => {
     const scope = await read(ctx, user, 'write');

@@ -96,12 +96,14 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.deleteFiles, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
     if (body.delete_mode === 1) return { items: { count: await service.moveToBin(ctx, movable(await policy.requireFiles(ctx, scope, body.file_ids))) } };
-    return { items: { count: await service.deleteFiles(ctx, await policy.requireFiles(ctx, scope, body.file_ids, { inBin: true, edit: true }), request.log) } };
+    const files = await policy.requireFiles(ctx, scope, body.file_ids, { inBin: true, edit: true });
+    return { items: { count: await service.deleteFiles(ctx, files, request.log, { actor: { userId: user.id, ip: request.ip } }) } };
   });
   on(app, e.emptyFileBin, async ({ ctx, user, params, body, request }) => {
     // The body may repeat the group id; a different one is another group's, so not found.
     if (body.group_id !== undefined && body.group_id !== params.id) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
-    return { items: { count: await service.emptyBin(ctx, await scopeOf(ctx, user, params.id, 'admin'), request.log) } };
+    const scope = await scopeOf(ctx, user, params.id, 'admin');
+    return { items: { count: await service.emptyBin(ctx, scope, { userId: user.id, ip: request.ip }, request.log) } };
   });
 
   on(app, e.favoriteFile, async ({ ctx, user, params, body }) => {

@@ -11,6 +11,7 @@ import { chargeUsage, targetOf, writeTransaction, type QuotaTarget } from './quo
 import { requireFolder, type FileRecord, type Scope } from './policy';
 import { stageThumbnails } from './thumbnails';
 import { indexFile, unindexFiles } from '../search/hooks';
+import { actorFields, writeAuditMany, type AuditActor, type AuditEntry } from '../admin/audit';
 import type { Received, ReceivedFile } from './upload';
 
 const uploadFields = z
@@ -191,10 +192,21 @@ export async function moveToFolder(ctx: AppContext, ids: number[], folderId: num
 }
 
 /**
- * Deletes files for good: rows (versions, reads, favourites cascade) and usage in one
- * transaction per quota owner, then the bytes of every version.
+ * How a hard delete is written to the audit trail: by whom, and one entry per file or (a bin
+ * emptied) one for the group's bin per transaction. Attachments deleted with their topic or
+ * comment go without: the topic's entry covers them.
  */
-export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' | 'company_id' | 'group_id'>[], log?: FastifyBaseLogger): Promise<number> {
+export interface FileAudit {
+  actor: AuditActor;
+  binOf?: { groupId: number };
+  note?: string;
+}
+
+/**
+ * Deletes files for good: rows (versions, reads, favourites cascade), usage and audit entries in
+ * one transaction per quota owner, then the bytes of every version.
+ */
+export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' | 'company_id' | 'group_id'>[], log?: FastifyBaseLogger, audit?: FileAudit): Promise<number> {
   const byOwner = new Map<string, { target: QuotaTarget; ids: number[] }>();
   for (const f of files) {
     const k = `${f.company_id}:${f.group_id ?? ''}`;
@@ -206,10 +218,12 @@ export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' 
   for (const { target, ids } of byOwner.values()) {
     const keys = await writeTransaction(ctx, async (trx) => {
       const versions = await trx.selectFrom('file_versions').select(['storage_key', 'thumb_key', 'size']).where('file_id', 'in', ids).execute();
+      const gone = audit ? await trx.selectFrom('files').select(['id', 'title', 'original_name']).where('id', 'in', ids).execute() : [];
       await unindexFiles(trx, ids);
       const r = await trx.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
       count += Number(r.numDeletedRows);
       await chargeUsage(ctx, trx, target, -versions.reduce((n, v) => n + Number(v.size), 0));
+      if (audit) await writeAuditMany(ctx, trx, await fileAuditEntries(trx, target, gone, audit));
       return versions.flatMap(keysOf);
     }, target);
     await deleteKeys(ctx, keys, log);
@@ -217,9 +231,26 @@ export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' 
   return count;
 }
 
-export async function emptyBin(ctx: AppContext, scope: Scope, log?: FastifyBaseLogger): Promise<number> {
+async function fileAuditEntries(trx: Kysely<DB>, target: QuotaTarget, gone: { id: number; title: string; original_name: string }[], audit: FileAudit): Promise<AuditEntry[]> {
+  if (gone.length === 0) return [];
+  const who = actorFields(audit.actor);
+  const note = audit.note ? ` (${audit.note})` : '';
+  const label = (f: (typeof gone)[number]) => f.title || f.original_name;
+  if (audit.binOf) {
+    const group = await trx.selectFrom('groups').select('name').where('id', '=', audit.binOf.groupId).executeTakeFirst();
+    const names = gone.slice(0, 20).map(label).join(', ') + (gone.length > 20 ? ', …' : '');
+    return [{
+      ...who, companyId: target.companyId, action: 'file.bin_emptied', targetType: 'group', targetId: audit.binOf.groupId,
+      targetLabel: group?.name ?? '', detail: `${gone.length} files: ${names}${note}`,
+    }];
+  }
+  const where = target.groupId === null ? 'common folder' : `group #${target.groupId}`;
+  return gone.map((f) => ({ ...who, companyId: target.companyId, action: 'file.deleted', targetType: 'file', targetId: f.id, targetLabel: label(f), detail: where + note }));
+}
+
+export async function emptyBin(ctx: AppContext, scope: Scope, actor: AuditActor, log?: FastifyBaseLogger): Promise<number> {
   const files = await ctx.db.selectFrom('files').select(['id', 'company_id', 'group_id']).where('group_id', '=', scope.groupId!).where('in_bin', '=', 1).execute();
-  return files.length ? deleteFiles(ctx, files, log) : 0;
+  return files.length ? deleteFiles(ctx, files, log, { actor, binOf: { groupId: scope.groupId! } }) : 0;
 }
 
 export async function setMark(ctx: AppContext, table: 'file_reads' | 'file_favorites', userId: number, fileId: number, on: boolean): Promise<void> {

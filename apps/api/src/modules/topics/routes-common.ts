@@ -54,7 +54,7 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     const scope = await policy.commonScope(ctx, user, 'write');
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
     policy.requireEdit(scope, topic);
-    await purgeTopics(ctx, [topic.id], request.log);
+    await purgeTopics(ctx, [topic.id], { actor: { userId: user.id, ip: request.ip } }, request.log);
     return ok;
   });
 

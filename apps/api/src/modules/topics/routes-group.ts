@@ -27,9 +27,9 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     return { items: await listTopics(ctx, scope, kind, await listOptions(ctx, user.id, 'group_topic', query)) };
   };
   // empty-topics-bin and clean-bin are the same administrator action under two spec paths.
-  const emptyBin = async (ctx: AppContext, user: AuthUser, id: number) => {
+  const emptyBin = async (ctx: AppContext, user: AuthUser, id: number, ip: string) => {
     await scopeOf(ctx, user, id, 'admin');
-    return { items: { count: await service.emptyBin(ctx, id) } };
+    return { items: { count: await service.emptyBin(ctx, id, { userId: user.id, ip }) } };
   };
   const detail = async (ctx: AppContext, scope: policy.Scope, topicId: number) => ({
     items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, topicId)),
@@ -70,10 +70,10 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     await saveWithFiles(ctx, scope, form, request.log, (writer) => service.updateTopic(ctx, scope, topic, form.body, writer));
     return detail(ctx, scope, topic.id);
   });
-  on(app, e.deleteTopic, async ({ ctx, user, params }) => {
+  on(app, e.deleteTopic, async ({ ctx, user, params, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
-    if (topic.in_bin === 1) await service.deleteTopics(ctx, [topic.id]);
+    if (topic.in_bin === 1) await service.deleteTopics(ctx, [topic.id], { userId: user.id, ip: request.ip });
     else await service.moveToBin(ctx, [topic.id]);
     return ok;
   });
@@ -118,16 +118,17 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     const scope = await scopeOf(ctx, user, params.id, 'write');
     return { items: { count: await service.moveToBin(ctx, await policy.requireTopicIds(ctx, scope, body.topic_ids)) } };
   });
-  on(app, e.deleteTopicsInBin, async ({ ctx, user, params, body }) => {
+  on(app, e.deleteTopicsInBin, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    return { items: { count: await service.deleteTopics(ctx, await policy.requireTopicIds(ctx, scope, body.topic_ids, { inBin: true })) } };
+    const ids = await policy.requireTopicIds(ctx, scope, body.topic_ids, { inBin: true });
+    return { items: { count: await service.deleteTopics(ctx, ids, { userId: user.id, ip: request.ip }) } };
   });
-  on(app, e.emptyTopicsBin, async ({ ctx, user, params, body }) => {
+  on(app, e.emptyTopicsBin, async ({ ctx, user, params, body, request }) => {
     // The spec's body repeats the group id; a different one is another group's, so not found.
     if (body.group_id !== undefined && body.group_id !== params.id) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
-    return emptyBin(ctx, user, params.id);
+    return emptyBin(ctx, user, params.id, request.ip);
   });
-  on(app, e.cleanTopicsBin, ({ ctx, user, params }) => emptyBin(ctx, user, params.id));
+  on(app, e.cleanTopicsBin, ({ ctx, user, params, request }) => emptyBin(ctx, user, params.id, request.ip));
 
   on(app, e.topicComments, async ({ ctx, user, params, query }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');

@@ -11,6 +11,7 @@ import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
 import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
+import type { AuditActor } from '../admin/audit';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
 import { indexTopic } from '../search/hooks';
@@ -165,13 +166,13 @@ export async function moveToFolder(ctx: AppContext, ids: number[], folderId: num
   return Number(r.numUpdatedRows);
 }
 
-export async function deleteTopics(ctx: AppContext, ids: number[]): Promise<number> {
-  return purgeTopics(ctx, ids);
+export async function deleteTopics(ctx: AppContext, ids: number[], actor: AuditActor): Promise<number> {
+  return purgeTopics(ctx, ids, { actor });
 }
 
-export async function emptyBin(ctx: AppContext, groupId: number): Promise<number> {
+export async function emptyBin(ctx: AppContext, groupId: number, actor: AuditActor): Promise<number> {
   const rows = await ctx.db.selectFrom('topics').select('id').where('group_id', '=', groupId).where('in_bin', '=', 1).execute();
-  return purgeTopics(ctx, rows.map((r) => r.id));
+  return purgeTopics(ctx, rows.map((r) => r.id), { actor, binOf: { groupId } });
 }
 
 export async function setRead(ctx: AppContext, userId: number, topicId: number, read: boolean): Promise<void> {
