@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { png } from '../support/png';
 import { ADMIN, DEMO_PASSWORD, MEMBER } from '../support/env';
-import { loginAs, openGroupFromHome } from './helpers';
+import { loginAs, openGroupFromHome, SIGNED_INLINE } from './helpers';
 
 /**
  * Issue 20 end to end: E0002 (a plain member of 東京支社) comments on E0001's topic with an
@@ -13,7 +13,6 @@ import { loginAs, openGroupFromHome } from './helpers';
 const GROUP = '東京支社';
 const API = '/service/api/v1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n% コメント添付の試験\ntrailer <<>>\n%%EOF\n');
-
 
 
 test('a comment with an image and a PDF is seen and downloaded by another member', async ({ page, browser, request }) => {
@@ -46,7 +45,7 @@ test('a comment with an image and a PDF is seen and downloaded by another member
     await expect(member.getByRole('list', { name: 'このコメントに添付するファイル' })).toContainText('見積書.pdf');
     await member.getByLabel('画像を挿入').setInputFiles({ name: '配置図.png', mimeType: 'image/png', buffer: png(320, 200) });
     const pending = member.getByRole('list', { name: 'このコメントに挿入する画像' }).getByRole('img');
-    await expect(pending).toHaveAttribute('src', /^blob:/);
+    await expect(pending).toHaveAttribute('src', SIGNED_INLINE);
     await member.getByRole('button', { name: 'コメントする' }).click();
     const posted = member.locator('.ptop-comment').filter({ hasText: '現場の写真と見積書です' });
     await expect(posted.getByRole('region', { name: 'このコメントの添付ファイル（2）' })).toBeVisible();
@@ -58,8 +57,8 @@ test('a comment with an image and a PDF is seen and downloaded by another member
   await page.goto(topicPath);
   const shown = page.locator('.ptop-comment').filter({ hasText: '現場の写真と見積書です' });
   await expect(shown).toBeVisible();
-  // The inserted image, loaded with the reader's token.
-  await expect(shown.locator('.ptop-content img')).toHaveAttribute('src', /^blob:/);
+  // The inserted image, from a short-lived link signed for the reader (no token in the URL).
+  await expect(shown.locator('.ptop-content img')).toHaveAttribute('src', SIGNED_INLINE);
   await expect.poll(() => shown.locator('.ptop-content img').first().evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(320);
   const files = shown.getByRole('region', { name: 'このコメントの添付ファイル（2）' });
   await expect(files.getByRole('button', { name: '現場.png' })).toBeVisible();

@@ -137,3 +137,6 @@ export async function setLanguageByApi(request: APIRequestContext, employeeNumbe
   const set = await request.patch(`${api}/members/me/setting-language`, { headers: { authorization: `Bearer ${token}` }, data: { code } });
   if (!set.ok()) throw new Error(`setting-language for ${employeeNumber}: ${set.status()}`);
 }
+
+/** An inline image's src as pages render it: a short-lived link signed for the viewer. */
+export const SIGNED_INLINE = /^\/service\/api\/v1\/members\/me\/inline-images\/\d+\?u=\d+&e=\d+&s=[\w-]{43}$/;

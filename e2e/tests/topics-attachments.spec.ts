@@ -3,10 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
 import { png } from '../support/png';
 import { ADMIN, MEMBER } from '../support/env';
-import { loginAs, openGroupFromHome, topicFeedList, waitForTopicFeed } from './helpers';
+import { loginAs, openGroupFromHome, topicFeedList, waitForTopicFeed, SIGNED_INLINE } from './helpers';
 
 /** An inline image's signed link: the stored path plus user, expiry and signature. */
-const SIGNED_INLINE = /^\/service\/api\/v1\/members\/me\/inline-images\/\d+\?u=\d+&e=\d+&s=[\w-]{43}$/;
 
 /**
  * Issue 4 end to end, attachments and inline images: E0001 posts in 東京支社 (E0002 is a plain

@@ -142,6 +142,8 @@ describe.each(DIALECTS)('signed links (%s)', (dialect) => {
     const zip = await open(await signOne(member.token, zipPath, { file_ids: [fileId] }));
     expect([zip.statusCode, zip.headers['content-type']]).toEqual([200, 'application/zip']);
     expect(zipEntries(zip.rawPayload).map((e) => e.name)).toEqual(['見積書.pdf']);
+    // No filename in the header: the page's link names the zip in the reader's language.
+    expect(zip.headers['content-disposition']).toBe('attachment');
 
     // The ids are inside the signature: another id list is a tampered link.
     const signed = await signOne(member.token, zipPath, { file_ids: [fileId] });

@@ -33,6 +33,8 @@ const SIGNABLE_GET: Endpoint[] = [
   endpoints.topicAttachment,
   endpoints.commonTopicAttachment,
   endpoints.chatFileDownload,
+  // The settings page previews the caller's own theme pictures with a plain <img>.
+  endpoints.themeImage,
 ];
 /**
  * Zip downloads are POSTs with the chosen ids in the body. A navigation cannot post JSON, so each

@@ -142,7 +142,10 @@ export async function sendZip(ctx: AppContext, reply: FastifyReply, files: Serve
     log?.error({ err }, 'zip download failed');
     out.destroy(err as Error);
   });
-  safeHeaders(reply, false).header('Content-Type', 'application/zip').header('Content-Disposition', contentDisposition('attachment', 'files.zip'));
+  // A signed GET is a link the page clicked: the page names the zip (its `download` attribute, in
+  // the reader's language), and Chromium would prefer a filename in this header over it.
+  const disposition = reply.request.method === 'GET' ? 'attachment' : contentDisposition('attachment', 'files.zip');
+  safeHeaders(reply, false).header('Content-Type', 'application/zip').header('Content-Disposition', disposition);
   if (length !== null) reply.header('Content-Length', String(length));
   return out;
 }

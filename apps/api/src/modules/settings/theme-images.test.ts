@@ -51,6 +51,21 @@ describe.each(DIALECTS)('settings: theme images (%s)', (dialect) => {
     expect(await storedFiles(t)).toEqual(before);
   });
 
+  it('a signed link shows the owner’s picture to a plain <img>; a colleague’s link to the same path finds nothing', async () => {
+    const u = await t.createUser();
+    const other = await t.createUser({ companyId: u.companyId });
+    const token = await t.login(u);
+    const otherToken = await t.login(other);
+    const stored = (await upload(token, 'banner', pngImage(800, 200))).json().items[0].url as string;
+    const sign = async (tok: string) =>
+      (await t.inject({ method: 'POST', url: `${API}/members/me/signed-urls`, token: tok, payload: { items: [{ path: stored.slice(API.length) }] } })).json().urls[0] as string;
+    const mine = await t.inject({ method: 'GET', url: await sign(token) });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/webp');
+    // The link names the path and the signer: the colleague's own (empty) slot is what it opens.
+    expect((await t.inject({ method: 'GET', url: await sign(otherToken) })).statusCode).toBe(404);
+  });
+
   it('401 without a session, 400 for an unknown slot, a non-image, or an image below the minimum size; nothing is stored', async () => {
     const u = await t.createUser();
     const token = await t.login(u);
