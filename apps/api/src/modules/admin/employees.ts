@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import type { MailMessage } from '../../mail';
 import { normalizeForSearch } from '../../text/search';
 import { revokeUserSessions } from '../auth/tokens';
+import { groupsNeedingSuccessor, removeAccess } from '../members/leaving';
 import { userLabel, writeAudit } from './audit';
 import { preparePasswordSetMail } from './password-mail';
 
@@ -218,26 +219,9 @@ export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: n
   await writeTransaction(ctx, async (trx) => {
     const target = await requireEmployee(trx, actor.companyId, userId);
     if (target.status !== 'active') throw new HttpError(400, 'INVALID_USER_STATUS', 'The employee has already left.');
-    let adminOf = trx
-      .selectFrom('group_members as m')
-      .innerJoin('groups as g', 'g.id', 'm.group_id')
-      .select(['g.id', 'g.name'])
-      .where('m.user_id', '=', userId)
-      .where('m.role_admin', '=', 1)
-      .where('g.is_stopped', '=', 0)
-      .orderBy('g.id');
-    if (ctx.dialect === 'postgres') adminOf = adminOf.forUpdate('g');
     const sole: { id: number; name: string; candidates: { id: number; name: string }[] }[] = [];
-    for (const g of await adminOf.execute()) {
-      const others = await trx
-        .selectFrom('group_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select((eb) => [eb.fn.countAll<number>().as('members'), eb.fn.sum<number>('m.role_admin').as('admins')])
-        .where('m.group_id', '=', g.id)
-        .where('m.user_id', '!=', userId)
-        .where('u.status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      if (Number(others.members) === 0 || Number(others.admins ?? 0) > 0) continue;
+    for (const { otherMembers, ...g } of await groupsNeedingSuccessor(trx, ctx.dialect, userId)) {
+      if (otherMembers === 0) continue;
       const successor = successors.find((s) => s.group_id === g.id);
       const ok = successor
         ? await trx.selectFrom('group_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select('u.id').where('m.group_id', '=', g.id).where('m.user_id', '=', successor.user_id).where('m.user_id', '!=', userId).where('u.status', '=', 'active').executeTakeFirst()
@@ -266,12 +250,7 @@ export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: n
     }
     const now = ctx.now();
     await trx.updateTable('users').set({ status: 'left', is_company_admin: 0, common_topic_role: 0, updated_at: now }).where('id', '=', userId).execute();
-    await trx.updateTable('group_members').set({ role_admin: 0, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0 }).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('device_tokens').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
-    await trx.deleteFrom('line_accounts').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('verify_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await removeAccess(trx, userId);
     const detail = successors.length > 0 ? `successors: ${successors.map((s) => `${s.group_id}→${s.user_id}`).join(', ')}` : '';
     await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'employee.retired', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), detail, ip });
   });
