@@ -1,6 +1,6 @@
 /**
  * Where every namespace's strings come from. Only the Japanese namespaces that nearly every page
- * needs (page frame, error modals, form validation) are bundled with the i18n package; every
+ * needs (page frame, error modals) are bundled with the i18n package; every
  * other namespace, and all of English, is one dynamic import per JSON file, so the bundler emits
  * one small chunk each and a page downloads only the strings it renders.
  */
@@ -8,7 +8,6 @@ import jaCommon from './locales/ja/common.json';
 import jaErrors from './locales/ja/errors.json';
 import jaShell from './locales/ja/shell.json';
 import jaUi from './locales/ja/ui.json';
-import jaValidation from './locales/ja/validation.json';
 
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,14 +42,17 @@ export interface Messages {
 }
 
 /**
- * Bundled up front in Japanese: the header and layouts (`shell`, `ui`, `common`), the error
- * modals any page can raise from outside React (`errors`, `shell`) and form messages
- * (`validation`), all of which render without a Suspense boundary of their own.
+ * Bundled up front in Japanese: the header and layouts (`shell`, `ui`, `common`) and the error
+ * modals any page can raise from outside React (`errors`, `shell`), all of which render without
+ * a Suspense boundary of their own. Form messages (`validation`) are not: home shows no form, so
+ * they load with the first form — every component that translates a validation key asks for the
+ * namespace in its useTranslation (FormError, the shell's login-type forms, the topic form), which
+ * suspends it until the strings are there.
  */
-export const UPFRONT_NAMESPACES = ['common', 'errors', 'validation', 'ui', 'shell'] as const satisfies readonly Namespace[];
+export const UPFRONT_NAMESPACES = ['common', 'errors', 'ui', 'shell'] as const satisfies readonly Namespace[];
 
 export const upfrontResources: { ja: Record<(typeof UPFRONT_NAMESPACES)[number], Messages> } = {
-  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, ui: jaUi, shell: jaShell },
+  ja: { common: jaCommon, errors: jaErrors, ui: jaUi, shell: jaShell },
 };
 
 type Loader = () => Promise<{ default: Messages }>;
