@@ -30,7 +30,17 @@ export const NAMESPACES = [
   'commonTopic',
   'chat',
   'calendar',
+  /**
+   * The event form, event page and feed (form, preview, members, delete, edit scope, colours,
+   * feed), apart from `calendar` so that home's week table loads less.
+   */
+  'calendarPages',
   'notifications',
+  /**
+   * Notification pages home does not show (news administration, to-do list, notification mail
+   * settings), apart from `notifications` so that home's news list loads less.
+   */
+  'notificationPages',
   /** The header search modal and /search-result (shell). */
   'search',
 ] as const;
@@ -77,7 +87,9 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     commonTopic: () => import('./locales/ja/commonTopic.json'),
     chat: () => import('./locales/ja/chat.json'),
     calendar: () => import('./locales/ja/calendar.json'),
+    calendarPages: () => import('./locales/ja/calendarPages.json'),
     notifications: () => import('./locales/ja/notifications.json'),
+    notificationPages: () => import('./locales/ja/notificationPages.json'),
     search: () => import('./locales/ja/search.json'),
   },
   en: {
@@ -95,7 +107,9 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     commonTopic: () => import('./locales/en/commonTopic.json'),
     chat: () => import('./locales/en/chat.json'),
     calendar: () => import('./locales/en/calendar.json'),
+    calendarPages: () => import('./locales/en/calendarPages.json'),
     notifications: () => import('./locales/en/notifications.json'),
+    notificationPages: () => import('./locales/en/notificationPages.json'),
     search: () => import('./locales/en/search.json'),
   },
 };
