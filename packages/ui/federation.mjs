@@ -114,7 +114,13 @@ export function federationAlias({ remoteProduction = false } = {}) {
   alias['@portal/federation-impl/mf-bundler-runtime$'] = bundlerRuntime;
   alias['@portal/federation-impl/mf-bundler-runtime/initContainerEntry$'] = join(dist, 'initContainerEntry.js');
   alias['@portal/federation-impl/mf-bundler-runtime/package.json$'] = join(dist, '..', 'package.json');
-  if (remoteProduction) alias[bundlerRuntimeCjs()] = runtimeFile('consume-bundler-runtime.mjs');
+  if (remoteProduction) {
+    alias[bundlerRuntimeCjs()] = runtimeFile('consume-bundler-runtime.mjs');
+    const errorCodes = dirname(require.resolve('@module-federation/error-codes', { paths: [dirname(alias['@module-federation/runtime'])] }));
+    alias['@module-federation/error-codes$'] = runtimeFile('error-codes-lite.mjs');
+    alias['@portal/federation-impl/mf-error-codes/error-codes$'] = join(errorCodes, 'error-codes.mjs');
+    alias['@portal/federation-impl/mf-error-codes/getShortErrorMsg$'] = join(errorCodes, 'getShortErrorMsg.mjs');
+  }
   return alias;
 }
 
