@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'groups',
   /** Home group list, navbar group menu, group folders and display order (groups remote widgets). */
   'groupMenu',
+  /** The folder manager and the QR scanner those menus open, apart so that home loads less. */
+  'groupMenuTools',
   /** Topic feeds, topic detail, comments and the topic editor (group and common topics). */
   'topics',
   /** Shared folders: file lists, upload, detail, versions (group and common files). */
@@ -82,6 +84,7 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('./locales/ja/settings.json'),
     groups: () => import('./locales/ja/groups.json'),
     groupMenu: () => import('./locales/ja/groupMenu.json'),
+    groupMenuTools: () => import('./locales/ja/groupMenuTools.json'),
     topics: () => import('./locales/ja/topics.json'),
     files: () => import('./locales/ja/files.json'),
     commonTopic: () => import('./locales/ja/commonTopic.json'),
@@ -102,6 +105,7 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('./locales/en/settings.json'),
     groups: () => import('./locales/en/groups.json'),
     groupMenu: () => import('./locales/en/groupMenu.json'),
+    groupMenuTools: () => import('./locales/en/groupMenuTools.json'),
     topics: () => import('./locales/en/topics.json'),
     files: () => import('./locales/en/files.json'),
     commonTopic: () => import('./locales/en/commonTopic.json'),

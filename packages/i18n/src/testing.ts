@@ -16,6 +16,7 @@ import jaCommonTopic from './locales/ja/commonTopic.json';
 import jaErrors from './locales/ja/errors.json';
 import jaGroups from './locales/ja/groups.json';
 import jaGroupMenu from './locales/ja/groupMenu.json';
+import jaGroupMenuTools from './locales/ja/groupMenuTools.json';
 import jaTopics from './locales/ja/topics.json';
 import jaFiles from './locales/ja/files.json';
 import jaNotifications from './locales/ja/notifications.json';
@@ -34,6 +35,7 @@ import enCommonTopic from './locales/en/commonTopic.json';
 import enErrors from './locales/en/errors.json';
 import enGroups from './locales/en/groups.json';
 import enGroupMenu from './locales/en/groupMenu.json';
+import enGroupMenuTools from './locales/en/groupMenuTools.json';
 import enTopics from './locales/en/topics.json';
 import enFiles from './locales/en/files.json';
 import enNotifications from './locales/en/notifications.json';
@@ -55,6 +57,7 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     settings: jaSettings,
     groups: jaGroups,
     groupMenu: jaGroupMenu,
+    groupMenuTools: jaGroupMenuTools,
     topics: jaTopics,
     files: jaFiles,
     commonTopic: jaCommonTopic,
@@ -75,6 +78,7 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     settings: enSettings,
     groups: enGroups,
     groupMenu: enGroupMenu,
+    groupMenuTools: enGroupMenuTools,
     topics: enTopics,
     files: enFiles,
     commonTopic: enCommonTopic,
