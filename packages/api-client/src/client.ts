@@ -78,7 +78,9 @@ let fullTable: Promise<Record<string, Route>> | null = null;
  */
 async function routeOf(name: string): Promise<Route | undefined> {
   if (Object.hasOwn(startTable, name)) return startTable[name];
-  fullTable ??= import('./routes.gen').then(
+  // By package name, not './routes.gen': the share key makes it the one copy the shell provides
+  // to the remotes (their topic screens read paths from it).
+  fullTable ??= import('@portal/api-client/routes').then(
     (m) => m.routes as Record<string, Route>,
     (e: unknown) => {
       fullTable = null;

@@ -7,8 +7,6 @@ import { RemoteModule } from '../components/RemoteModule';
 import { FullLayout } from '../layouts/FullLayout';
 import { CompactLayout } from '../layouts/CompactLayout';
 import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { WaitingPage } from '../pages/WaitingPage';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootRoute } from './RootRoute';
 
@@ -49,6 +47,9 @@ const TokenExpiredPage = page(() => import('../pages/InfoPages'), (m) => m.Token
 const infoPage = (pick: (m: typeof import('../pages/InfoPages')) => ComponentType) =>
   lazy(async () => ({ default: pick(await import('../pages/InfoPages')) }));
 const EmployeeWithoutGroupPage = infoPage((m) => m.EmployeeWithoutGroupPage);
+// Not on home's path either: a mistyped URL, and the session hand-over page of a new tab.
+const NotFoundPage = lazy(async () => ({ default: (await import('../pages/NotFoundPage')).NotFoundPage }));
+const WaitingPage = lazy(async () => ({ default: (await import('../pages/WaitingPage')).WaitingPage }));
 const ApprovalWaitingPage = infoPage((m) => m.ApprovalWaitingPage);
 const GroupNotFoundPage = infoPage((m) => m.GroupNotFoundPage);
 // Search lives in the shell (its modal is in the header); the result page loads on first visit.
