@@ -30,6 +30,8 @@ export const NAMESPACES = [
   /** Shared folders: file lists, upload, detail, versions (group and common files). */
   'files',
   'commonTopic',
+  /** The common-topic feed, detail, editor and shared-folder pages, apart so that home's link widget loads less. */
+  'commonTopicPages',
   'chat',
   'calendar',
   /**
@@ -39,8 +41,9 @@ export const NAMESPACES = [
   'calendarPages',
   'notifications',
   /**
-   * Notification pages home does not show (news administration, to-do list, notification mail
-   * settings), apart from `notifications` so that home's news list loads less.
+   * Notification pages home does not show (news administration, to-do, notification mail
+   * settings, the unread/like/favourite lists, the group top lists), apart from `notifications`
+   * so that home's news list loads less.
    */
   'notificationPages',
   /** The header search modal and /search-result (shell). */
@@ -88,6 +91,7 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     topics: () => import('./locales/ja/topics.json'),
     files: () => import('./locales/ja/files.json'),
     commonTopic: () => import('./locales/ja/commonTopic.json'),
+    commonTopicPages: () => import('./locales/ja/commonTopicPages.json'),
     chat: () => import('./locales/ja/chat.json'),
     calendar: () => import('./locales/ja/calendar.json'),
     calendarPages: () => import('./locales/ja/calendarPages.json'),
@@ -109,6 +113,7 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     topics: () => import('./locales/en/topics.json'),
     files: () => import('./locales/en/files.json'),
     commonTopic: () => import('./locales/en/commonTopic.json'),
+    commonTopicPages: () => import('./locales/en/commonTopicPages.json'),
     chat: () => import('./locales/en/chat.json'),
     calendar: () => import('./locales/en/calendar.json'),
     calendarPages: () => import('./locales/en/calendarPages.json'),

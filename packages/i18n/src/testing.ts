@@ -13,6 +13,7 @@ import jaCalendarPages from './locales/ja/calendarPages.json';
 import jaChat from './locales/ja/chat.json';
 import jaCommon from './locales/ja/common.json';
 import jaCommonTopic from './locales/ja/commonTopic.json';
+import jaCommonTopicPages from './locales/ja/commonTopicPages.json';
 import jaErrors from './locales/ja/errors.json';
 import jaGroups from './locales/ja/groups.json';
 import jaGroupMenu from './locales/ja/groupMenu.json';
@@ -32,6 +33,7 @@ import enCalendarPages from './locales/en/calendarPages.json';
 import enChat from './locales/en/chat.json';
 import enCommon from './locales/en/common.json';
 import enCommonTopic from './locales/en/commonTopic.json';
+import enCommonTopicPages from './locales/en/commonTopicPages.json';
 import enErrors from './locales/en/errors.json';
 import enGroups from './locales/en/groups.json';
 import enGroupMenu from './locales/en/groupMenu.json';
@@ -61,6 +63,7 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     topics: jaTopics,
     files: jaFiles,
     commonTopic: jaCommonTopic,
+    commonTopicPages: jaCommonTopicPages,
     chat: jaChat,
     calendar: jaCalendar,
     calendarPages: jaCalendarPages,
@@ -82,6 +85,7 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     topics: enTopics,
     files: enFiles,
     commonTopic: enCommonTopic,
+    commonTopicPages: enCommonTopicPages,
     chat: enChat,
     calendar: enCalendar,
     calendarPages: enCalendarPages,
