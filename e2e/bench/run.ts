@@ -290,8 +290,29 @@ async function apiOnly() {
   }
 }
 
-// `npm run bench -- api`: API, Lighthouse and start-up only; `npm run bench -- load`: only the
-// load test (minutes, two API processes; see load.ts).
+/**
+ * `npm run bench -- home` (or `node --import tsx e2e/bench/run.ts home` after a build): only the
+ * home page's JavaScript, printed per script; nothing is written.
+ */
+async function homeOnly() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const portal = await startPortal({ port: PORT, dataDir });
+  try {
+    const home = await homeJs(portal.baseUrl);
+    for (const s of [...home.scripts].sort((a, b) => b.kb - a.kb)) console.log(`${String(s.kb).padStart(6)} KB  ${s.url}`);
+    const remotes = Object.entries(home.by_part.remotes).map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`).join(', ');
+    console.log(`home JS: ${home.total_kb} KB gzip (budget ${home.budget_kb}) = shell ${home.by_part.shell_kb} + remotes ${home.by_part.remotes_kb} (${remotes})`);
+    if (!home.within_budget) process.exitCode = 1;
+  } finally {
+    await portal.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `npm run bench -- api`: API, Lighthouse and start-up only; `npm run bench -- home`: home
+// JavaScript only; `npm run bench -- load`: only the load test (minutes, two API processes; see
+// load.ts).
 if (process.argv.slice(2).includes('api')) await apiOnly();
+else if (process.argv.slice(2).includes('home')) await homeOnly();
 else if (process.argv.slice(2).includes('load')) await import('./load').then((m) => m.runLoadBench());
 else await main();

@@ -39,12 +39,15 @@ const SINGLETONS = {
   dayjs: ['dayjs'],
   // `core` is the zod-free entry the start-up path uses; the index (schemas, zod) is only
   // pulled by lazy form chunks. Both must be singletons so ApiError is one class everywhere.
+  // `routes` is the full route table (method, path, auth of every endpoint): the client fetches
+  // it on the first call outside the start-up set, topic screens read paths from it.
   '@portal/api-client': [
     '@portal/api-client',
     '@portal/api-client/core',
     '@portal/api-client/browser',
     '@portal/api-client/session',
     '@portal/api-client/realtime',
+    '@portal/api-client/routes',
   ],
   '@portal/ui': ['@portal/ui'],
   '@portal/i18n': ['@portal/i18n'],
@@ -114,7 +117,13 @@ export function federationAlias({ remoteProduction = false } = {}) {
   alias['@portal/federation-impl/mf-bundler-runtime$'] = bundlerRuntime;
   alias['@portal/federation-impl/mf-bundler-runtime/initContainerEntry$'] = join(dist, 'initContainerEntry.js');
   alias['@portal/federation-impl/mf-bundler-runtime/package.json$'] = join(dist, '..', 'package.json');
-  if (remoteProduction) alias[bundlerRuntimeCjs()] = runtimeFile('consume-bundler-runtime.mjs');
+  if (remoteProduction) {
+    alias[bundlerRuntimeCjs()] = runtimeFile('consume-bundler-runtime.mjs');
+    const errorCodes = dirname(require.resolve('@module-federation/error-codes', { paths: [dirname(alias['@module-federation/runtime'])] }));
+    alias['@module-federation/error-codes$'] = runtimeFile('error-codes-lite.mjs');
+    alias['@portal/federation-impl/mf-error-codes/error-codes$'] = join(errorCodes, 'error-codes.mjs');
+    alias['@portal/federation-impl/mf-error-codes/getShortErrorMsg$'] = join(errorCodes, 'getShortErrorMsg.mjs');
+  }
   return alias;
 }
 

@@ -15,7 +15,7 @@ import { startIdleWatch } from './session/idle';
 import { readGuestLanguage } from './components/LanguageSwitch';
 import { $displayMode, applyDisplayMode } from './stores/display';
 import { startRealtime } from './realtime';
-import { startPushSync } from './session/push';
+import { startPushSync } from './session/push-start';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up.
 setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));

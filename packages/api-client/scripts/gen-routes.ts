@@ -1,9 +1,10 @@
-// Writes src/routes.gen.ts from `endpoints` (see src/routes.render.ts).
+// Writes src/routes.gen.ts and src/routes.start.gen.ts from `endpoints` (see src/routes.render.ts).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { endpoints } from '../src/endpoints';
-import { renderRoutes, ROUTES_FILE } from '../src/routes.render';
+import { renderRoutes, renderStartRoutes, ROUTES_FILE, START_ROUTES_FILE } from '../src/routes.render';
 
-const file = fileURLToPath(new URL(`../${ROUTES_FILE}`, import.meta.url));
-writeFileSync(file, renderRoutes(endpoints));
-console.log(`${ROUTES_FILE}: ${Object.keys(endpoints).length} routes`);
+const write = (name: string, text: string) => writeFileSync(fileURLToPath(new URL(`../${name}`, import.meta.url)), text);
+write(ROUTES_FILE, renderRoutes(endpoints));
+write(START_ROUTES_FILE, renderStartRoutes(endpoints));
+console.log(`${ROUTES_FILE}: ${Object.keys(endpoints).length} routes; ${START_ROUTES_FILE}: the start-up ones`);

@@ -3,7 +3,8 @@ import { buildPath, type CallArgs, type CallResult } from './endpoint';
 // Types only: the schemas behind `endpoints` stay off the browser's start-up path; method, path
 // and auth come from the generated route table.
 import type { EndpointName, Endpoints } from './endpoints';
-import { routes, type Route } from './routes.gen';
+import type { Route } from './endpoint';
+import { startRoutes } from './routes.start.gen';
 import { API_PREFIX } from './constants';
 
 /** `BodyInit` is a DOM-only name; this spelling also compiles in apps/api (no DOM lib). */
@@ -67,6 +68,29 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, res.statusText || code);
 }
 
+const startTable: Record<string, Route> = startRoutes;
+let fullTable: Promise<Record<string, Route>> | null = null;
+
+/**
+ * Method, path and auth of an endpoint. The start-up calls are bundled (routes.start.gen.ts);
+ * the full table of ~300 routes is its own chunk, fetched on the first call outside that set.
+ * A failed fetch (flaky network) is not remembered, so the next call tries again.
+ */
+async function routeOf(name: string): Promise<Route | undefined> {
+  if (Object.hasOwn(startTable, name)) return startTable[name];
+  // By package name, not './routes.gen': the share key makes it the one copy the shell provides
+  // to the remotes (their topic screens read paths from it).
+  fullTable ??= import('@portal/api-client/routes').then(
+    (m) => m.routes as Record<string, Route>,
+    (e: unknown) => {
+      fullTable = null;
+      throw e;
+    },
+  );
+  const table = await fullTable;
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /**
  * Typed client over `endpoints`: bearer token on every call, one refresh-and-retry on a 401
  * TOKEN_EXPIRED, error bodies mapped to ApiError. Concurrent 401s share one refresh.
@@ -98,8 +122,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const run = async () => {
         const now = opts.tokens.getAccessToken();
         if (now && now !== before) return now;
-        const res = await doFetch(base + routes.refresh.path, {
-          method: routes.refresh.method,
+        const res = await doFetch(base + startRoutes.refresh.path, {
+          method: startRoutes.refresh.method,
           headers: { Accept: 'application/json' },
           credentials: 'same-origin',
         });
@@ -146,7 +170,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   return {
     refresh,
     async call(name, args) {
-      const ep: Route | undefined = Object.hasOwn(routes, name) ? routes[name] : undefined;
+      const ep = await routeOf(name);
       // Only reachable from untyped callers or a stale route table (see routes.gen.ts).
       if (!ep) throw new Error(`unknown endpoint ${String(name)}`);
       const a = (args ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };

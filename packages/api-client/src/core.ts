@@ -1,7 +1,7 @@
 /**
  * The light entry (`@portal/api-client/core`): everything a browser needs at start-up — enums
- * and limits, errors, query keys, the route table and the typed client — without zod or the
- * endpoint schemas. Shell and widgets import runtime values from here; only forms that validate
+ * and limits, errors, query keys and the typed client with the start-up routes (the full route
+ * table is a lazy chunk) — without zod or the endpoint schemas. Shell and widgets import runtime values from here; only forms that validate
  * with a schema import the full index, which pays for zod in their own lazy chunks.
  *
  * Schema-derived types are re-exported type-only, so importing a schema value from here is a
@@ -11,7 +11,6 @@ export * from './constants';
 export * from './errors';
 export * from './query-keys';
 export * from './endpoint';
-export * from './routes.gen';
 export * from './client';
 export type { Endpoints, EndpointName } from './endpoints';
 export type * from './schemas/common';

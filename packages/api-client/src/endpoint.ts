@@ -2,6 +2,13 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What the client needs to call an endpoint, without its schemas (routes.gen.ts). */
+export interface Route {
+  method: HttpMethod;
+  path: string;
+  auth: boolean;
+}
+
 /**
  * One API call: method, path (relative to /service/api/v1, `:name` for params) and the zod
  * schemas of its parts. apps/api registers routes from these and the typed client calls them,

@@ -41,7 +41,7 @@ const heavy = (files: string[]) =>
   );
 
 describe('browser entries stay off zod and the endpoint schemas', () => {
-  it.each(['core.ts', 'browser.ts', 'session.ts', 'realtime.ts', 'schemas/remotes.ts'])(
+  it.each(['core.ts', 'browser.ts', 'session.ts', 'realtime.ts', 'schemas/remotes.ts', 'routes.gen.ts'])(
     '%s loads neither zod nor an endpoint schema',
     (entry) => {
       const g = runtimeGraph(entry);
@@ -49,6 +49,12 @@ describe('browser entries stay off zod and the endpoint schemas', () => {
       expect(heavy(g.files)).toEqual([]);
     },
   );
+
+  it('core carries the start-up routes only; the full table is the client\'s lazy chunk', () => {
+    const files = runtimeGraph('core.ts').files;
+    expect(files).toContain('routes.start.gen.ts');
+    expect(files).not.toContain('routes.gen.ts');
+  });
 
   it('the walker does see classic zod where it is used', () => {
     expect(runtimeGraph('index.ts').packages).toContain('zod');

@@ -1,15 +1,8 @@
 // Generated from src/endpoints.ts by `npm run gen:routes -w @portal/api-client`; do not edit.
 // routes.test.ts fails when this table and `endpoints` disagree: rerun the command after
 // adding or changing an endpoint.
-import type { HttpMethod } from './endpoint';
+import type { Route } from './endpoint';
 import type { EndpointName } from './endpoints';
-
-/** What the client needs to call an endpoint, without its schemas. */
-export interface Route {
-  method: HttpMethod;
-  path: string;
-  auth: boolean;
-}
 
 export const routes = {
   login: { method: 'POST', path: '/auth/login', auth: false },

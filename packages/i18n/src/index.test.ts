@@ -31,6 +31,8 @@ describe('createI18n', () => {
     expect(inst.t('errors:UNAUTHORIZED_ACTION')).toBe('この操作は許可されていません。');
     for (const ns of UPFRONT_NAMESPACES) expect(inst.hasLoadedNamespace(ns), ns).toBe(true);
     expect(inst.hasResourceBundle('ja', 'groups')).toBe(false);
+    // Form messages load with the first form: home has none.
+    expect(inst.hasResourceBundle('ja', 'validation')).toBe(false);
     expect(inst.hasResourceBundle('en', 'common')).toBe(false);
   });
 
@@ -45,14 +47,14 @@ describe('createI18n', () => {
 
   it('loads English for every namespace in use before it switches', async () => {
     const inst = createI18n();
-    await loadNamespaces(['groups'], inst);
+    await loadNamespaces(['groups', 'validation'], inst);
     const reads = spyOnReads(inst);
     const switching = setLanguage('en', inst);
     // Still Japanese while English loads: never a mix of languages or raw keys.
     expect(inst.language).toBe('ja');
     await switching;
     expect(inst.language).toBe('en');
-    expect(reads.sort()).toEqual([...UPFRONT_NAMESPACES, 'groups'].map((ns) => `en/${ns}`).sort());
+    expect(reads.sort()).toEqual([...UPFRONT_NAMESPACES, 'groups', 'validation'].map((ns) => `en/${ns}`).sort());
     expect(inst.t('errors:UNAUTHORIZED_ACTION')).toBe('This action is unauthorized.');
     expect(inst.t('groups:routes.group')).toBe('Groups');
     expect(inst.t('validation:required', { field: 'A & B' })).toBe('Please enter your A & B');

@@ -1,6 +1,6 @@
 /**
  * Where every namespace's strings come from. Only the Japanese namespaces that nearly every page
- * needs (page frame, error modals, form validation) are bundled with the i18n package; every
+ * needs (page frame, error modals) are bundled with the i18n package; every
  * other namespace, and all of English, is one dynamic import per JSON file, so the bundler emits
  * one small chunk each and a page downloads only the strings it renders.
  */
@@ -8,7 +8,6 @@ import jaCommon from './locales/ja/common.json';
 import jaErrors from './locales/ja/errors.json';
 import jaShell from './locales/ja/shell.json';
 import jaUi from './locales/ja/ui.json';
-import jaValidation from './locales/ja/validation.json';
 
 export const LANGUAGES = ['ja', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,14 +23,29 @@ export const NAMESPACES = [
   'groups',
   /** Home group list, navbar group menu, group folders and display order (groups remote widgets). */
   'groupMenu',
+  /** The folder manager and the QR scanner those menus open, apart so that home loads less. */
+  'groupMenuTools',
   /** Topic feeds, topic detail, comments and the topic editor (group and common topics). */
   'topics',
   /** Shared folders: file lists, upload, detail, versions (group and common files). */
   'files',
   'commonTopic',
+  /** The common-topic feed, detail, editor and shared-folder pages, apart so that home's link widget loads less. */
+  'commonTopicPages',
   'chat',
   'calendar',
+  /**
+   * The event form, event page and feed (form, preview, members, delete, edit scope, colours,
+   * feed), apart from `calendar` so that home's week table loads less.
+   */
+  'calendarPages',
   'notifications',
+  /**
+   * Notification pages home does not show (news administration, to-do, notification mail
+   * settings, the unread/like/favourite lists, the group top lists), apart from `notifications`
+   * so that home's news list loads less.
+   */
+  'notificationPages',
   /** The header search modal and /search-result (shell). */
   'search',
 ] as const;
@@ -43,14 +57,17 @@ export interface Messages {
 }
 
 /**
- * Bundled up front in Japanese: the header and layouts (`shell`, `ui`, `common`), the error
- * modals any page can raise from outside React (`errors`, `shell`) and form messages
- * (`validation`), all of which render without a Suspense boundary of their own.
+ * Bundled up front in Japanese: the header and layouts (`shell`, `ui`, `common`) and the error
+ * modals any page can raise from outside React (`errors`, `shell`), all of which render without
+ * a Suspense boundary of their own. Form messages (`validation`) are not: home shows no form, so
+ * they load with the first form — every component that translates a validation key asks for the
+ * namespace in its useTranslation (FormError, the shell's login-type forms, the topic form), which
+ * suspends it until the strings are there.
  */
-export const UPFRONT_NAMESPACES = ['common', 'errors', 'validation', 'ui', 'shell'] as const satisfies readonly Namespace[];
+export const UPFRONT_NAMESPACES = ['common', 'errors', 'ui', 'shell'] as const satisfies readonly Namespace[];
 
 export const upfrontResources: { ja: Record<(typeof UPFRONT_NAMESPACES)[number], Messages> } = {
-  ja: { common: jaCommon, errors: jaErrors, validation: jaValidation, ui: jaUi, shell: jaShell },
+  ja: { common: jaCommon, errors: jaErrors, ui: jaUi, shell: jaShell },
 };
 
 type Loader = () => Promise<{ default: Messages }>;
@@ -70,12 +87,16 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('./locales/ja/settings.json'),
     groups: () => import('./locales/ja/groups.json'),
     groupMenu: () => import('./locales/ja/groupMenu.json'),
+    groupMenuTools: () => import('./locales/ja/groupMenuTools.json'),
     topics: () => import('./locales/ja/topics.json'),
     files: () => import('./locales/ja/files.json'),
     commonTopic: () => import('./locales/ja/commonTopic.json'),
+    commonTopicPages: () => import('./locales/ja/commonTopicPages.json'),
     chat: () => import('./locales/ja/chat.json'),
     calendar: () => import('./locales/ja/calendar.json'),
+    calendarPages: () => import('./locales/ja/calendarPages.json'),
     notifications: () => import('./locales/ja/notifications.json'),
+    notificationPages: () => import('./locales/ja/notificationPages.json'),
     search: () => import('./locales/ja/search.json'),
   },
   en: {
@@ -88,12 +109,16 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('./locales/en/settings.json'),
     groups: () => import('./locales/en/groups.json'),
     groupMenu: () => import('./locales/en/groupMenu.json'),
+    groupMenuTools: () => import('./locales/en/groupMenuTools.json'),
     topics: () => import('./locales/en/topics.json'),
     files: () => import('./locales/en/files.json'),
     commonTopic: () => import('./locales/en/commonTopic.json'),
+    commonTopicPages: () => import('./locales/en/commonTopicPages.json'),
     chat: () => import('./locales/en/chat.json'),
     calendar: () => import('./locales/en/calendar.json'),
+    calendarPages: () => import('./locales/en/calendarPages.json'),
     notifications: () => import('./locales/en/notifications.json'),
+    notificationPages: () => import('./locales/en/notificationPages.json'),
     search: () => import('./locales/en/search.json'),
   },
 };

@@ -9,15 +9,19 @@ import { DEFAULT_LANGUAGE, i18n, isLanguage } from './index';
 import { LANGUAGES, NAMESPACES, type Language, type Messages, type Namespace } from './resources';
 import jaAuth from './locales/ja/auth.json';
 import jaCalendar from './locales/ja/calendar.json';
+import jaCalendarPages from './locales/ja/calendarPages.json';
 import jaChat from './locales/ja/chat.json';
 import jaCommon from './locales/ja/common.json';
 import jaCommonTopic from './locales/ja/commonTopic.json';
+import jaCommonTopicPages from './locales/ja/commonTopicPages.json';
 import jaErrors from './locales/ja/errors.json';
 import jaGroups from './locales/ja/groups.json';
 import jaGroupMenu from './locales/ja/groupMenu.json';
+import jaGroupMenuTools from './locales/ja/groupMenuTools.json';
 import jaTopics from './locales/ja/topics.json';
 import jaFiles from './locales/ja/files.json';
 import jaNotifications from './locales/ja/notifications.json';
+import jaNotificationPages from './locales/ja/notificationPages.json';
 import jaSearch from './locales/ja/search.json';
 import jaSettings from './locales/ja/settings.json';
 import jaShell from './locales/ja/shell.json';
@@ -25,15 +29,19 @@ import jaUi from './locales/ja/ui.json';
 import jaValidation from './locales/ja/validation.json';
 import enAuth from './locales/en/auth.json';
 import enCalendar from './locales/en/calendar.json';
+import enCalendarPages from './locales/en/calendarPages.json';
 import enChat from './locales/en/chat.json';
 import enCommon from './locales/en/common.json';
 import enCommonTopic from './locales/en/commonTopic.json';
+import enCommonTopicPages from './locales/en/commonTopicPages.json';
 import enErrors from './locales/en/errors.json';
 import enGroups from './locales/en/groups.json';
 import enGroupMenu from './locales/en/groupMenu.json';
+import enGroupMenuTools from './locales/en/groupMenuTools.json';
 import enTopics from './locales/en/topics.json';
 import enFiles from './locales/en/files.json';
 import enNotifications from './locales/en/notifications.json';
+import enNotificationPages from './locales/en/notificationPages.json';
 import enSearch from './locales/en/search.json';
 import enSettings from './locales/en/settings.json';
 import enShell from './locales/en/shell.json';
@@ -51,12 +59,16 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     settings: jaSettings,
     groups: jaGroups,
     groupMenu: jaGroupMenu,
+    groupMenuTools: jaGroupMenuTools,
     topics: jaTopics,
     files: jaFiles,
     commonTopic: jaCommonTopic,
+    commonTopicPages: jaCommonTopicPages,
     chat: jaChat,
     calendar: jaCalendar,
+    calendarPages: jaCalendarPages,
     notifications: jaNotifications,
+    notificationPages: jaNotificationPages,
     search: jaSearch,
   },
   en: {
@@ -69,12 +81,16 @@ export const allResources: Record<Language, Record<Namespace, Messages>> = {
     settings: enSettings,
     groups: enGroups,
     groupMenu: enGroupMenu,
+    groupMenuTools: enGroupMenuTools,
     topics: enTopics,
     files: enFiles,
     commonTopic: enCommonTopic,
+    commonTopicPages: enCommonTopicPages,
     chat: enChat,
     calendar: enCalendar,
+    calendarPages: enCalendarPages,
     notifications: enNotifications,
+    notificationPages: enNotificationPages,
     search: enSearch,
   },
 };

@@ -23,7 +23,7 @@ function Radio<T extends number>({ name, value, current, onPick, children }: { n
 
 /** The event form's fields (title, timing, repeat, memo, colour, sharing, equipment). */
 export function EventFields({ value: v, onChange, errors }: Props) {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   const groups = useMyGroups();
   const devices = useDevices();
   const set = (patch: Partial<FormState>) => onChange({ ...v, ...patch });

@@ -8,7 +8,7 @@ import { translateError } from '@portal/i18n';
  * "calendar does not exist"), the permission-denied message of the action, or a load failure.
  */
 export function EventProblem({ title, error, denied }: { title: string; error?: unknown; denied?: 'update' | 'delete' | 'access' }) {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   const { t: tErr } = useTranslation('errors');
   const message = denied
     ? t(`denied.${denied}`)

@@ -9,7 +9,7 @@ const KEY = [...CALENDAR_QUERY_ROOT, 'feed'];
 
 /** The personal iCalendar feed: issue (the URL is shown once), re-issue or revoke it. */
 export function FeedPanel() {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   const qc = useQueryClient();
   const confirm = useConfirm();
   const modal = useModal();

@@ -13,7 +13,7 @@ export interface Person {
  * appends the next 50) of the people in the caller's groups, and the chosen list.
  */
 export function MemberPicker({ value, onChange }: { value: Person[]; onChange: (v: Person[]) => void }) {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   const [search, setSearch] = useState('');
   const q = useMembers(search);
   const chosen = new Set(value.map((p) => p.id));

@@ -25,7 +25,7 @@ function check(f: FormState): Errors {
 }
 
 function Form({ initial, existing }: { initial: FormState; existing?: CalendarEventDetail }) {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   const { t: tErr } = useTranslation('errors');
   const [value, setValue] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -116,7 +116,7 @@ function Form({ initial, existing }: { initial: FormState; existing?: CalendarEv
 
 /** /calendar/create?date=: a new event on the chosen day. */
 export function CreateEventPage() {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   useDocumentTitle(t('routes.create'));
   const [params] = useSearchParams();
   const raw = params.get('date') ?? '';
@@ -133,7 +133,7 @@ export function CreateEventPage() {
 
 /** /calendar/{id}/edit?date=: the event at the occurrence it was opened on. */
 export function EditEventPage() {
-  const { t } = useTranslation('calendar');
+  const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   useDocumentTitle(t('routes.edit'));
   const id = Number(useParams().id);
   const date = useSearchParams()[0].get('date');

@@ -12,7 +12,7 @@ import { repeatSummary } from './repeatSummary';
 
 /** /calendar/{id}?date=: one event (at an occurrence); read on open; edit, delete, favourite. */
 export function EventPage() {
-  const { t, i18n } = useTranslation('calendar');
+  const { t, i18n } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   useDocumentTitle(t('routes.preview'));
   const id = Number(useParams().id);
   const [params] = useSearchParams();

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 
 /** The common area's two sections (spec section 2: topics and shared folder). */
 export function AreaNav() {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const cls = ({ isActive }: { isActive: boolean }) => `pct-nav__link${isActive ? ' pct-nav__link--active' : ''}`;
   return (
     <nav className="pct-nav" aria-label={t('nav.label')}>

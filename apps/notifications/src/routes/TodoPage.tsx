@@ -12,7 +12,7 @@ import '../notifications.css';
  * user's own simple task list, and today's events of the user's own calendar.
  */
 export default function TodoPage() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const title = t('routes.todo');
   useDocumentTitle(title);
   const todo = useTodo();
@@ -81,7 +81,7 @@ export default function TodoPage() {
 }
 
 function Tasks({ tasks }: { tasks: { id: number; title: string; done: boolean }[] }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const { add, toggle, remove } = useTodoActions();
   const [title, setTitle] = useState('');
   const submit = () => {

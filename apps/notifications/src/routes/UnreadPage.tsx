@@ -4,7 +4,7 @@ import { ListPage } from './ListPage';
 
 /** /notification/unread */
 export default function UnreadPage() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   return (
     <ListPage titleKey="routes.unread" hint={t('unread.what_counts')}>
       <UnreadList mode="page" />

@@ -17,7 +17,7 @@ type Filter = 'all' | 'refused';
  * not stop it, and a failed apply may be started again (the server keeps the file's rows).
  */
 export function ImportPage() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'validation']);
   const queryClient = useQueryClient();
   const showError = useShowActionError();
   const [file, setFile] = useState<File | null>(null);

@@ -36,7 +36,7 @@ export function notifyErrors(n: Notify): Record<string, string> {
  * addresses, and the quiet hours of each (issue 13; the notifications engineer owns this page).
  */
 export function SettingNotifyNewsPage() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const { t: tSettings } = useTranslation('settings');
   const title = tSettings('pages.setting_notify_news');
   useDocumentTitle(title);

@@ -7,14 +7,6 @@ import { RemoteModule } from '../components/RemoteModule';
 import { FullLayout } from '../layouts/FullLayout';
 import { CompactLayout } from '../layouts/CompactLayout';
 import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { WaitingPage } from '../pages/WaitingPage';
-import {
-  ApprovalWaitingPage,
-  EmployeeWithoutGroupPage,
-  GroupNotFoundPage,
-  TokenExpiredPage,
-} from '../pages/InfoPages';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootRoute } from './RootRoute';
 
@@ -31,11 +23,12 @@ function NotFoundRoute() {
 
 /**
  * A page loaded on first visit (the login-type pages are not on the logged-in user's path). Its
- * strings (`auth`) are fetched alongside its code rather than after it renders and suspends.
+ * strings (`auth`, and `validation` for its form messages) are fetched alongside its code rather
+ * than after it renders and suspends.
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
   return lazy(async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['auth'])]);
+    const [mod] = await Promise.all([load(), loadNamespaces(['auth', 'validation'])]);
     return { default: pick(mod) };
   });
 }
@@ -49,6 +42,16 @@ const TermsPage = page(() => import('../pages/PolicyPage'), (m) => m.TermsPage);
 const PrivacyPage = page(() => import('../pages/PolicyPage'), (m) => m.PrivacyPage);
 const SetupPage = page(() => import('../pages/SetupPage'), (m) => m.SetupPage);
 const LineLoginPage = page(() => import('../pages/LineLoginPage'), (m) => m.LineLoginPage);
+const TokenExpiredPage = page(() => import('../pages/InfoPages'), (m) => m.TokenExpiredPage);
+// Dead-end notices (no group, awaiting approval, group gone): rare, so not in the start-up code.
+const infoPage = (pick: (m: typeof import('../pages/InfoPages')) => ComponentType) =>
+  lazy(async () => ({ default: pick(await import('../pages/InfoPages')) }));
+const EmployeeWithoutGroupPage = infoPage((m) => m.EmployeeWithoutGroupPage);
+// Not on home's path either: a mistyped URL, and the session hand-over page of a new tab.
+const NotFoundPage = lazy(async () => ({ default: (await import('../pages/NotFoundPage')).NotFoundPage }));
+const WaitingPage = lazy(async () => ({ default: (await import('../pages/WaitingPage')).WaitingPage }));
+const ApprovalWaitingPage = infoPage((m) => m.ApprovalWaitingPage);
+const GroupNotFoundPage = infoPage((m) => m.GroupNotFoundPage);
 // Search lives in the shell (its modal is in the header); the result page loads on first visit.
 const SearchResultPage = lazy(async () => {
   const [mod] = await Promise.all([import('../search/SearchResultPage'), loadNamespaces(['search'])]);

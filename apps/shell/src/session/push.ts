@@ -1,7 +1,6 @@
 import type { ApiClient } from '@portal/api-client/core';
 import { $session } from '@portal/api-client/session';
-import { PERMISSION_EVENT } from '@portal/ui';
-import { navigateTo } from './navigation';
+import { pushSupported as supported } from './push-start';
 import { DEVICE_TOKEN_KEY, readDeviceToken } from './storage';
 
 /**
@@ -10,15 +9,12 @@ import { DEVICE_TOKEN_KEY, readDeviceToken } from './storage';
  * ever asked from the notification bell (ui's NotificationBell on the login layout, which fires PERMISSION_EVENT);
  * nothing here asks on page load. Section 4: when permission is granted and the subscription
  * differs from the one last stored, it is sent (update-device-token) and stored; logout removes
- * it on the server (delete-device-token) and clears the stored copy.
+ * it on the server (delete-device-token) and clears the stored copy. This file loads only when
+ * there is something to sync (push-start.ts), not with every page.
  */
 export const SW_URL = '/push-sw.js';
 
 type Api = Pick<ApiClient, 'call'>;
-
-function supported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
-}
 
 function keyBytes(base64url: string): Uint8Array {
   const b64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -46,22 +42,4 @@ export async function syncPushSubscription(api: Api): Promise<'sent' | 'same' | 
     // Without storage the token is sent again next time; the server upserts it.
   }
   return 'sent';
-}
-
-/** Syncs after login and after the bell got permission; routes a clicked push inside the SPA. */
-export function startPushSync(api: Api): void {
-  if (!supported()) return;
-  const sync = () => void syncPushSubscription(api).catch((e: unknown) => console.warn('[push] subscription not stored', e));
-  let user = $session.get().user?.id ?? null;
-  $session.listen((s) => {
-    const next = s.accessToken ? (s.user?.id ?? null) : null;
-    if (next !== user && next !== null) sync();
-    user = next;
-  });
-  window.addEventListener(PERMISSION_EVENT, sync);
-  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string; url?: string }>) => {
-    const url = e.data?.url;
-    if (e.data?.type === 'portal:open' && typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) navigateTo(url);
-  });
-  if (Notification.permission === 'granted') sync();
 }

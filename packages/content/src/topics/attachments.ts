@@ -1,4 +1,5 @@
-import { buildPath, LIMITS, routes } from '@portal/api-client/core';
+import { buildPath, LIMITS } from '@portal/api-client/core';
+import { routes } from '@portal/api-client/routes';
 import { downloadByLink } from '../kit/download';
 import type { TopicScope } from './scope';
 

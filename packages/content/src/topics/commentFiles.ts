@@ -1,4 +1,5 @@
-import { API_PREFIX, ApiError, buildPath, LIMITS, routes } from '@portal/api-client/core';
+import { API_PREFIX, ApiError, buildPath, LIMITS } from '@portal/api-client/core';
+import { routes } from '@portal/api-client/routes';
 import { postMultipart } from '../kit/upload';
 import { isInlineImageSrc } from './inlineImages';
 import { topicFormData } from './save';

@@ -1,4 +1,5 @@
-import { API_PREFIX, buildPath, routes, type CallArgs, type CallResult, type Endpoints } from '@portal/api-client/core';
+import { API_PREFIX, buildPath, type CallArgs, type CallResult, type Endpoints } from '@portal/api-client/core';
+import { routes } from '@portal/api-client/routes';
 import { api } from '@portal/api-client/browser';
 import { postMultipart } from '../kit/upload';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client';
-import { API_PREFIX, ApiError, routes } from '@portal/api-client/core';
+import { API_PREFIX, ApiError } from '@portal/api-client/core';
+import { routes } from '@portal/api-client/routes';
 import { sessionTokens } from '@portal/api-client/session';
 import { scopeId, topicCalls, type TopicScope } from './scope';
 

@@ -10,9 +10,15 @@ export interface FormErrorProps {
   className?: string;
 }
 
-/** The translated message for a validation key, announced to screen readers. */
+/**
+ * The translated message for a validation key, announced to screen readers. The `validation`
+ * strings are not bundled up front (home has no form): mounting with its field starts loading
+ * them, without suspending — a field that appears on a click (a "custom" option revealing
+ * inputs) must not swap its form for a spinner mid-interaction. They are there long before a
+ * message is.
+ */
 export function FormError({ message, values, id, className }: FormErrorProps) {
-  const { t } = useTranslation('validation');
+  const { t } = useTranslation('validation', { useSuspense: false });
   if (!message) return null;
   return (
     <p id={id} role="alert" className={['pui-field__error', className].filter(Boolean).join(' ')}>

@@ -12,7 +12,7 @@ import { FILES_PATH } from './paths';
 
 /** common-topic-shared-folder-file-detail (`from` decides where "back" goes). */
 export function CommonFileDetailPage() {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tf } = useTranslation('files');
   const fileId = parseId(useParams().fileId);
   const [search] = useSearchParams();
@@ -42,7 +42,7 @@ export function CommonFileDetailPage() {
 }
 
 function DeleteFile({ fileId, title, backTo }: { fileId: number; title: string; backTo: string }) {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const confirm = useConfirm();
   const modal = useModal();
   const navigate = useNavigate();

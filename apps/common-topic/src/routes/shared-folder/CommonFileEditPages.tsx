@@ -26,7 +26,7 @@ interface Allowed {
  * the rest too). The shared view sets the document title itself, from the route's title.
  */
 function RequireCommonRight({ titleKey, children }: { titleKey: string; children: (a: Allowed) => ReactNode }) {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tf } = useTranslation('files');
   const fileId = parseId(useParams().fileId);
   const [search] = useSearchParams();

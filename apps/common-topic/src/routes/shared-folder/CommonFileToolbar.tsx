@@ -14,7 +14,7 @@ interface Props {
 /** Actions on the selected common files: one zip of them all, and (with the right) delete for good, confirmed. */
 export function CommonFileToolbar({ selected, canDelete, onDone }: Props) {
   const { t } = useTranslation('files');
-  const { t: tc } = useTranslation('commonTopic');
+  const { t: tc } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const confirm = useConfirm();
   const modal = useModal();
   const showError = useShowActionError();

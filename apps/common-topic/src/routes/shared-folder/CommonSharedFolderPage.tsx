@@ -23,7 +23,7 @@ type Tab = 'all' | 'unread';
 
 /** common-topic shared-folder: company-wide files; every member reads, holders of the common-topic right write. */
 export function CommonSharedFolderPage() {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tf } = useTranslation('files');
   const title = t('routes.shared_folder');
   useDocumentTitle(title);

@@ -10,7 +10,7 @@ import { COMMON_FILE_SCOPE, UploadForm, uploadedCount } from '@portal/content/fi
  */
 export function CommonUploadPanel({ onClose }: { onClose: (stored: boolean) => void }) {
   const { t } = useTranslation('files');
-  const { t: tc } = useTranslation('commonTopic');
+  const { t: tc } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const modal = useModal();
   return (
     <section className="pct-upload" aria-labelledby="pct-upload-title">

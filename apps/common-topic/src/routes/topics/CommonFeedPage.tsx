@@ -10,7 +10,7 @@ import '../common.css';
 
 /** common-topic-new-feed: company-wide topics sent to one of the caller's groups. */
 export function CommonFeedPage() {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tt } = useTranslation('topics');
   const title = t('routes.topics');
   useDocumentTitle(title);
@@ -66,7 +66,7 @@ export function CommonFeedPage() {
 }
 
 function FeedList({ unreadOnly, sort, title }: { unreadOnly: boolean; sort: ListSort; title: string }) {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tt } = useTranslation('topics');
   const feed = useCommonFeed(unreadOnly, sort, title);
   if (feed.isPending) return <Spinner />;

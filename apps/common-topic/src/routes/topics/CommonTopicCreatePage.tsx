@@ -9,7 +9,7 @@ import { useDestinationGroups, useMe, useSaveCommonTopic } from '../../api/commo
 
 /** common-topic-create: needs the common-topic right; the form asks for destination groups. */
 export function CommonTopicCreatePage() {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tt } = useTranslation('topics');
   const title = t('routes.topic_create');
   useDocumentTitle(title);

@@ -14,7 +14,7 @@ export function CommonTopicDetailPage() {
   const topicId = parseId(useParams().topicId);
   const [search] = useSearchParams();
   const findId = parseId(search.get('commentSearchId') ?? undefined) ?? undefined;
-  const { t: tc } = useTranslation('commonTopic');
+  const { t: tc } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const back = useBackTarget(search.get('from'), { path: '/common-topic/topics', label: tc('detail.back') });
   const backTo = back.path;
   const me = useMe();
@@ -38,7 +38,7 @@ export function CommonTopicDetailPage() {
 }
 
 function DeleteTopic({ topicId, title, backTo }: { topicId: number; title: string; backTo: string }) {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const confirm = useConfirm();
   const modal = useModal();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { parseId } from './paths';
 
 /** common-topic-update: edits under the topic's edit lock (common-topic right). */
 export function CommonTopicUpdatePage() {
-  const { t } = useTranslation('commonTopic');
+  const { t } = useTranslation(['commonTopicPages', 'commonTopic'], { nsMode: 'fallback' });
   const { t: tt } = useTranslation('topics');
   const title = t('routes.topic_update');
   useDocumentTitle(title);

@@ -22,7 +22,7 @@ interface Props {
 
 /** Create, rename and delete the user's own folders of groups. */
 export function FolderList({ folders, onError }: Props) {
-  const { t } = useTranslation('groupMenu');
+  const { t } = useTranslation(['groupMenuTools', 'groupMenu'], { nsMode: 'fallback' });
   const confirm = useConfirm();
   const create = useCreateFolder();
   const rename = useRenameFolder();

@@ -13,7 +13,7 @@ import './FolderManager.css';
  * the lists refetch, so the home list and navbar menu follow without a page reload.
  */
 export function FolderManager({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('groupMenu');
+  const { t } = useTranslation(['groupMenuTools', 'groupMenu'], { nsMode: 'fallback' });
   const titleId = useId();
   const descriptionId = useId();
   const folders = useGroupFolders();

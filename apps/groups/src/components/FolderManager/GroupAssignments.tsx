@@ -12,7 +12,7 @@ interface Props {
 
 /** Each group's folder (or unfiled) and whether the user gets its notifications. */
 export function GroupAssignments({ groups, folders, onError }: Props) {
-  const { t } = useTranslation('groupMenu');
+  const { t } = useTranslation(['groupMenuTools', 'groupMenu'], { nsMode: 'fallback' });
   const move = useMoveGroupToFolder();
   const notify = useGroupNotification();
   const busy = (groupId: number) =>

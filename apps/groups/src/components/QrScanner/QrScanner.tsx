@@ -30,7 +30,7 @@ const qrbox = (w: number, h: number) => {
  * result is shown as a link; a camera failure closes the scanner and opens the spec's info modal.
  */
 export function QrScanner({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('groupMenu');
+  const { t } = useTranslation(['groupMenuTools', 'groupMenu'], { nsMode: 'fallback' });
   const modal = useModal();
   const titleId = useId();
   const descriptionId = useId();
@@ -135,7 +135,7 @@ async function stopScanner(scanner: Scanner) {
 }
 
 function ScanResultView({ result, onFollow }: { result: ScanResult; onFollow: () => void }) {
-  const { t } = useTranslation('groupMenu');
+  const { t } = useTranslation(['groupMenuTools', 'groupMenu'], { nsMode: 'fallback' });
   return (
     <div className="pgrp-scanner__result" role="status">
       <p className="pgrp-scanner__label">{t('scanner.result_label')}</p>

@@ -14,7 +14,7 @@ import { groupPath } from './context';
  * of that domain. News on this page is reported read once shown, as on home (section 4).
  */
 export function GroupTopLists({ groupId }: { groupId: number }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const top = useQuery({
     queryKey: ['notifications', 'group-top', groupId],
     queryFn: async () => (await api.call('groupTopData', { params: { id: groupId } })).items,

@@ -14,7 +14,7 @@ export type FavoriteMode = 'LIST' | 'HOME' | 'NAVBAR';
 
 /** Favourites: unread rows yellow with a mark-read button, see-more paging, an empty text. */
 export function FavoriteList({ mode, pageSize = 10, onNavigate }: { mode: FavoriteMode; pageSize?: number; onNavigate?: () => void }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useFavoriteList(mode === 'NAVBAR' ? 5 : pageSize);
   const mark = useMarkRead();
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];

@@ -7,7 +7,7 @@ import { PersonName } from '../PersonName';
 
 /** Like notices: who liked which topic or comment, with the topic's like character. */
 export function LikeList({ mode, pageSize = 10, onNavigate }: { mode: 'page' | 'navbar'; pageSize?: number; onNavigate?: () => void }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useLikeList(mode === 'navbar' ? 5 : pageSize);
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];
   if (list.isPending) return <Spinner />;

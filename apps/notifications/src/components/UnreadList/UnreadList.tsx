@@ -17,7 +17,7 @@ export interface UnreadListProps {
  * until one is ticked); a marked item leaves the list and the tick list. See-more grows the page.
  */
 export function UnreadList({ mode, pageSize = 10, onNavigate }: UnreadListProps) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useUnreadList(mode === 'navbar' ? 5 : pageSize);
   const mark = useMarkRead();
   const [selected, setSelected] = useState<Set<string>>(new Set());

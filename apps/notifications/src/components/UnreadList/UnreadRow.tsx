@@ -19,7 +19,7 @@ export interface UnreadRowProps {
 
 /** One unread item: avatar, kind icon, title, preview, who and when; a click reads and opens it. */
 export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavigate }: UnreadRowProps) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const navigate = useNavigate();
   const href = unreadHref(item);
   const isSaved = item.unread_type === LikeTargetType.SAVED_SEARCH;

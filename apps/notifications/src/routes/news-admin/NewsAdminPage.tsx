@@ -8,7 +8,7 @@ import '../../notifications.css';
 
 /** /notification/news-admin: the company administrator posts, edits and withdraws CMS news. */
 export default function NewsAdminPage() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const title = t('news.admin.title');
   useDocumentTitle(title);
   const me = useMe();
@@ -24,7 +24,7 @@ export default function NewsAdminPage() {
 }
 
 function AdminBody() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useAdminNews(1, 50);
   const { save, withdraw } = useNewsActions();
   const confirm = useConfirm();

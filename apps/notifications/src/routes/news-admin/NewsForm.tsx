@@ -16,7 +16,7 @@ const options = (o: Record<string, number>, t: (k: string) => string, prefix: st
  * their fields.
  */
 export function NewsForm({ item, onSave, onCancel, pending, error }: { item: AdminNewsItem | null; onSave(body: CmsNewsBody): void; onCancel(): void; pending: boolean; error: unknown }) {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const groups = useMyGroupOptions();
   const [d, setD] = useState<Draft>(item ? { title: item.title, content: item.content, placement: item.placement, group_id: item.group_id, target_type: item.target_type, display_type: item.display_type } : blank);
   const fieldErrors = error instanceof ApiError ? (error.body?.errors ?? {}) : {};

@@ -1,14 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { RemoteModule } from '../RemoteModule';
-import { HomeMenuBar } from '../HomeMenuBar';
 import { SearchModal } from '../SearchModal';
 import { $openMenu, closeMenus } from '../../stores/menus';
 import { MenuButton, MenuPanel } from './MenuButton';
 import { ChatCount } from './ChatCount';
 import { BellIcon, MenuIcon } from '@portal/ui';
+
+// The home menu's links and buttons load when the menu first opens, not with every page.
+const HomeMenuBar = lazy(async () => ({ default: (await import('../HomeMenuBar')).HomeMenuBar }));
 
 /**
  * The full layout's header (spec section 2, navigation): product name, Home / Group / Calendar /
@@ -64,7 +66,9 @@ export function Header() {
         <RemoteModule remote="notifications" module="NavbarNotifications" variant="widget" />
       </MenuPanel>
       <MenuPanel menu="home" label={t('nav.home_menu')}>
-        <HomeMenuBar />
+        <Suspense fallback={null}>
+          <HomeMenuBar />
+        </Suspense>
       </MenuPanel>
     </header>
   );

@@ -1,0 +1,35 @@
+import type { ApiClient } from '@portal/api-client/core';
+import { $session } from '@portal/api-client/session';
+import { PERMISSION_EVENT } from '@portal/ui';
+import { navigateTo } from './navigation';
+
+type Api = Pick<ApiClient, 'call'>;
+
+export function pushSupported(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
+}
+
+/**
+ * Syncs after login and after the bell got permission; routes a clicked push inside the SPA.
+ * The subscription code (push.ts) is fetched only when a sync runs: a browser without push
+ * permission, like most on their first visit, never downloads it.
+ */
+export function startPushSync(api: Api): void {
+  if (!pushSupported()) return;
+  const sync = () =>
+    void import('./push')
+      .then((push) => push.syncPushSubscription(api))
+      .catch((e: unknown) => console.warn('[push] subscription not stored', e));
+  let user = $session.get().user?.id ?? null;
+  $session.listen((s) => {
+    const next = s.accessToken ? (s.user?.id ?? null) : null;
+    if (next !== user && next !== null && Notification.permission === 'granted') sync();
+    user = next;
+  });
+  window.addEventListener(PERMISSION_EVENT, sync);
+  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<{ type?: string; url?: string }>) => {
+    const url = e.data?.url;
+    if (e.data?.type === 'portal:open' && typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) navigateTo(url);
+  });
+  if (Notification.permission === 'granted') sync();
+}
