@@ -1,106 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../config';
+import { API, sharedPgDatabase, startApi, stopApi, TEST_REDIS_URL, waitHealthy, type ApiProc } from '../../test/processes.test-util';
 import { TestSocket } from './ws-client.test-util';
 
 /**
  * The scale-out proof: two real API processes on one PostgreSQL database and one Redis. A
  * change made through process A must reach a WebSocket held by process B.
  */
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const API = '/service/api/v1';
 // Two ports from this suite's range (18200-18299); randomised so a stale run cannot collide.
 const BASE_PORT = 18200 + 2 * randomInt(0, 40);
-
-interface Proc {
-  child: ChildProcess;
-  port: number;
-  http: string;
-  output: string[];
-}
-
-const dbName = `portal_rt_${randomBytes(6).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scale-'));
-const procs: Proc[] = [];
+const procs: ApiProc[] = [];
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-function start(name: string, port: number): Proc {
+function start(name: string, port: number, dbUrl: string): ApiProc {
   const dataDir = path.join(tmp, name);
   fs.mkdirSync(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      REDIS_URL,
-      LOG_LEVEL: 'warn',
-      // NODE_ENV=production seeds nothing by default; this test logs in as the demo users.
-      SEED_DEMO: '1',
-      // Every engineer's tests share Redis-backed limits on 127.0.0.1; ours must not trip them.
-      RATE_LIMIT_LOGIN: '1000',
-      RATE_LIMIT_MAX: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const p = startApi(port, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    // NODE_ENV=production seeds nothing by default; this test logs in as the demo users.
+    SEED_ON_EMPTY: '1',
+    SEED_DEMO: '1',
   });
-  const p: Proc = { child, port, http: `http://127.0.0.1:${port}`, output: [] };
-  child.stdout!.on('data', (d: Buffer) => p.output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => p.output.push(d.toString()));
   procs.push(p);
   return p;
 }
 
-async function waitHealthy(p: Proc, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (p.child.exitCode !== null) throw new Error(`API on ${p.port} exited ${p.child.exitCode}:\n${p.output.join('')}`);
-    try {
-      const res = await fetch(`${p.http}${API}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`API on ${p.port} not healthy in ${ms} ms:\n${p.output.join('')}`);
-}
-
-function stop(p: Proc): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
-    p.child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    p.child.kill('SIGTERM');
-  });
-}
-
-async function login(p: Proc, employee_number: string): Promise<string> {
+async function login(p: ApiProc, employee_number: string): Promise<string> {
   const res = await fetch(`${p.http}${API}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -111,28 +41,29 @@ async function login(p: Proc, employee_number: string): Promise<string> {
 }
 
 describe('realtime across two API processes (PostgreSQL + Redis)', () => {
-  let a: Proc;
-  let b: Proc;
+  let a: ApiProc;
+  let b: ApiProc;
+  let db: Awaited<ReturnType<typeof sharedPgDatabase>>;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`);
+    db = await sharedPgDatabase('portal_rt');
     // A first: it migrates and seeds the fresh database; then B joins the running system.
-    a = start('a', BASE_PORT);
+    a = start('a', BASE_PORT, db.url);
     await waitHealthy(a);
-    b = start('b', BASE_PORT + 1);
+    b = start('b', BASE_PORT + 1, db.url);
     await waitHealthy(b);
   }, 150_000);
 
   afterAll(async () => {
-    await Promise.all(procs.map(stop));
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await Promise.all(procs.map(stopApi));
+    await db?.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }, 30_000);
 
   it('a settings PATCH on A is delivered to the user’s socket on B, and only to that user', async () => {
     const member = await login(a, 'E0002');
     const other = await login(b, 'E0001');
-    const wsUrl = (p: Proc) => `ws://127.0.0.1:${p.port}${API}/realtime`;
+    const wsUrl = (p: ApiProc) => `ws://127.0.0.1:${p.port}${API}/realtime`;
 
     const onB = await TestSocket.open(wsUrl(b));
     const onA = await TestSocket.open(wsUrl(a));
@@ -165,7 +96,7 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
     const sender = await login(a, 'E0001');
     const receiver = await login(b, 'E0002');
     const stranger = await login(b, 'E0034');
-    const api = (p: Proc, token: string, path: string, init: RequestInit = {}) =>
+    const api = (p: ApiProc, token: string, path: string, init: RequestInit = {}) =>
       fetch(`${p.http}${API}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
     const me = (await (await api(b, receiver, '/members/me')).json()) as { items: { info: { id: number } } };
     const exist = (await (await api(a, sender, `/check-group-chat-exist?user_ids=${me.items.info.id}`)).json()) as { items: { group_chat: { id: number } } };
