@@ -96,4 +96,9 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
   });
+
+  it.runIf(dialect === 'postgres')('runs with JIT off on every pooled connection (short queries pay its compile time)', async () => {
+    const rows = await Promise.all([1, 2, 3].map(() => sql<{ jit: string }>`show jit`.execute(t.ctx.db)));
+    expect(rows.map((r) => r.rows[0]!.jit)).toEqual(['off', 'off', 'off']);
+  });
 });
