@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { isFcmToken } from './fcm';
+import { isFcmToken, tokenIsDead } from './fcm';
 import { firebaseOf } from './config';
 
 const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -45,5 +45,19 @@ describe('FIREBASE_* configuration', () => {
     expect(isFcmToken(`dGVzdA:APA91b${'x'.repeat(140)}`)).toBe(true);
     expect(isFcmToken('{"endpoint":"https://fcm.googleapis.com/fcm/send/abc"}')).toBe(false);
     expect(isFcmToken('short')).toBe(false);
+  });
+});
+
+describe('which FCM answers forget a device', () => {
+  const fcmError = (errorCode: string, extra: object[] = []) => [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }, ...extra];
+  it('404 UNREGISTERED and 400 on the token do; a 400 about the payload, 403, 429 and 5xx do not', () => {
+    expect(tokenIsDead(404, { error: { status: 'NOT_FOUND', details: fcmError('UNREGISTERED') } })).toBe(true);
+    const onToken = { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.token' }] };
+    expect(tokenIsDead(400, { error: { status: 'INVALID_ARGUMENT', details: fcmError('INVALID_ARGUMENT', [onToken]) } })).toBe(true);
+    const onPayload = { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.data' }] };
+    expect(tokenIsDead(400, { error: { status: 'INVALID_ARGUMENT', message: 'Invalid JSON payload', details: fcmError('INVALID_ARGUMENT', [onPayload]) } })).toBe(false);
+    expect(tokenIsDead(403, { error: { status: 'PERMISSION_DENIED', details: fcmError('SENDER_ID_MISMATCH') } })).toBe(false);
+    expect(tokenIsDead(429, { error: { details: fcmError('QUOTA_EXCEEDED') } })).toBe(false);
+    expect(tokenIsDead(503, {})).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ export function isFcmToken(token: string): boolean {
 /** An FCM answer that is worth retrying later (the job runner backs off). */
 export class FcmError extends Error {}
 
-interface FcmErrorBody {
+export interface FcmErrorBody {
   error?: {
     status?: string;
     message?: string;
@@ -24,7 +24,7 @@ interface FcmErrorBody {
 }
 
 /** UNREGISTERED (404), or INVALID_ARGUMENT about the token itself: the token is dead for good. */
-function tokenIsDead(status: number, body: FcmErrorBody): boolean {
+export function tokenIsDead(status: number, body: FcmErrorBody): boolean {
   const details = body.error?.details ?? [];
   const codes = details.map((d) => d.errorCode).filter(Boolean);
   if (status === 404) return codes.length === 0 || codes.includes('UNREGISTERED') || body.error?.status === 'NOT_FOUND';
