@@ -3,7 +3,7 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { createChat, send } from '../chat/fixtures.test-util';
 import { actor, groupWith, type Actor } from '../notifications/fixtures.test-util';
 import { ensurePeriodicJob, newWorkerId, runDueJobs } from '../topics/jobs';
-import { runQuery } from './firestore';
+import { collectionFor, COLLECTION_SUFFIXES, runQuery } from './firestore';
 import { FIRESTORE_SWEEP_JOB } from './jobs';
 import { startGoogleStandIn } from './stand-in.test-util';
 
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
   let b: Actor;
   let c: Actor;
   let group: number;
-  const collection = 'portal_realtime';
+  const prefix = 'portal_realtime';
 
   beforeAll(async () => {
     g = await startGoogleStandIn();
@@ -36,9 +36,9 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
   });
 
   /** The client's listener query, as the spec words it. */
-  const liveFor = (userId: number) =>
+  const liveIn = (suffix: string, userId: number) =>
     runQuery(t.config.firebase!, {
-      from: [{ collectionId: collection }],
+      from: [{ collectionId: `${prefix}_${suffix}` }],
       where: {
         compositeFilter: {
           op: 'AND',
@@ -49,15 +49,17 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
         },
       },
     });
+  /** Every collection's listener for one user, as a client attaches them. */
+  const liveFor = async (userId: number) => (await Promise.all(COLLECTION_SUFFIXES.map((c) => liveIn(c, userId)))).flat();
   const kinds = (docs: Awaited<ReturnType<typeof liveFor>>) => docs.map((d) => (d.fields.kind as { stringValue: string }).stringValue);
 
   it('writes an event for A and B that a query for A finds and a query for C does not', async () => {
     await t.ctx.bus.publish([a.id, b.id], { kind: 'notification.changed', payload: { group_id: group, nested: [[1, 2]] } });
     await t.ctx.bus.flush!();
-    const forA = await liveFor(a.id);
+    const forA = await liveIn('unread_notifications', a.id);
     expect(kinds(forA)).toEqual(['notification.changed']);
     const doc = forA[0]!;
-    expect(doc.name).toMatch(new RegExp(`^projects/portal-test/databases/\\(default\\)/documents/${collection}/[\\w-]+$`));
+    expect(doc.name).toMatch(new RegExp(`^projects/portal-test/databases/\\(default\\)/documents/${prefix}_unread_notifications/[\\w-]+$`));
     expect(doc.fields.userIds).toEqual({ arrayValue: { values: [{ stringValue: String(a.id) }, { stringValue: String(b.id) }] } });
     expect(doc.fields.createdAt).toEqual({ timestampValue: new Date(t.clock()).toISOString() });
     expect(JSON.parse((doc.fields.payload as { stringValue: string }).stringValue)).toEqual({ group_id: group, nested: [[1, 2]] });
@@ -72,6 +74,10 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
     const forB = kinds(await liveFor(b.id));
     expect(forB.length).toBeGreaterThan(1);
     expect(forB.some((k) => k.startsWith('chat'))).toBe(true);
+    // The spec's collections: the message in messages, the chat's own changes in group_chats.
+    expect(kinds(await liveIn('messages', b.id)).every((k) => k.startsWith('chat.message'))).toBe(true);
+    expect(kinds(await liveIn('messages', b.id)).length).toBeGreaterThan(0);
+    expect(kinds(await liveIn('group_chats', b.id)).every((k) => k.startsWith('chat.') && !k.startsWith('chat.message'))).toBe(true);
     expect(kinds(await liveFor(c.id)).some((k) => k.startsWith('chat'))).toBe(false);
     // Past the live window the listener's query no longer sees them.
     t.clock.advance(61_000);
@@ -108,5 +114,21 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
     off();
     expect(seen).toEqual(['x.lost', 'x.kept']);
     expect(kinds(await liveFor(a.id))).toEqual(['x.kept']);
+  });
+});
+
+describe('the spec collection of an event kind', () => {
+  it.each([
+    ['chat.message', 'p_messages'],
+    ['chat.message.deleted', 'p_messages'],
+    ['chat.members', 'p_group_chats'],
+    ['chat.liked', 'p_like_notifications'],
+    ['topic.comment.liked', 'p_like_notifications'],
+    ['topic.liked', 'p_like_notifications'],
+    ['common-topic.comment.added', 'p_comment_notifications'],
+    ['notification.changed', 'p_unread_notifications'],
+    ['settings.updated', 'p_events'],
+  ])('%s goes to %s', (kind, collection) => {
+    expect(collectionFor('p', kind)).toBe(collection);
   });
 });

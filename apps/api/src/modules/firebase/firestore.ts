@@ -44,6 +44,28 @@ export async function runQuery(fb: FirebaseConfig, structuredQuery: unknown): Pr
 }
 
 /**
+ * The spec's collections (section 4: group chats, messages, unread, like and comment
+ * notifications), each a listener of its own on the client; anything else (settings, news,
+ * group changes) goes to `<prefix>_events`. FIREBASE_FIRESTORE_COLLECTION is the prefix.
+ */
+export const COLLECTION_SUFFIXES = ['group_chats', 'messages', 'unread_notifications', 'like_notifications', 'comment_notifications', 'events'] as const;
+
+export function collectionFor(prefix: string, kind: string): string {
+  const suffix = /(^|\.)liked$/.test(kind)
+    ? 'like_notifications'
+    : kind.startsWith('chat.message')
+      ? 'messages'
+      : kind.startsWith('chat.')
+        ? 'group_chats'
+        : /(^|\.)comment\./.test(kind)
+          ? 'comment_notifications'
+          : kind.startsWith('notification.')
+            ? 'unread_notifications'
+            : 'events';
+  return `${prefix}_${suffix}`;
+}
+
+/**
  * One event as a document: `userIds` holds the recipients as strings because a Firebase client
  * listens with its auth uid (a string; a custom token made with the portal's user id) in
  * `where('userIds', 'array-contains', uid)`, and security rules can test `request.auth.uid in
@@ -54,7 +76,7 @@ export function eventDocument(fb: FirebaseConfig, userIds: number[], kind: strin
   const id = `${at.toString(36)}-${randomBytes(8).toString('hex')}`;
   return {
     update: {
-      name: `${root(fb)}/${fb.firestoreCollection}/${id}`,
+      name: `${root(fb)}/${collectionFor(fb.firestoreCollection!, kind)}/${id}`,
       fields: {
         userIds: { arrayValue: { values: userIds.map((u) => ({ stringValue: String(u) })) } },
         createdAt: { timestampValue: new Date(at).toISOString() },
@@ -69,12 +91,18 @@ export function eventDocument(fb: FirebaseConfig, userIds: number[], kind: strin
 
 /** Deletes every mirror document older than the live window; returns how many went. */
 export async function sweepFirestore(fb: FirebaseConfig, now: number): Promise<number> {
+  let removed = 0;
+  for (const suffix of COLLECTION_SUFFIXES) removed += await sweepCollection(fb, `${fb.firestoreCollection!}_${suffix}`, now);
+  return removed;
+}
+
+async function sweepCollection(fb: FirebaseConfig, collectionId: string, now: number): Promise<number> {
   const batch = 300;
   let removed = 0;
   // Bounded so one run cannot spin forever against a store that refuses deletes.
   for (let round = 0; round < 50; round++) {
     const old = await runQuery(fb, {
-      from: [{ collectionId: fb.firestoreCollection }],
+      from: [{ collectionId }],
       where: { fieldFilter: { field: { fieldPath: 'createdAt' }, op: 'LESS_THAN', value: { timestampValue: new Date(now - fb.liveWindowMs).toISOString() } } },
       select: { fields: [{ fieldPath: '__name__' }] },
       limit: batch,
