@@ -33,6 +33,8 @@ import { helpRoutes } from './modules/help/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
+import { withFirestoreMirror } from './modules/firebase/firestore';
+import { installFirestoreSweep } from './modules/firebase/jobs';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
 import { createStorage } from './storage';
@@ -54,7 +56,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const database = createDb(config);
   const mailer = createMailer(config);
-  const bus = createBus({ redisUrl: config.redisUrl });
+  const baseBus = createBus({ redisUrl: config.redisUrl, logger: app.log });
+  // FIREBASE_REALTIME=firestore: every event also lands in Firestore for Firebase clients.
+  const bus = config.firebase?.firestoreCollection ? withFirestoreMirror(baseBus, config.firebase, config.now, app.log) : baseBus;
   const storage = await createStorage(config);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now };
   app.decorate('ctx', ctx);
@@ -137,6 +141,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(linksRoutes);
 
   await app.register(realtimePlugin);
+  installFirestoreSweep(app);
   await app.register(remotesPlugin, { manifest: remoteManifest });
   return app;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firebaseOf, type FirebaseConfig } from './modules/firebase/config';
 
 /**
  * Repo root, so DATA_DIR=data means the same folder whether started from the root or apps/api.
@@ -59,6 +60,8 @@ export interface Config {
    * point them at a stand-in provider).
    */
   line: LineConfig | undefined;
+  /** FIREBASE_*: FCM pushes and the optional Firestore realtime mirror (modules/firebase). */
+  firebase?: FirebaseConfig | undefined;
   /** Epoch milliseconds; tests inject a clock to simulate expiry and idle time. */
   now: Clock;
   /**
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     urlSigningKey: env.URL_SIGNING_KEY || undefined,
     ...firstRunOf(env, publicUrl),
     line: lineOf(env, publicUrl),
+    firebase: firebaseOf(env),
     now: Date.now,
     ...overrides,
   };

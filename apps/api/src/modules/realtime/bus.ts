@@ -22,6 +22,8 @@ export interface ServerBus {
    * is live). Optional so a bus without a remote side need not implement it.
    */
   ready?(): Promise<void>;
+  /** Waits for side writes still in flight (the Firestore mirror); tests and shutdown use it. */
+  flush?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -7,7 +7,8 @@ import { stopWindowEnd } from '../../topics/emergency';
 import { enqueueJob, registerJobHandler } from '../../topics/jobs';
 import { planFor, PUSH_KINDS, type PushKind } from './plans';
 import { parseSubscription } from './subscription';
-import { sendWebPush, SubscriptionGone } from './transport';
+import { isFcmToken, sendFcm } from '../../firebase/fcm';
+import { sendWebPush, SubscriptionGone, type PushMessage } from './transport';
 import { vapidKeys } from './vapid';
 
 /**
@@ -17,6 +18,8 @@ import { vapidKeys } from './vapid';
  * never pushes twice to a device; a crash between claim and send loses that one push rather
  * than risk a duplicate. A recipient inside their stop window is pushed when it ends (the job
  * re-arms itself for the earliest end); readability is checked again at that time.
+ * A device is either a Web Push subscription or, with FIREBASE_* configured, an FCM token; both
+ * go through the same claim, stop window and retry.
  */
 export async function queuePush(db: Kysely<DB>, kind: PushKind, refId: number, now: number, extra?: number): Promise<void> {
   const dedupeKey = extra === undefined ? `${kind}:${refId}` : `${kind}:${refId}:${extra}`;
@@ -41,9 +44,16 @@ export async function runPush(ctx: AppContext, kind: PushKind, refId: number, ke
   let next: number | null = null;
   let failure: unknown = null;
   let sent = 0;
-  const devices = await ctx.db.selectFrom('device_tokens').select(['id', 'user_id', 'token']).where('user_id', 'in', plan.recipients).orderBy('id').execute();
+  const fcm = ctx.config.firebase?.fcm ? ctx.config.firebase : undefined;
+  const rows = await ctx.db.selectFrom('device_tokens').select(['id', 'user_id', 'token']).where('user_id', 'in', plan.recipients).orderBy('id').execute();
+  const devices = rows
+    .map((d) => ({ ...d, sub: parseSubscription(d.token), fcm: fcm !== undefined && isFcmToken(d.token) }))
+    .filter((d) => d.sub || d.fcm);
+  const opts = { ttlSeconds: 86_400, urgent: plan.emergency };
+  const deliver = (d: (typeof devices)[number], msg: PushMessage) =>
+    d.sub ? sendWebPush(d.sub, msg, vapid, opts) : sendFcm(fcm!, d.token, msg, { ...opts, publicUrl: ctx.config.publicUrl });
   for (const userId of plan.recipients) {
-    const mine = devices.map((d) => ({ ...d, sub: parseSubscription(d.token) })).filter((d) => d.user_id === userId && d.sub);
+    const mine = devices.filter((d) => d.user_id === userId);
     if (mine.length === 0) continue;
     const settings = await getSettings(ctx, userId);
     const n = settings.setting_notify_news;
@@ -64,11 +74,12 @@ export async function runPush(ctx: AppContext, kind: PushKind, refId: number, ke
         .returning('unread_counter')
         .executeTakeFirst();
       try {
-        await sendWebPush(d.sub!, { ...text, isRead: false, badge: Number(counted?.unread_counter ?? 1) }, vapid, { ttlSeconds: 86_400, urgent: plan.emergency });
+        await deliver(d, { ...text, isRead: false, badge: Number(counted?.unread_counter ?? 1) });
         sent++;
       } catch (err) {
         if (err instanceof SubscriptionGone) {
-          // The browser unsubscribed or the service expired it: forget the device, keep the claim.
+          // The browser unsubscribed, the app was removed or the service expired the token:
+          // forget the device, keep the claim.
           await ctx.db.deleteFrom('device_tokens').where('id', '=', d.id).execute();
           continue;
         }
