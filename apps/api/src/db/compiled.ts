@@ -35,3 +35,26 @@ export const compiledQuery = <A extends Record<string, unknown>>() => <R>(
     return result.rows;
   };
 };
+
+/**
+ * compiledQuery for a query whose SQL has a few shapes (a feed with or without a cursor, a badge
+ * count over N groups): the caller names the shape with a key, and each (dialect, key) is built
+ * and compiled once, then run with new values like compiledQuery. Everything that changes the
+ * SQL text must be in the key and come from `shape`; every value must be a slot. The number of
+ * shapes is bounded by the callers (small enums, list lengths capped by a page size); past
+ * `max` distinct keys the oldest is dropped so a caller's mistake cannot grow memory forever.
+ */
+export const compiledShapes = <A extends Record<string, unknown>, S>(max = 256) => <R>(
+  build: (db: Kysely<DB>, slot: Slot<A>, shape: S) => Compilable<R>,
+): ((db: Kysely<DB>, key: string, shape: S, args: A) => Promise<R[]>) => {
+  const byKey = new Map<string, (db: Kysely<DB>, args: A) => Promise<R[]>>();
+  return (db, key, shape, args) => {
+    let run = byKey.get(key);
+    if (!run) {
+      if (byKey.size >= max) byKey.delete(byKey.keys().next().value!);
+      run = compiledQuery<A>()((d, slot) => build(d, slot, shape));
+      byKey.set(key, run);
+    }
+    return run(db, args);
+  };
+};

@@ -45,6 +45,57 @@ export interface KeysetList<R> {
   next_cursor: string | null;
 }
 
+/** What of a keyset page changes its SQL (compiled queries key on it, see db/compiled.ts). */
+export interface KeysetShape {
+  col: string;
+  idCol: string;
+  dir: 'asc' | 'desc';
+  cursor: boolean;
+  offset: boolean;
+}
+
+/** The values of a keyset page's SQL: the cursor's pair, the offset and the row limit (page + 1). */
+export interface KeysetValues {
+  cursorValue: string | number;
+  cursorId: number;
+  offset: number;
+  limit: number;
+}
+
+export function keysetShape(o: KeysetOptions): KeysetShape {
+  return { col: o.col, idCol: o.idCol, dir: o.dir, cursor: Boolean(o.cursor), offset: !o.cursor && o.page > 1 };
+}
+
+/** Decodes the cursor (a 400 when it does not fit) and works out the values the SQL binds. */
+export function keysetValues(o: KeysetOptions): KeysetValues {
+  const [cursorValue, cursorId] = o.cursor ? decodeCursor(o.cursor, o.orderBy) : [0, 0];
+  return { cursorValue, cursorId, offset: (o.page - 1) * o.limit, limit: o.limit + 1 };
+}
+
+/** The page's ordering, seek and limit on `query`; values may be compiled-query slots. */
+export function keysetQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, shape: KeysetShape, v: KeysetValues) {
+  let q = query;
+  if (shape.cursor) {
+    q = q.where(sql<boolean>`(${sql.ref(shape.col)}, ${sql.ref(shape.idCol)}) ${sql.raw(shape.dir === 'desc' ? '<' : '>')} (${v.cursorValue}, ${v.cursorId})`);
+  } else if (shape.offset) {
+    q = q.offset(v.offset);
+  }
+  return q.orderBy(sql.ref(shape.col), shape.dir).orderBy(sql.ref(shape.idCol), shape.dir).limit(v.limit);
+}
+
+/** The answer from the page's rows (one more than the page when another page follows). */
+export function keysetResult<O extends { id: number; title: string; updated_at: number }, R>(rows: O[], o: KeysetOptions, map: (row: O) => R): KeysetList<R> {
+  const hasMore = rows.length > o.limit;
+  const pageRows = rows.slice(0, o.limit);
+  const last = pageRows.at(-1);
+  return {
+    data: pageRows.map(map),
+    current_page: o.cursor ? 0 : o.page,
+    has_more: hasMore,
+    next_cursor: hasMore && last ? encodeCursor([o.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
+  };
+}
+
 /**
  * One page of a list ordered by (sort column, id): with a cursor the query seeks past the last
  * row seen through the index, so a page costs the same at any depth; without one, numbered pages
@@ -57,21 +108,6 @@ export async function keysetPage<DB, TB extends keyof DB, O extends { id: number
   o: KeysetOptions,
   map: (row: O) => R,
 ): Promise<KeysetList<R>> {
-  let q = query;
-  if (o.cursor) {
-    const [v, id] = decodeCursor(o.cursor, o.orderBy);
-    q = q.where(sql<boolean>`(${sql.ref(o.col)}, ${sql.ref(o.idCol)}) ${sql.raw(o.dir === 'desc' ? '<' : '>')} (${v}, ${id})`);
-  } else if (o.page > 1) {
-    q = q.offset((o.page - 1) * o.limit);
-  }
-  const rows = await q.orderBy(sql.ref(o.col), o.dir).orderBy(sql.ref(o.idCol), o.dir).limit(o.limit + 1).execute();
-  const hasMore = rows.length > o.limit;
-  const pageRows = rows.slice(0, o.limit);
-  const last = pageRows.at(-1);
-  return {
-    data: pageRows.map(map),
-    current_page: o.cursor ? 0 : o.page,
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor([o.orderBy === 'title' ? last.title : last.updated_at, last.id]) : null,
-  };
+  const rows = await keysetQuery(query, keysetShape(o), keysetValues(o)).execute();
+  return keysetResult(rows as O[], o, map);
 }

@@ -104,10 +104,10 @@ export async function createGroup(ctx: AppContext, user: AuthUser, body: { name:
   }
 }
 
-export async function myGroups(ctx: AppContext, userId: number, query: { page: number; limit: number; filter?: string | undefined }) {
-  const rows = (await q.myGroupRows(ctx, userId)).filter((r) => matchesKeyword(query.filter, r.name));
+export async function myGroups(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'>, query: { page: number; limit: number; filter?: string | undefined }) {
+  const rows = (await q.myGroupRows(ctx, user.id)).filter((r) => matchesKeyword(query.filter, r.name));
   const pageRows = paginate(rows, query.page, query.limit);
-  const unread = await unreadCounts(ctx, userId, pageRows.data.map((r) => r.id));
+  const unread = await unreadCounts(ctx, user.id, pageRows.data.map((r) => r.id), user.companyId);
   const data: GroupListItem[] = pageRows.data.map((r) => ({
     id: r.id,
     name: r.name,

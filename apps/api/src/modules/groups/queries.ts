@@ -2,23 +2,28 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB, DialectName } from '../../db';
+import { compiledQuery } from '../../db/compiled';
 
 /** Random URL-safe token for invite links; 24 bytes cannot be guessed or enumerated. */
 export function newLinkToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export function myGroupRows(ctx: AppContext, userId: number) {
-  return ctx.db
+/** The caller's running groups in their order: every group list load reads it, so compiled once. */
+const myGroupRowsQuery = compiledQuery<{ userId: number }>()((db, slot) =>
+  db
     .selectFrom('group_members as m')
     .innerJoin('groups as g', 'g.id', 'm.group_id')
     .leftJoin('user_group_folders as f', 'f.id', 'm.folder_id')
     .select(['g.id', 'g.name', 'g.icon_image_small_path', 'm.can_notify', 'm.display_order', 'f.id as folder_id', 'f.name as folder_name'])
-    .where('m.user_id', '=', userId)
+    .where('m.user_id', '=', slot('userId'))
     .where('g.is_stopped', '=', 0)
     .orderBy('m.display_order')
-    .orderBy('g.id')
-    .execute();
+    .orderBy('g.id'),
+);
+
+export function myGroupRows(ctx: AppContext, userId: number) {
+  return myGroupRowsQuery(ctx.db, { userId });
 }
 
 export async function memberCount(ctx: AppContext, groupId: number): Promise<number> {

@@ -23,7 +23,7 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
     const id = await groups.createGroup(ctx, user, body);
     return detail(ctx, await policy.authorizeGroup(ctx, user, id, 'member'));
   });
-  on(app, e.myGroups, async ({ ctx, user, query }) => ({ items: await groups.myGroups(ctx, user.id, query) }));
+  on(app, e.myGroups, async ({ ctx, user, query }) => ({ items: await groups.myGroups(ctx, user, query) }));
   on(app, e.groupTags, async ({ ctx, user, query }) => ({ items: await groups.groupTags(ctx, user.id, query.filter) }));
   on(app, e.myGroup, async ({ ctx, user, params }) => detail(ctx, await policy.authorizeGroup(ctx, user, params.id, 'member')));
   on(app, e.group, async ({ ctx, user, params }) =>

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { compiledQuery } from '../../db/compiled';
 
 export function findMeRow(ctx: AppContext, userId: number) {
   return ctx.db
@@ -21,8 +22,11 @@ export function findGroupRoles(ctx: AppContext, userId: number) {
     .execute();
 }
 
+/** Lists read the caller's page size and order on every load: compiled once. */
+const settingsQuery = compiledQuery<{ userId: number }>()((db, slot) => db.selectFrom('user_settings').select(['section', 'value']).where('user_id', '=', slot('userId')));
+
 export async function findSettings(ctx: AppContext, userId: number): Promise<Record<string, unknown>> {
-  const rows = await ctx.db.selectFrom('user_settings').select(['section', 'value']).where('user_id', '=', userId).execute();
+  const rows = await settingsQuery(ctx.db, { userId });
   const out: Record<string, unknown> = {};
   for (const row of rows) {
     try {

@@ -60,6 +60,12 @@ export interface UnreadSource {
 }
 
 const sources = new Map<number, UnreadSource>();
+/** Changes whenever a source is added or removed: queries compiled from the sources key on it. */
+let generation = 0;
+
+export function sourcesGeneration(): number {
+  return generation;
+}
 
 /**
  * Adds a kind of unread item. Call once when the owning module loads (e.g. chat:
@@ -69,7 +75,11 @@ const sources = new Map<number, UnreadSource>();
 export function registerUnreadSource(source: UnreadSource): () => void {
   if (sources.has(source.type)) throw new Error(`unread source ${source.type} registered twice`);
   sources.set(source.type, source);
-  return () => sources.delete(source.type);
+  generation++;
+  return () => {
+    generation++;
+    return sources.delete(source.type);
+  };
 }
 
 export function unreadSources(): UnreadSource[] {

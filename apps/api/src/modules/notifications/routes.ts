@@ -23,8 +23,9 @@ const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
  * The group list badges count exactly what the unread list shows for the group (topics,
  * comments, shared files and whatever later kinds register with area 'group').
  */
-registerGroupBadgeSource(async (ctx: AppContext, userId, groupIds) => {
-  const u = await ctx.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', userId).executeTakeFirst();
+registerGroupBadgeSource(async (ctx: AppContext, userId, groupIds, companyId) => {
+  // The group list passes its authenticated caller's company; other callers are looked up.
+  const u = companyId !== undefined ? { id: userId, company_id: companyId } : await ctx.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', userId).executeTakeFirst();
   if (!u) return new Map();
   const counts = await groupUnreadCounts(ctx, { id: u.id, companyId: u.company_id }, groupIds);
   return new Map(groupIds.map((g) => [g, counts.get(g) ?? 0]));

@@ -2,7 +2,8 @@ import { unreadKey, UNREAD_ITEM_ID, type UnreadItem } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { refreshSources, unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
+import { compiledShapes } from '../../db/compiled';
+import { refreshSources, sourcesGeneration, unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
 import { lit } from './sql-bits';
 
 export const notificationNotFound = () => new HttpError(404, 'NOT_FOUND', 'The notification does not exist.');
@@ -106,6 +107,25 @@ export async function unreadTally(ctx: AppContext, viewer: Viewer) {
   return { total, common, other, groups };
 }
 
+type Slots = Record<string, unknown>;
+
+/**
+ * The badge count compiled once per (sources, number of groups): the group list runs it on every
+ * load and building the UNION of every source's Kysely tree cost more than SQLite counting.
+ * The sources receive a context whose clock and viewer are slots, which they only ever bind as
+ * values (they are query builders), and each group id of the IN list is a slot too.
+ */
+const groupCountQuery = compiledShapes<Slots, { ctx: AppContext; n: number }>()((db, slot, { ctx, n }) => {
+  const slotted = { ...ctx, db, now: () => slot('now') } as AppContext;
+  const viewer = { id: slot('userId'), companyId: slot('companyId') } as Viewer;
+  const q = allUnread(slotted, viewer, (s) => s.area === 'group');
+  if (!q) throw new Error('no group unread source (checked by the caller)');
+  return (q as any)
+    .select(['u.group_id', (eb: any) => eb.fn.countAll().as('n')])
+    .where('u.group_id', 'in', Array.from({ length: n }, (_, i) => slot(`g${i}`)))
+    .groupBy('u.group_id');
+});
+
 /**
  * Unread rows per group for the given groups only: the group list's badges. Equal to
  * `unreadTally(...).groups` for those groups, but only the 'group' kinds are asked and the
@@ -114,14 +134,10 @@ export async function unreadTally(ctx: AppContext, viewer: Viewer) {
  */
 export async function groupUnreadCounts(ctx: AppContext, viewer: Viewer, groupIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
-  if (groupIds.length === 0) return out;
-  const q = allUnread(ctx, viewer, (s) => s.area === 'group');
-  if (!q) return out;
-  const rows: { group_id: number | null; n: number }[] = await (q as any)
-    .select(['u.group_id', (eb: any) => eb.fn.countAll().as('n')])
-    .where('u.group_id', 'in', groupIds)
-    .groupBy('u.group_id')
-    .execute();
+  if (groupIds.length === 0 || !unreadSources().some((s) => s.area === 'group')) return out;
+  const args: Slots = { now: ctx.now(), userId: viewer.id, companyId: viewer.companyId };
+  groupIds.forEach((id, i) => (args[`g${i}`] = id));
+  const rows = (await groupCountQuery(ctx.db, `${sourcesGeneration()}|${groupIds.length}`, { ctx, n: groupIds.length }, args)) as { group_id: number | null; n: number }[];
   for (const r of rows) if (r.group_id !== null) out.set(Number(r.group_id), Number(r.n));
   return out;
 }

@@ -1,21 +1,14 @@
 import type { FileKind, TopicAttachment } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { inlineAllowed } from '../../storage/file-kind';
+import { attachmentsQuery } from './detail-queries';
 
 /**
  * A topic's attachments for its detail, oldest first. They are files of the shared folder's
  * attachment list (files.is_attachment), so a caller who can read the topic can read them.
  */
 export async function attachmentFields(ctx: AppContext, topicId: number): Promise<{ attach_file: TopicAttachment[]; total_attach_file: number }> {
-  const rows = await ctx.db
-    .selectFrom('files')
-    .select(['id', 'original_name', 'size', 'kind', 'mime', 'created_at'])
-    .where('topic_id', '=', topicId)
-    .where('is_attachment', '=', 1)
-    .where('comment_id', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const rows = await attachmentsQuery(ctx.db, { topicId });
   const attach_file = rows.map(attachmentView);
   return { attach_file, total_attach_file: attach_file.length };
 }

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { AppContext, AuthUser } from '../../context';
 import { folderNotFound, requireContentFolder } from '../content-folders/folders';
 import type { DB } from '../../db';
+import { compiledShapes } from '../../db/compiled';
 import { HttpError } from '../../http/errors';
 import { commonContentScope, groupContentScope, type ContentAction, type ContentScope } from '../content-folders/scope';
 import { forbidden } from '../groups/policy';
@@ -59,10 +60,25 @@ export function reachesUser(eb: ExpressionBuilder<DB & { t: DB['topics'] }, 't'>
 
 export type TopicRecord = Selectable<DB['topics']>;
 
+type TopicArgs = { groupId: number; companyId: number; userId: number; now: number; topicId: number; inBin: 0 | 1 };
+
+/** Every topic request looks its topic up: compiled once per (scope kind, bin filter). */
+const topicQuery = compiledShapes<TopicArgs, { kind: Scope['kind']; inBin: boolean }>()((db, slot, shape) => {
+  const scope = { kind: shape.kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+  const q = visibleTopics(db, scope, slot('now')).selectAll('t').where('t.id', '=', slot('topicId'));
+  return shape.inBin ? q.where('t.in_bin', '=', slot('inBin')) : q;
+});
+
 export async function requireTopic(ctx: AppContext, scope: Scope, topicId: number, opts: { inBin?: boolean } = {}): Promise<TopicRecord> {
-  let q = visibleTopics(ctx.db, scope, ctx.now()).selectAll('t').where('t.id', '=', topicId);
-  if (opts.inBin !== undefined) q = q.where('t.in_bin', '=', opts.inBin ? 1 : 0);
-  const row = await q.executeTakeFirst();
+  const inBin = opts.inBin !== undefined;
+  const [row] = await topicQuery(ctx.db, `${scope.kind}|${inBin}`, { kind: scope.kind, inBin }, {
+    groupId: scope.groupId ?? 0,
+    companyId: scope.companyId,
+    userId: scope.userId,
+    now: ctx.now(),
+    topicId,
+    inBin: opts.inBin ? 1 : 0,
+  });
   if (!row) throw topicNotFound();
   return row;
 }

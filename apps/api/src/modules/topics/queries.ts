@@ -1,7 +1,8 @@
 import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { keysetPage } from '../../http/cursor';
+import { compiledShapes } from '../../db/compiled';
+import { keysetQuery, keysetResult, keysetShape, keysetValues, type KeysetShape, type KeysetValues } from '../../http/cursor';
 import type { ListOptions as BaseListOptions } from '../members/list-options';
 import { containsPattern, normalizeForSearch } from '../../text/search';
 import { visibleTopics, type Scope } from './policy';
@@ -41,6 +42,59 @@ export function shortName(name: string, max = LIMITS.previewNameLength): string 
   return chars.length <= max ? name : `${chars.slice(0, max).join('')}…`;
 }
 
+interface FeedShape {
+  scope: Scope['kind'];
+  list: ListKind['kind'];
+  unreadOnly: boolean;
+  title: boolean;
+  keyset: KeysetShape;
+}
+
+interface FeedArgs extends KeysetValues {
+  [k: string]: unknown;
+  groupId: number;
+  companyId: number;
+  userId: number;
+  now: number;
+  folderId: number;
+  titlePattern: string;
+}
+
+/**
+ * The feed query, built and compiled once per shape (db/compiled.ts): the feed is the most read
+ * list, and building its Kysely tree cost more than SQLite running it. Every value is a slot.
+ */
+const feedQuery = compiledShapes<FeedArgs, FeedShape>()((db, slot, shape) => {
+  const scope = { kind: shape.scope, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+  let q = visibleTopics(db, scope, slot('now'))
+    .leftJoin('users as u', 'u.id', 't.updater_id')
+    .leftJoin('topic_reads as r', (j) => j.onRef('r.topic_id', '=', 't.id').on('r.user_id', '=', slot('userId')))
+    .select([
+      't.id', 't.group_id', 't.title', 't.content_text', 't.updated_at', 't.delivery_at', 't.emergency_contact',
+      't.comment_enabled', 't.comment_anonymous', 't.folder_id', 't.in_bin', 't.updater_id',
+      'u.last_name', 'u.first_name', 'u.status as updater_status', 'r.user_id as read_by',
+    ])
+    .where('t.in_bin', '=', shape.list === 'bin' ? 1 : 0);
+  if (shape.scope === 'group') {
+    q = q.select((eb) =>
+      eb
+        .exists(eb.selectFrom('group_members as gm').select(sql`1`.as('one')).whereRef('gm.group_id', '=', 't.group_id').whereRef('gm.user_id', '=', 't.updater_id'))
+        .as('updater_in_group'),
+    ) as unknown as typeof q;
+  }
+  if (shape.list === 'unclassified') q = q.where('t.folder_id', 'is', null);
+  if (shape.list === 'folder') q = q.where('t.folder_id', '=', slot('folderId'));
+  if (shape.unreadOnly) q = q.where('r.user_id', 'is', null);
+  if (shape.list === 'favorite') {
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('topic_favorites as f').select(sql`1`.as('one')).whereRef('f.topic_id', '=', 't.id').where('f.user_id', '=', slot('userId'))),
+    );
+  }
+  // A plain filter inside the keyset query, so paging and cursors work unchanged on both engines.
+  if (shape.title) q = q.where(sql<boolean>`${sql.ref('t.title_search')} like ${slot('titlePattern')} escape '\\'`);
+  return keysetQuery(q, shape.keyset, { cursorValue: slot('cursorValue'), cursorId: slot('cursorId'), offset: slot('offset'), limit: slot('limit') });
+});
+
 /**
  * One feed page. Keyset pagination on (sort column, id): with a cursor the query seeks straight
  * to the next row through the (group_id, in_bin, updated_at|title, id) index, so page cost does
@@ -49,42 +103,28 @@ export function shortName(name: string, max = LIMITS.previewNameLength): string 
 export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, opts: ListOptions) {
   const now = ctx.now();
   const col = opts.orderBy === 'title' ? 't.title' : 't.updated_at';
-  const dir = opts.sortedBy;
-  let q = visibleTopics(ctx.db, scope, now)
-    .leftJoin('users as u', 'u.id', 't.updater_id')
-    .leftJoin('topic_reads as r', (j) => j.onRef('r.topic_id', '=', 't.id').on('r.user_id', '=', scope.userId))
-    .select([
-      't.id', 't.group_id', 't.title', 't.content_text', 't.updated_at', 't.delivery_at', 't.emergency_contact',
-      't.comment_enabled', 't.comment_anonymous', 't.folder_id', 't.in_bin', 't.updater_id',
-      'u.last_name', 'u.first_name', 'u.status as updater_status', 'r.user_id as read_by',
-    ])
-    .where('t.in_bin', '=', list.kind === 'bin' ? 1 : 0);
-  if (scope.kind === 'group') {
-    q = q.select((eb) =>
-      eb
-        .exists(eb.selectFrom('group_members as gm').select(sql`1`.as('one')).whereRef('gm.group_id', '=', 't.group_id').whereRef('gm.user_id', '=', 't.updater_id'))
-        .as('updater_in_group'),
-    );
-  }
-  if (list.kind === 'unclassified') q = q.where('t.folder_id', 'is', null);
-  if (list.kind === 'folder') q = q.where('t.folder_id', '=', list.folderId);
-  if (opts.unreadOnly) q = q.where('r.user_id', 'is', null);
-  if (list.kind === 'favorite') {
-    q = q.where((eb) =>
-      eb.exists(eb.selectFrom('topic_favorites as f').select(sql`1`.as('one')).whereRef('f.topic_id', '=', 't.id').where('f.user_id', '=', scope.userId)),
-    );
-  }
-  // A plain filter inside the keyset query, so paging and cursors work unchanged on both engines.
+  const keyset = { ...opts, col, idCol: 't.id', dir: opts.sortedBy };
   const term = normalizeForSearch(opts.title ?? '');
-  if (term) q = q.where(sql<boolean>`${sql.ref('t.title_search')} like ${containsPattern(term)} escape '\\'`);
-  return keysetPage(q, { ...opts, col, idCol: 't.id', dir }, (r): TopicRow => ({
+  const shape: FeedShape = { scope: scope.kind, list: list.kind, unreadOnly: opts.unreadOnly, title: Boolean(term), keyset: keysetShape(keyset) };
+  const k = shape.keyset;
+  const key = `${shape.scope}|${shape.list}|${shape.unreadOnly}|${shape.title}|${k.col}|${k.dir}|${k.cursor}|${k.offset}`;
+  const rows = await feedQuery(ctx.db, key, shape, {
+    ...keysetValues(keyset),
+    groupId: scope.groupId ?? 0,
+    companyId: scope.companyId,
+    userId: scope.userId,
+    now,
+    folderId: list.kind === 'folder' ? list.folderId : 0,
+    titlePattern: term ? containsPattern(term) : '',
+  });
+  return keysetResult(rows, keyset, (r): TopicRow => ({
     id: r.id,
     topic_type: r.group_id === null ? TopicType.COMMON_TOPIC : TopicType.GROUP_TOPIC,
     group_id: r.group_id,
     title: r.title,
     content: preview(r.content_text, LIMITS.previewTextLength),
     updater: shortName(displayName(r)),
-    user_active_status: activeStatus(r.updater_status, 'updater_in_group' in r ? r.updater_in_group : undefined),
+    user_active_status: activeStatus(r.updater_status, shape.scope === 'group' ? (r as { updater_in_group?: unknown }).updater_in_group : undefined),
     update_at: r.updated_at,
     delivery_date: r.delivery_at,
     is_scheduled: r.delivery_at > now,

@@ -12,6 +12,7 @@ import { assertCanSave } from './lock';
 import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
 import type { AuditActor } from '../admin/audit';
+import * as d from './detail-queries';
 import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
 import { indexTopic } from '../search/hooks';
@@ -215,25 +216,16 @@ const flags = (a: [boolean, '1' | '2'][]) => a.filter(([on]) => on).map(([, v]) 
 export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRecord): Promise<TopicDetail> {
   const db = ctx.db;
   const uid = scope.userId;
-  const [people, folder, likers, mine, destinations, comments] = await Promise.all([
-    db.selectFrom('users').select(['id', 'last_name', 'first_name']).where('id', 'in', [topic.author_id ?? 0, topic.updater_id ?? 0]).execute(),
-    topic.folder_id ? db.selectFrom('content_folders').select('name').where('id', '=', topic.folder_id).executeTakeFirst() : undefined,
-    db.selectFrom('topic_likes as l').innerJoin('users as u', 'u.id', 'l.user_id').select(['u.id', 'u.last_name', 'u.first_name']).where('l.topic_id', '=', topic.id).orderBy('l.created_at').execute(),
-    db
-      .selectFrom('topics as t')
-      .select((eb) => [
-        eb.exists(eb.selectFrom('topic_favorites').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', uid)).as('fav'),
-        eb.exists(eb.selectFrom('topic_reads').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', uid)).as('read'),
-      ])
-      .where('t.id', '=', topic.id)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('topic_destinations as d').innerJoin('groups as g', 'g.id', 'd.group_id').select(['g.id', 'g.name']).where('d.topic_id', '=', topic.id).orderBy('g.id').execute(),
-    db.selectFrom('topic_comments').select((eb) => eb.fn.countAll<number>().as('n')).where('topic_id', '=', topic.id).where('is_deleted', '=', 0).executeTakeFirstOrThrow(),
+  const topicId = topic.id;
+  const [[extras], likers, destinations] = await Promise.all([
+    d.extrasQuery(db, { topicId, userId: uid }),
+    d.likersQuery(db, { topicId }),
+    d.destinationsQuery(db, { topicId }),
   ]);
-  const nameOf = (id: number | null) => {
-    const p = people.find((x) => x.id === id);
-    return p ? displayName(p) : 'User';
-  };
+  // The topic row was read just before; a purge in between is a server error as before.
+  if (!extras) throw new Error('topic vanished while its detail was read');
+  // An absent person (no id, or a removed row) is 'User', like a person without a name.
+  const nameOf = (id: number | null, last: string | null, first: string | null) => (id === null ? 'User' : displayName({ last_name: last, first_name: first }));
   const privileged = topic.author_id === uid || canEdit(scope, topic);
   return {
     id: topic.id,
@@ -249,12 +241,12 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRec
     delivery_date: topic.delivery_at,
     is_scheduled: topic.delivery_at > ctx.now(),
     folder_id: topic.folder_id,
-    folder_name: folder?.name ?? null,
+    folder_name: topic.folder_id ? (extras.folder_name ?? null) : null,
     creater_id: topic.author_id,
-    creater_name: nameOf(topic.author_id),
+    creater_name: nameOf(topic.author_id, extras.author_last, extras.author_first),
     created_at: topic.created_at,
     updater_id: topic.updater_id,
-    updater_name: nameOf(topic.updater_id),
+    updater_name: nameOf(topic.updater_id, extras.updater_last, extras.updater_first),
     updated_at: topic.updated_at,
     is_in_bin: topic.in_bin === 1,
     move_to_bin: topic.moved_to_bin_at,
@@ -262,11 +254,11 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRec
     liker: topic.hide_likers === 1 && !privileged ? [] : likers.map((u) => ({ id: u.id, name: displayName(u) })),
     liker_count: likers.length,
     is_like: likers.some((u) => u.id === uid),
-    is_favor: Boolean(mine.fav),
-    is_read: Boolean(mine.read),
+    is_favor: Boolean(extras.fav),
+    is_read: Boolean(extras.read),
     selected_group: topic.hide_destinations === 1 && !privileged ? [] : destinations,
     hide_to_selected_group_tag: topic.hide_destinations === 1,
-    comment_count: Number(comments.n),
+    comment_count: Number(extras.comment_count),
     can_edit: canEdit(scope, topic),
     ...(await attachmentFields(ctx, topic.id)),
   };
