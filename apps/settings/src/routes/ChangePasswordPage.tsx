@@ -17,7 +17,8 @@ const FIELD_BY_CODE = {
 
 /** /setting/change-password: current, new and confirmation; success modal on change. */
 export function ChangePasswordPage() {
-  const { t } = useTranslation('settings');
+  // Both namespaces in one call, so the page suspends once for them (`errors` is not bundled).
+  const { t } = useTranslation(['settings', 'errors']);
   const { t: tErrors } = useTranslation('errors');
   const title = t('pages.change_password');
   useDocumentTitle(title);

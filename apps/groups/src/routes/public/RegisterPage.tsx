@@ -18,7 +18,8 @@ const FIELD_BY_CODE = { DUPLICATE_EMAIL: 'email', EMPLOYEE_NUMBER_USED: 'employe
  * files the join request, so the user can log in once an administrator approves it.
  */
 export default function RegisterPage() {
-  const { t } = useTranslation('groups');
+  // Both namespaces in one call, so the page suspends once for them (`errors` is not bundled).
+  const { t } = useTranslation(['groups', 'errors']);
   const { t: tErrors } = useTranslation('errors');
   useDocumentTitle(t('register.title'));
   const [params] = useSearchParams();
