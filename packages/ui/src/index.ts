@@ -35,10 +35,8 @@ export { Avatar, initialsOf, type AvatarProps } from './display/Avatar';
 export { formatDisplayDate, lastLoginBucket, toTokyo, type DateInput, type LastLoginBucket } from './date/date';
 export { DateDisplay, LastLogin } from './date/DateDisplay';
 
-export { TextField, type TextFieldProps } from './form/TextField';
-export { PasswordField, type PasswordFieldProps } from './form/PasswordField';
-export { SelectField, type SelectFieldProps, type SelectOption } from './form/SelectField';
-export { FormError, type FormErrorProps } from './form/FormError';
+// The form fields (TextField, PasswordField, SelectField, FormError) are in `@portal/ui/kit`:
+// home shows no form, so the shell's start-up singleton does not carry them.
 
 export { isImeComposing, useImeSafeEnter, type ImeSafeEnterOptions } from './ime/ime';
 export { SearchInput, type SearchInputProps } from './ime/SearchInput';

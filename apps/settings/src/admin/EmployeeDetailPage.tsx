@@ -7,8 +7,8 @@ import { updateEmployeeBody, type UpdateEmployeeBody } from '@portal/api-client'
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { translateError } from '@portal/i18n';
-import { Button, ErrorFallback, Spinner, TextField, useConfirm, useModal } from '@portal/ui';
-import { useErrorStrings } from '@portal/ui/kit';
+import { Button, ErrorFallback, Spinner, useConfirm, useModal } from '@portal/ui';
+import { useErrorStrings, TextField } from '@portal/ui/kit';
 import { useSectionForm } from '../api/use-section-form';
 import { adminKeys, formatTime } from './api';
 import { SuccessorDialog, type SoleGroup } from './SuccessorDialog';

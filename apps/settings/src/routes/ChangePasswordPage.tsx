@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody } from '@portal/api-client';
 import { translateError } from '@portal/i18n';
-import { Button, isImeComposing, PasswordField, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, isImeComposing, useDocumentTitle, useModal } from '@portal/ui';
+import { PasswordField } from '@portal/ui/kit';
 import { applyServerErrors } from '../api/form-errors';
 import { useChangePassword, type ChangePasswordInput } from '../api/settings';
 
