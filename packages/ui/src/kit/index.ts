@@ -14,3 +14,5 @@ export { SelectField, type SelectFieldProps, type SelectOption } from '../form/S
 export { FormError, type FormErrorProps } from '../form/FormError';
 // Not in the singleton index: home shows no API error, so the shell's start-up needs none of it.
 export { useErrorStrings, type ErrorStrings } from './useErrorStrings';
+// Page tabs (group area, calendar, settings, feeds): home has none.
+export { Tabs, type TabItem, type TabsProps } from '../controls/Tabs';

@@ -2,8 +2,8 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
-import { Spinner, Tabs } from '@portal/ui';
-import { useErrorStrings } from '@portal/ui/kit';
+import { Spinner } from '@portal/ui';
+import { useErrorStrings, Tabs } from '@portal/ui/kit';
 import { parseGroupId, useGroup, useGroupRoles } from '../../api/group';
 import { GroupHeader } from '../../components/GroupHeader';
 import { GroupAreaContext, groupPath } from './context';
