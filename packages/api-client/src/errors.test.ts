@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { ApiError, ERROR_CODES, errorAction, parseErrorBody, SESSION_ENDING_CODES, UNAUTHORIZED_MESSAGE, type ErrorBody } from './errors';
+import { ApiError, errorAction, parseErrorBody, SESSION_ENDING_CODES, UNAUTHORIZED_MESSAGE, type ErrorBody } from './errors';
+import { ERROR_CODES } from './error-codes';
 import { errorBodySchema } from './schemas/error-body';
 
 const err = (status: number, code: string) => new ApiError(status, code, code);

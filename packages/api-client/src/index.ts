@@ -2,6 +2,7 @@
 // Browsers import runtime values from `./core` and come here only for schemas (form chunks).
 export * from './constants';
 export * from './errors';
+export * from './error-codes';
 export * from './validation';
 export * from './endpoint';
 export * from './endpoints';

@@ -28,11 +28,13 @@ describe('createI18n', () => {
     const inst = createI18n();
     expect(inst.isInitialized).toBe(true);
     expect(inst.language).toBe('ja');
-    expect(inst.t('errors:UNAUTHORIZED_ACTION')).toBe('この操作は許可されていません。');
+    expect(inst.t('shell:errors.generic')).toBe('エラーが発生しました。ホームに戻ってもう一度お試しください。');
     for (const ns of UPFRONT_NAMESPACES) expect(inst.hasLoadedNamespace(ns), ns).toBe(true);
     expect(inst.hasResourceBundle('ja', 'groups')).toBe(false);
-    // Form messages load with the first form: home has none.
+    // Form messages load with the first form, API error messages with the first component that
+    // may show one: home has neither.
     expect(inst.hasResourceBundle('ja', 'validation')).toBe(false);
+    expect(inst.hasResourceBundle('ja', 'errors')).toBe(false);
     expect(inst.hasResourceBundle('en', 'common')).toBe(false);
   });
 
@@ -47,14 +49,14 @@ describe('createI18n', () => {
 
   it('loads English for every namespace in use before it switches', async () => {
     const inst = createI18n();
-    await loadNamespaces(['groups', 'validation'], inst);
+    await loadNamespaces(['groups', 'validation', 'errors'], inst);
     const reads = spyOnReads(inst);
     const switching = setLanguage('en', inst);
     // Still Japanese while English loads: never a mix of languages or raw keys.
     expect(inst.language).toBe('ja');
     await switching;
     expect(inst.language).toBe('en');
-    expect(reads.sort()).toEqual([...UPFRONT_NAMESPACES, 'groups', 'validation'].map((ns) => `en/${ns}`).sort());
+    expect(reads.sort()).toEqual([...UPFRONT_NAMESPACES, 'groups', 'validation', 'errors'].map((ns) => `en/${ns}`).sort());
     expect(inst.t('errors:UNAUTHORIZED_ACTION')).toBe('This action is unauthorized.');
     expect(inst.t('groups:routes.group')).toBe('Groups');
     expect(inst.t('validation:required', { field: 'A & B' })).toBe('Please enter your A & B');
@@ -132,6 +134,15 @@ describe('translateError', () => {
     expect(translateError(t, 'SOMETHING_NEW')).toBe(generic);
     expect(translateError(t, undefined)).toBe(generic);
   });
+
+  it('gives the bundled generic sentence, never a key, until the errors strings are in', async () => {
+    const inst = createI18n();
+    const generic = inst.t('shell:errors.generic');
+    expect(translateError(inst.t, 'UNAUTHORIZED_ACTION')).toBe(generic);
+    expect(translateError(inst.t, null)).toBe(generic);
+    await loadNamespaces(['errors'], inst);
+    expect(translateError(inst.t, 'UNAUTHORIZED_ACTION')).toBe('この操作は許可されていません。');
+  });
 });
 
 describe('translateValidation', () => {
@@ -149,6 +160,8 @@ describe('translateValidation', () => {
 
   it('accepts a namespaced key and falls back for unknown ones', () => {
     expect(translateValidation(t, 'errors:DUPLICATE_EMAIL')).toBe(t('errors:DUPLICATE_EMAIL'));
+    // An error code's fallback is the generic error, not the format message.
+    expect(translateValidation(t, 'errors:SOMETHING_NEW', { field: 'X' })).toBe(t('errors:generic'));
     expect(translateValidation(t, 'validation.nope', { field: 'X' })).toBe('Xの形式が正しくありません');
   });
 });

@@ -86,8 +86,16 @@ type AnyT = TFunction | ((key: string | string[], options?: Record<string, unkno
 type LooseT = (key: string | string[], options?: Record<string, unknown>) => string;
 
 /**
+ * The last resort of translateError: the same "something went wrong" sentence as
+ * `errors:generic`, but in a namespace bundled up front, for when the `errors` strings are not
+ * there (still loading, or their chunk could not be fetched) — never a raw key.
+ */
+const BUNDLED_GENERIC_ERROR = 'shell:errors.generic';
+
+/**
  * The message for an API error code (namespace `errors`, key = code), or the generic
- * "something went wrong" message for codes the catalogue does not know.
+ * "something went wrong" message for codes the catalogue does not know. The `errors` strings are
+ * not bundled: see useErrorStrings (@portal/ui) for how a component makes sure they are loaded.
  */
 export function translateError(
   t: AnyT,
@@ -95,7 +103,7 @@ export function translateError(
   values?: Record<string, unknown>,
 ): string {
   const keys = code ? [`errors:${code}`, 'errors:generic'] : ['errors:generic'];
-  return (t as LooseT)(keys, values);
+  return (t as LooseT)([...keys, BUNDLED_GENERIC_ERROR], values);
 }
 
 /**
@@ -109,8 +117,11 @@ export function translateValidation(
   values?: Record<string, unknown>,
 ): string {
   const tt = t as LooseT;
+  // A server-side refusal set as a field message (`errors:DUPLICATE_EMAIL` from a 409) is an
+  // error code: its fallback is the generic error, not "the format is wrong".
+  if (key.startsWith('errors:')) return translateError(t, key.slice('errors:'.length), values);
   const field = values?.field ?? tt('validation:default_field');
-  // A key that names its namespace (e.g. `errors:DUPLICATE_EMAIL` from a 409) is used as is.
+  // Any other key that names its namespace is used as is.
   const primary = key.includes(':')
     ? key
     : `validation:${key.startsWith('validation.') ? key.slice('validation.'.length) : key}`;

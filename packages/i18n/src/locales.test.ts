@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../api-client/src/errors';
+import { ERROR_CODES } from '../../api-client/src/error-codes';
 import { LANGUAGES, NAMESPACES, type Messages } from './index';
 import { allResources as resources } from './testing';
 

@@ -5,7 +5,6 @@
  * one small chunk each and a page downloads only the strings it renders.
  */
 import jaCommon from './locales/ja/common.json';
-import jaErrors from './locales/ja/errors.json';
 import jaShell from './locales/ja/shell.json';
 import jaUi from './locales/ja/ui.json';
 
@@ -58,16 +57,20 @@ export interface Messages {
 
 /**
  * Bundled up front in Japanese: the header and layouts (`shell`, `ui`, `common`) and the error
- * modals any page can raise from outside React (`errors`, `shell`), all of which render without
+ * modals any page can raise from outside React (`shell:errors.*`), all of which render without
  * a Suspense boundary of their own. Form messages (`validation`) are not: home shows no form, so
  * they load with the first form — every component that translates a validation key asks for the
  * namespace in its useTranslation (FormError, the shell's login-type forms, the topic form), which
- * suspends it until the strings are there.
+ * suspends it until the strings are there. Nor are the API error codes (`errors`): home shows
+ * none. A component that may show one asks for the namespace — suspending with its other strings
+ * (login-type forms, rarely visited pages), or loading it from mount without suspending and
+ * waiting for it only when a message is due (`useErrorStrings` of @portal/ui/kit, FormError).
+ * translateError ends on `shell:errors.generic`, so even a failed load shows a sentence, not a key.
  */
-export const UPFRONT_NAMESPACES = ['common', 'errors', 'ui', 'shell'] as const satisfies readonly Namespace[];
+export const UPFRONT_NAMESPACES = ['common', 'ui', 'shell'] as const satisfies readonly Namespace[];
 
 export const upfrontResources: { ja: Record<(typeof UPFRONT_NAMESPACES)[number], Messages> } = {
-  ja: { common: jaCommon, errors: jaErrors, ui: jaUi, shell: jaShell },
+  ja: { common: jaCommon, ui: jaUi, shell: jaShell },
 };
 
 type Loader = () => Promise<{ default: Messages }>;

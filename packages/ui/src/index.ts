@@ -35,16 +35,13 @@ export { Avatar, initialsOf, type AvatarProps } from './display/Avatar';
 export { formatDisplayDate, lastLoginBucket, toTokyo, type DateInput, type LastLoginBucket } from './date/date';
 export { DateDisplay, LastLogin } from './date/DateDisplay';
 
-export { TextField, type TextFieldProps } from './form/TextField';
-export { PasswordField, type PasswordFieldProps } from './form/PasswordField';
-export { SelectField, type SelectFieldProps, type SelectOption } from './form/SelectField';
-export { FormError, type FormErrorProps } from './form/FormError';
+// The form fields (TextField, PasswordField, SelectField, FormError) and Tabs are in
+// `@portal/ui/kit`: home shows neither, so the shell's start-up singleton does not carry them.
 
 export { isImeComposing, useImeSafeEnter, type ImeSafeEnterOptions } from './ime/ime';
 export { SearchInput, type SearchInputProps } from './ime/SearchInput';
 
 export { NotAvailable, Spinner, EmptyState, ErrorFallback, type EmptyStateProps, type ErrorFallbackProps } from './feedback/feedback';
 export { Button, type ButtonProps, type ButtonVariant } from './controls/Button';
-export { Tabs, type TabItem, type TabsProps } from './controls/Tabs';
 export { BellIcon, EyeIcon, EyeOffIcon, MenuIcon, SearchIcon } from './controls/icons';
 export { useDocumentTitle, formatDocumentTitle } from './useDocumentTitle';

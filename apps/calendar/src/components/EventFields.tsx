@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarDates as cd, EVENT_COLORS } from '@portal/api-client/core';
-import { FormError, TextField } from '@portal/ui';
+import { FormError, TextField } from '@portal/ui/kit';
 import { useDevices, useMyGroups } from '../api/calendar';
 import type { FormState } from './formState';
 import { MemberPicker } from './MemberPicker';

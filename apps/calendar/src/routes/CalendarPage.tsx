@@ -1,7 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { calendarDates as cd } from '@portal/api-client/core';
-import { Button, Tabs, useDocumentTitle } from '@portal/ui';
+import { Button, useDocumentTitle } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import { choiceParam, parseChoice, useFirstDayOfWeek, type CalendarChoice } from '../api/calendar';
 import { CalendarPicker } from '../components/CalendarPicker';
 import { FeedPanel } from '../components/FeedPanel';

@@ -5,6 +5,7 @@ import { calendarEventBody } from '@portal/api-client';
 import { ApiError, calendarDates as cd, PlanType, type CalendarEventDetail } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
 import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
+import { useErrorStrings } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { useCalendarActions, useEvent } from '../api/calendar';
 import { EventFields } from '../components/EventFields';
@@ -26,7 +27,7 @@ function check(f: FormState): Errors {
 
 function Form({ initial, existing }: { initial: FormState; existing?: CalendarEventDetail }) {
   const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
-  const { t: tErr } = useTranslation('errors');
+  const { t: tErr, afterLoad } = useErrorStrings();
   const [value, setValue] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [booking, setBooking] = useState<string | null>(null);
@@ -56,7 +57,8 @@ function Form({ initial, existing }: { initial: FormState; existing?: CalendarEv
       if (err.code === 'VALIDATION_ERROR' && err.body?.errors) return setErrors(err.body.errors);
       if (['EQUIPMENT_ALREADY_BOOKED', 'OUTSIDE_BUSINESS_HOURS', 'RESERVATION_RETROACTIVE'].includes(err.code)) {
         const dates = (err.body?.data?.dates as string[] | undefined) ?? [];
-        return setBooking(`${translateError(tErr, err.code)}${dates.length ? ` ${t('form.booked_dates', { dates: dates.map(slashDate).join('、') })}` : ''}`);
+        const booked = dates.length ? ` ${t('form.booked_dates', { dates: dates.map(slashDate).join('、') })}` : '';
+        return afterLoad(() => setBooking(`${translateError(tErr, err.code)}${booked}`));
       }
       showError(err);
     }

@@ -4,6 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChatMessage } from '@portal/api-client/core';
 import { Button, EmptyState, Spinner, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
+import { useErrorStrings } from '@portal/ui/kit';
+import { translateError } from '@portal/i18n';
 import { useChat, useDeleteMessage, useDestroy, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
 import { useMessages } from '../api/messages';
 import { chatTitle } from '../lib/title';
@@ -17,7 +19,7 @@ type Panel = null | 'gallery' | 'invite' | 'rename';
 
 export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo: string; narrow: boolean }) {
   const { t } = useTranslation('chat');
-  const { t: te } = useTranslation('errors');
+  const { t: te, ready: errorsReady } = useErrorStrings();
   const chat = useChat(chatId);
   const messages = useMessages(chatId);
   const me = useMe();
@@ -49,11 +51,12 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
     setPanel(null);
   }, [chatId]);
 
-  if (chat.isPending) return <Spinner />;
+  // A missing chat's message waits for the `errors` strings (loading since mount).
+  if (chat.isPending || (chat.isError && !errorsReady)) return <Spinner />;
   if (chat.isError || !chat.data) {
     return (
       <div className="chat-detail chat-detail--missing">
-        <EmptyState message={te('CHAT_NOT_FOUND')} action={<Link to="/chat/list">{t('detail.back')}</Link>} />
+        <EmptyState message={translateError(te, 'CHAT_NOT_FOUND')} action={<Link to="/chat/list">{t('detail.back')}</Link>} />
       </div>
     );
   }

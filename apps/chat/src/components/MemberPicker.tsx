@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { chatQueryKeys, LIMITS, type GroupChat } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { Button, Dialog, SearchInput, SelectField, Spinner } from '@portal/ui';
+import { Button, Dialog, SearchInput, Spinner } from '@portal/ui';
+import { SelectField } from '@portal/ui/kit';
 import { ApiAvatar, useShowActionError } from '@portal/content/kit';
 import { useCreateChat, useInvite, useMyGroups } from '../api/chat';
 

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_NAME_MAX } from '@portal/api-client/core';
-import { Button, Dialog, TextField } from '@portal/ui';
+import { Button, Dialog } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { useRename } from '../api/chat';
 

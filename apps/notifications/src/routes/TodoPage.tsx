@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, EmptyState, Spinner, TextField, useDocumentTitle, useImeSafeEnter } from '@portal/ui';
+import { Button, EmptyState, Spinner, useDocumentTitle, useImeSafeEnter } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useTodo, useTodoActions } from '../api/todo';
 import { unreadHref } from '../components/links';
 import '../notifications.css';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBadgeCount, Tabs } from '@portal/ui';
+import { formatBadgeCount } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import { Link } from 'react-router';
 import { useMe } from '../api/newsAdmin';
 import { useFavoriteCount, useLikeCount, useMarkAllLikesRead, useUnreadCount } from '../api/notifications';

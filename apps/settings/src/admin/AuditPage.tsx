@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditAction } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
-import { Button, EmptyState, ErrorFallback, SelectField, Spinner, TextField, isImeComposing } from '@portal/ui';
-import { Pager } from '@portal/ui/kit';
+import { Button, EmptyState, ErrorFallback, Spinner, isImeComposing } from '@portal/ui';
+import { Pager, SelectField, TextField } from '@portal/ui/kit';
 import { adminKeys, downloadCsv, formatTime } from './api';
 
 interface Filter {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
-import { Button, ErrorFallback, Spinner, TextField, useModal } from '@portal/ui';
+import { Button, ErrorFallback, Spinner, useModal } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { adminKeys } from './api';
 
 const GB = 1024 ** 3;

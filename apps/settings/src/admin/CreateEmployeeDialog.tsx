@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createEmployeeBody, type CreateEmployeeBody } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
-import { Button, Dialog, TextField } from '@portal/ui';
+import { Button, Dialog } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useSectionForm } from '../api/use-section-form';
 import { adminKeys } from './api';
 

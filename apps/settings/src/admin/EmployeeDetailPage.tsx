@@ -6,7 +6,9 @@ import { ApiError } from '@portal/api-client/core';
 import { updateEmployeeBody, type UpdateEmployeeBody } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
-import { Button, ErrorFallback, Spinner, TextField, useConfirm, useModal } from '@portal/ui';
+import { translateError } from '@portal/i18n';
+import { Button, ErrorFallback, Spinner, useConfirm, useModal } from '@portal/ui';
+import { useErrorStrings, TextField } from '@portal/ui/kit';
 import { useSectionForm } from '../api/use-section-form';
 import { adminKeys, formatTime } from './api';
 import { SuccessorDialog, type SoleGroup } from './SuccessorDialog';
@@ -20,6 +22,7 @@ export function EmployeeDetailPage() {
   const modal = useModal();
   const confirm = useConfirm();
   const showError = useShowActionError();
+  const errorStrings = useErrorStrings();
   const [soleGroups, setSoleGroups] = useState<SoleGroup[] | null>(null);
   const q = useQuery({ queryKey: adminKeys.employee(userId), queryFn: async () => (await api.call('adminGetEmployee', { params: { userId } })).items });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -51,7 +54,7 @@ export function EmployeeDetailPage() {
     } catch (err) {
       const groups = err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN' ? (err.body?.data?.groups as SoleGroup[] | undefined) : undefined;
       if (groups?.length) setSoleGroups(groups);
-      else if (err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN') modal.error({ message: t('errors:MUST_APPOINT_ADMIN') });
+      else if (err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN') errorStrings.afterLoad(() => modal.error({ message: translateError(errorStrings.t, 'MUST_APPOINT_ADMIN') }));
       else showError(err);
     }
   };

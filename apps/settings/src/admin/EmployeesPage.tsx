@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { EmployeeRow } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
-import { Button, EmptyState, ErrorFallback, SearchInput, SelectField, Spinner } from '@portal/ui';
-import { Pager } from '@portal/ui/kit';
+import { Button, EmptyState, ErrorFallback, SearchInput, Spinner } from '@portal/ui';
+import { Pager, SelectField } from '@portal/ui/kit';
 import { adminKeys } from './api';
 import { CreateEmployeeDialog } from './CreateEmployeeDialog';
 

@@ -5,8 +5,8 @@ import { ApiError } from '@portal/api-client/core';
 import type { CsvEncoding } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
-import { Button, SelectField, Spinner } from '@portal/ui';
-import { Pager } from '@portal/ui/kit';
+import { Button, Spinner } from '@portal/ui';
+import { Pager, SelectField } from '@portal/ui/kit';
 import { adminKeys, downloadCsv, fileToBase64 } from './api';
 
 type Filter = 'all' | 'refused';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, SelectField } from '@portal/ui';
+import { Button, Dialog } from '@portal/ui';
+import { SelectField } from '@portal/ui/kit';
 
 export interface SoleGroup {
   id: number;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELP_KINDS, helpArticleBody, type HelpArticleBody } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
-import { Button, FormError, SelectField, TextField, useConfirm } from '@portal/ui';
+import { Button, useConfirm } from '@portal/ui';
+import { FormError, SelectField, TextField } from '@portal/ui/kit';
 import { useSectionForm } from '../api/use-section-form';
 import { useAdminArticles, useDeleteArticle, useSaveArticle } from './api';
 

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { ADMIN_REGISTER_MAX, adminRegisterBody, type AdminRegisterBody } from '@portal/api-client';
-import { Button, isImeComposing, Spinner, TextField, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { applyServerErrors } from '../api/form-errors';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
 import '../routes/SettingsLayout.css';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeEmailForm, subEmailsBody, type MyProfile, type SubEmailsBody } from '@portal/api-client';
-import { Button, ErrorFallback, Spinner, TextField, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, ErrorFallback, Spinner, useDocumentTitle, useModal } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useChangeEmail, useMyProfile, useUpdateSubEmails } from '../api/profile';
 import { useSectionForm } from '../api/use-section-form';
 

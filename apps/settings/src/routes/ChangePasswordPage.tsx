@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { changePasswordBody } from '@portal/api-client';
 import { translateError } from '@portal/i18n';
-import { Button, isImeComposing, PasswordField, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, isImeComposing, useDocumentTitle, useModal } from '@portal/ui';
+import { PasswordField } from '@portal/ui/kit';
 import { applyServerErrors } from '../api/form-errors';
 import { useChangePassword, type ChangePasswordInput } from '../api/settings';
 
@@ -17,7 +18,8 @@ const FIELD_BY_CODE = {
 
 /** /setting/change-password: current, new and confirmation; success modal on change. */
 export function ChangePasswordPage() {
-  const { t } = useTranslation('settings');
+  // Both namespaces in one call, so the page suspends once for them (`errors` is not bundled).
+  const { t } = useTranslation(['settings', 'errors']);
   const { t: tErrors } = useTranslation('errors');
   const title = t('pages.change_password');
   useDocumentTitle(title);

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { themeBody, THEME_PRESET_NAMES, THEME_PRESETS, ThemeType, type Settings, type ThemeBody, type ThemePalette } from '@portal/api-client';
-import { Button, ErrorFallback, Spinner, TextField, useDocumentTitle } from '@portal/ui';
+import { Button, ErrorFallback, Spinner, useDocumentTitle } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useUpdateTheme } from '../api/profile';
 import { useSettings } from '../api/settings';
 import { useSectionForm } from '../api/use-section-form';

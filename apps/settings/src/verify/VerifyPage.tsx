@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { verifyApplyBody, type VerifyApplyBody } from '@portal/api-client';
-import { Button, ErrorFallback, isImeComposing, PasswordField, Spinner, useDocumentTitle } from '@portal/ui';
+import { Button, ErrorFallback, isImeComposing, Spinner, useDocumentTitle } from '@portal/ui';
+import { PasswordField } from '@portal/ui/kit';
 import { applyServerErrors } from '../api/form-errors';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
 import '../routes/SettingsLayout.css';

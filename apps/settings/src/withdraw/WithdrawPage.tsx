@@ -7,7 +7,8 @@ import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { clearSession } from '@portal/api-client/session';
 import { soleAdminGroups, withdrawBody } from '@portal/api-client';
-import { Button, isImeComposing, PasswordField, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, isImeComposing, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
+import { PasswordField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { applyServerErrors } from '../api/form-errors';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.

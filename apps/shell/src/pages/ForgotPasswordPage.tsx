@@ -14,7 +14,7 @@ import { TITLE_KEYS } from '../routes/titles';
 /** /forgot-password: mails a reset link to a registered address. */
 export function ForgotPasswordPage() {
   const title = usePageTitle(TITLE_KEYS.forgotPassword);
-  const { t, i18n } = useTranslation(['auth', 'validation']);
+  const { t, i18n } = useTranslation(['auth', 'validation', 'errors']);
   const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
   const emailOnly = forgotPasswordBody.pick({ email: true });

@@ -19,7 +19,7 @@ import { TITLE_KEYS } from '../routes/titles';
  */
 export function LineLoginPage() {
   const title = usePageTitle(TITLE_KEYS.lineLogin);
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const enabled = useLineEnabled();

@@ -22,7 +22,7 @@ type Values = { token: string; password: string; password_confirmation: string }
  */
 export function ResetPasswordPage() {
   const title = usePageTitle(TITLE_KEYS.resetPassword);
-  const { t } = useTranslation(['auth', 'validation']);
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const [error, setError] = useState<unknown>(null);

@@ -32,7 +32,7 @@ const FIELDS: [Field, string, string][] = [
  */
 export function SetupPage() {
   const title = usePageTitle(TITLE_KEYS.setup);
-  const { t } = useTranslation(['auth', 'validation']);
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
   const token = useSearchParams()[0].get('token') ?? '';
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);

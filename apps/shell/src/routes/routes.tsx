@@ -23,12 +23,12 @@ function NotFoundRoute() {
 
 /**
  * A page loaded on first visit (the login-type pages are not on the logged-in user's path). Its
- * strings (`auth`, and `validation` for its form messages) are fetched alongside its code rather
- * than after it renders and suspends.
+ * strings (`auth`, `validation` for its form messages, `errors` for a refused login) are fetched
+ * alongside its code rather than after it renders and suspends.
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
   return lazy(async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['auth', 'validation'])]);
+    const [mod] = await Promise.all([load(), loadNamespaces(['auth', 'validation', 'errors'])]);
     return { default: pick(mod) };
   });
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
-import { Button, FormError, UnreadBadge } from '@portal/ui';
+import { Button, UnreadBadge } from '@portal/ui';
+import { FormError } from '@portal/ui/kit';
 import { ApiError } from '@portal/api-client/core';
 import { canonicalQuery } from './searchParams';
 

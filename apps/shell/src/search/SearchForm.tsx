@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { enabledDataKinds, groupSelectable, SearchTarget, SearchTimeRange, todaySlash, toPickerDate, type SearchTargetValue } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
-import { Button, FormError, SelectField, TextField, useImeSafeEnter } from '@portal/ui';
+import { Button, useImeSafeEnter } from '@portal/ui';
+import { FormError, SelectField, TextField } from '@portal/ui/kit';
 import { validateForm, type FormErrors, type SearchFormValues } from './searchParams';
 import './search.css';
 

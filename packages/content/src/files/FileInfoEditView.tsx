@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Spinner, TextField, useDocumentTitle } from '@portal/ui';
-import { TextAreaField } from '@portal/ui/kit';
+import { Button, Spinner, useDocumentTitle } from '@portal/ui';
+import { TextAreaField, TextField } from '@portal/ui/kit';
 import { apiFieldErrors } from '../kit/fieldErrors';
 import { useShowActionError } from '../kit/useShowActionError';
 import { useFileDetail, useFilesMutation } from './hooks';

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, LIMITS } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
-import { Button, SelectField, TextField } from '@portal/ui';
-import { TextAreaField } from '@portal/ui/kit';
+import { Button } from '@portal/ui';
+import { TextAreaField, useErrorStrings, SelectField, TextField } from '@portal/ui/kit';
 import { apiFieldErrors } from '../kit/fieldErrors';
 import { FileUpload } from './FileUpload';
 import { fileKeys, filePaths, type FileScope } from './scope';
@@ -37,7 +37,7 @@ export interface UploadFormProps {
  */
 export function UploadForm({ scope, mode, fileId = 0, maxMb, folders, onDone, onCancel }: UploadFormProps) {
   const { t } = useTranslation('files');
-  const { t: te } = useTranslation('errors');
+  const { t: te, afterLoad } = useErrorStrings();
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [title, setTitle] = useState('');
@@ -65,7 +65,7 @@ export function UploadForm({ scope, mode, fileId = 0, maxMb, folders, onDone, on
       setProgress(null);
       const fields = apiFieldErrors(err, FIELDS);
       if (fields) setFieldErrors(fields);
-      else setError(err instanceof ApiError ? translateError(te, err.code, { max: maxMb }) : translateError(te, null));
+      else afterLoad(() => setError(err instanceof ApiError ? translateError(te, err.code, { max: maxMb }) : translateError(te, null)));
     }
   };
 

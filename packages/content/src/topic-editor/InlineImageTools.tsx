@@ -13,6 +13,7 @@ import {
   type LexicalEditor,
 } from 'lexical';
 import { translateError } from '@portal/i18n';
+import { useErrorStrings } from '@portal/ui/kit';
 import type { TopicScope } from '../topics/scope';
 import { $createInlineImageNode } from './InlineImageNode';
 import { checkImage, imageProblemOf, uploadInlineImage, type ImageProblem } from './inlineUpload';
@@ -50,7 +51,8 @@ const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filt
  */
 export function InlineImageTools({ scope, maxMb, onUploaded, onPendingChange }: InlineImageOptions) {
   const { t } = useTranslation('topics');
-  const { t: te } = useTranslation('errors');
+  // A failed upload's reason: the generic message until the `errors` strings are in, then its own.
+  const { t: te } = useErrorStrings();
   const [editor] = useLexicalComposerContext();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(0);

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateValidation } from '@portal/i18n';
-import { Button, FormError, isImeComposing, TextField } from '@portal/ui';
+import { Button, isImeComposing } from '@portal/ui';
+import { FormError, TextField } from '@portal/ui/kit';
 import { inlineImageSrcs } from '../topics/inlineImages';
 import type { TopicScope } from '../topics/scope';
 import { AttachmentField } from './AttachmentField';

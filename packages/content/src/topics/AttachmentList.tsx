@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TopicAttachment } from '@portal/api-client/core';
 import { useModal, Button } from '@portal/ui';
+import { useErrorStrings } from '@portal/ui/kit';
 import { translateError } from '@portal/i18n';
 import { FileKindIcon } from '../files/FileKindIcon';
 import { formatFileSize } from '../files/format';
@@ -24,7 +25,7 @@ interface AttachmentListProps {
  */
 export function AttachmentList({ scope, topicId, topicTitle, files, comment = false }: AttachmentListProps) {
   const { t } = useTranslation('topics');
-  const { t: te } = useTranslation('errors');
+  const { t: te, afterLoad } = useErrorStrings();
   const ids = useId();
   const modal = useModal();
   const showError = useShowActionError();
@@ -47,7 +48,7 @@ export function AttachmentList({ scope, topicId, topicTitle, files, comment = fa
   };
   const zip = () => {
     if (!fitsInOneZip(chosen.map((f) => f.size))) {
-      modal.error({ message: translateError(te, 'DOWNLOAD_OVER_LIMIT') });
+      afterLoad(() => modal.error({ message: translateError(te, 'DOWNLOAD_OVER_LIMIT') }));
       return;
     }
     const name = comment ? t('comments.zip_name') : t('attachments.zip_name', { title: topicTitle });

@@ -5,5 +5,14 @@
  */
 export { Pager, type PagerProps } from './Pager';
 export { useBackTarget, type BackTarget } from './backTarget';
-// Not in the singleton index: only the remotes' forms use it, and the shell's start-up stays lean.
+// Not in the singleton index: only forms use them (remotes' pages, the shell's search form),
+// and home shows none, so the shell's start-up stays lean.
 export { TextAreaField, type TextAreaFieldProps } from '../form/TextAreaField';
+export { TextField, type TextFieldProps } from '../form/TextField';
+export { PasswordField, type PasswordFieldProps } from '../form/PasswordField';
+export { SelectField, type SelectFieldProps, type SelectOption } from '../form/SelectField';
+export { FormError, type FormErrorProps } from '../form/FormError';
+// Not in the singleton index: home shows no API error, so the shell's start-up needs none of it.
+export { useErrorStrings, type ErrorStrings } from './useErrorStrings';
+// Page tabs (group area, calendar, settings, feeds): home has none.
+export { Tabs, type TabItem, type TabsProps } from '../controls/Tabs';

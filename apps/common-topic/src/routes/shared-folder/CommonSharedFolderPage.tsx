@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { Button, EmptyState, Spinner, useDocumentTitle } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import {
   COMMON_FILE_SCOPE,
   FileListPager,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, EmptyState, SearchInput, Spinner, Tabs, useDocumentTitle, useModal } from '@portal/ui';
+import { Button, EmptyState, SearchInput, Spinner, useDocumentTitle, useModal } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import { SortSelect, useShowActionError, useStoredSort, type ListSort } from '@portal/content/kit';
 import { TopicRow } from '@portal/content/topics';
 import { useCommonFeed, useCommonUnreadCount, useMarkAllRead, useMe } from '../../api/commonTopics';

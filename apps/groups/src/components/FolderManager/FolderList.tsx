@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { folderBody } from '@portal/api-client';
-import { Button, isImeComposing, TextField, useConfirm } from '@portal/ui';
+import { Button, isImeComposing, useConfirm } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useCreateFolder, useDeleteFolder, useRenameFolder, type GroupFolder } from '../../api/groupList';
 
 /** Enter that confirms a kana-kanji conversion must not submit the folder name. */

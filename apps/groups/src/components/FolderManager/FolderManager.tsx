@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Spinner } from '@portal/ui';
+import { useErrorStrings } from '@portal/ui/kit';
 import { useAllMyGroups, useGroupFolders } from '../../api/groupList';
 import { FolderList } from './FolderList';
 import { GroupAssignments } from './GroupAssignments';
@@ -19,7 +20,9 @@ export function FolderManager({ onClose }: { onClose: () => void }) {
   const folders = useGroupFolders();
   const groups = useAllMyGroups();
   const [error, setError] = useState<string | null>(null);
-  const onError = (err: unknown) => setError(inlineErrorMessage(t, err));
+  // The `errors` strings load from the dialog's opening; a refusal before they are in waits.
+  const errorStrings = useErrorStrings();
+  const onError = (err: unknown) => errorStrings.afterLoad(() => setError(inlineErrorMessage(errorStrings.t, err)));
   const failed = folders.isError || groups.isError;
 
   return (

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormError, TextField } from '@portal/ui';
+import { FormError, TextField } from '@portal/ui/kit';
 
 export interface GroupBasicFieldsProps {
   /** Makes the notice field's id unique on its page. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, Spinner, useModal } from '@portal/ui';
+import { useErrorStrings } from '@portal/ui/kit';
 import { cameraErrorName, preflightCameraError } from './cameraErrors';
 import { classifyScan, type ScanResult } from './scanResult';
 import './QrScanner.css';
@@ -32,6 +33,8 @@ const qrbox = (w: number, h: number) => {
 export function QrScanner({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['groupMenuTools', 'groupMenu'], { nsMode: 'fallback' });
   const modal = useModal();
+  // The camera messages are `errors:camera.*`, loading from the scanner's opening.
+  const { afterLoad } = useErrorStrings();
   const titleId = useId();
   const descriptionId = useId();
   // html5-qrcode finds its element by id; React ids contain colons, which it also uses in selectors.
@@ -49,7 +52,9 @@ export function QrScanner({ onClose }: { onClose: () => void }) {
       if (cancelled) return;
       const name = cameraErrorName(err);
       onClose();
-      modal.info({ message: name ? t(`errors:camera.${name}`) : t('scanner.unknown_error'), closeSeconds: 0 });
+      afterLoad(() =>
+        modal.info({ message: name ? t([`errors:camera.${name}`, 'scanner.unknown_error']) : t('scanner.unknown_error'), closeSeconds: 0 }),
+      );
     };
 
     void (async () => {

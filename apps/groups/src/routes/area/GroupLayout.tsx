@@ -2,7 +2,8 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
-import { Spinner, Tabs } from '@portal/ui';
+import { Spinner } from '@portal/ui';
+import { useErrorStrings, Tabs } from '@portal/ui/kit';
 import { parseGroupId, useGroup, useGroupRoles } from '../../api/group';
 import { GroupHeader } from '../../components/GroupHeader';
 import { GroupAreaContext, groupPath } from './context';
@@ -36,25 +37,26 @@ export function GroupLayout() {
  */
 function GroupArea({ groupId }: { groupId: number }) {
   const { t } = useTranslation('groups');
-  const { t: tErrors } = useTranslation('errors');
+  // Not suspending: every group page would wait for messages it shows only when the group fails.
+  const { t: tErrors, ready: errorsReady } = useErrorStrings();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const group = useGroup(groupId);
   const roles = useGroupRoles(groupId);
 
   const failure = group.error ?? roles.error;
-  if (failure) {
+  if (failure && errorsReady) {
     // The shell's handler shows section 8's modal (GROUP_NOT_FOUND → closing goes home); the
     // page itself explains what happened in case the modal was dismissed.
     const code = failure instanceof ApiError ? failure.code : undefined;
     return (
       <section className="pgrp-unavailable" role="alert">
-        <p>{code === 'GROUP_NOT_FOUND' || code === 'GROUP_IS_STOPPED' ? tErrors('group_not_found') : translateError(tErrors, code)}</p>
+        <p>{code === 'GROUP_NOT_FOUND' || code === 'GROUP_IS_STOPPED' ? translateError(tErrors, 'group_not_found') : translateError(tErrors, code)}</p>
         <Link to="/">{t('actions.back_to_home')}</Link>
       </section>
     );
   }
-  if (!group.data || !roles.data) return <Spinner size="lg" label={t('area.loading')} />;
+  if (failure || !group.data || !roles.data) return <Spinner size="lg" label={t('area.loading')} />;
 
   const rest = pathname.replace(/^\/group\/[^/]+\/?/, '');
   const rights = roles.data;

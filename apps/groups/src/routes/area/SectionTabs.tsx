@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Tabs } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import type { GroupRight } from '../../api/group';
 import { groupPath, useGroupArea } from './context';
 

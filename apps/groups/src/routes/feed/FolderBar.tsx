@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, TextField, useConfirm } from '@portal/ui';
+import { Button, useConfirm } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { useFeedActions, type TopicFolder } from '../../api/topics';
 

@@ -15,7 +15,8 @@ import '../groups.css';
  * mail invitation. A logged-in user asks to join; anyone else registers or logs in first.
  */
 export default function GroupPreviewPage() {
-  const { t } = useTranslation('groups');
+  // Both namespaces in one call, so the page suspends once for them (`errors` is not bundled).
+  const { t } = useTranslation(['groups', 'errors']);
   const { t: tErrors } = useTranslation('errors');
   useDocumentTitle(t('preview.title'));
   const link = useParams().groupLink ?? '';

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@portal/api-client/core';
 import { registerBody } from '@portal/api-client';
 import { translateError } from '@portal/i18n';
-import { Button, isImeComposing, PasswordField, Spinner, TextField, useDocumentTitle } from '@portal/ui';
+import { Button, isImeComposing, Spinner, useDocumentTitle } from '@portal/ui';
+import { PasswordField, TextField } from '@portal/ui/kit';
 import { useInvitePreview, useRegister, type RegisterInput } from '../../api/public';
 import { registerType } from './registerUrl';
 import '../groups.css';
@@ -18,7 +19,8 @@ const FIELD_BY_CODE = { DUPLICATE_EMAIL: 'email', EMPLOYEE_NUMBER_USED: 'employe
  * files the join request, so the user can log in once an administrator approves it.
  */
 export default function RegisterPage() {
-  const { t } = useTranslation('groups');
+  // Both namespaces in one call, so the page suspends once for them (`errors` is not bundled).
+  const { t } = useTranslation(['groups', 'errors']);
   const { t: tErrors } = useTranslation('errors');
   useDocumentTitle(t('register.title'));
   const [params] = useSearchParams();

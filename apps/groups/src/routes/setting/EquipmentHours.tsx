@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { equipmentBody } from '@portal/api-client';
-import { Button, FormError, useModal } from '@portal/ui';
+import { Button, useModal } from '@portal/ui';
+import { FormError } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { useEquipmentActions } from '../../api/equipment';
 

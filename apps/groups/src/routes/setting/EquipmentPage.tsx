@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { equipmentBody } from '@portal/api-client';
-import { Button, EmptyState, FormError, Spinner, useConfirm, useDocumentTitle, useImeSafeEnter, useModal } from '@portal/ui';
+import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useImeSafeEnter, useModal } from '@portal/ui';
+import { FormError } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { useEquipmentActions, useEquipments } from '../../api/equipment';
 import { useGroupArea } from '../area/context';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, EmptyState, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { Button, EmptyState, Spinner, useDocumentTitle } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import { FileListPager, FileTable, groupFileScope, StorageBar, useFileStorage, useStoredFileSort } from '@portal/content/files';
 import { SortSelect } from '@portal/content/kit';
 import { usePageSize } from '../../api/group';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NewsDisplayType, NewsPlacement, NewsTargetType, type AdminNewsItem, type CmsNewsBody } from '@portal/api-client/core';
-import { Button, FormError, SelectField, TextField } from '@portal/ui';
+import { Button } from '@portal/ui';
+import { FormError, SelectField, TextField } from '@portal/ui/kit';
 import { useMyGroupOptions } from '../../api/newsAdmin';
 
 type Draft = { title: string; content: string; placement: number; group_id: number | null; target_type: number; display_type: number };

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type AvatarCrop, type MyProfile } from '@portal/api-client/core';
-import { Button, Dialog, FormError, useConfirm } from '@portal/ui';
+import { Button, Dialog, useConfirm } from '@portal/ui';
+import { FormError } from '@portal/ui/kit';
 import { MyAvatar } from '../../components/MyAvatar';
 import { useDeleteAvatar, useUploadAvatar } from '../../api/profile';
 import { checkImageFile, checkImageSize, clampCrop, initialCrop } from './crop';

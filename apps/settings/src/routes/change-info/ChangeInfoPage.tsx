@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorFallback, Spinner, Tabs, useDocumentTitle } from '@portal/ui';
+import { ErrorFallback, Spinner, useDocumentTitle } from '@portal/ui';
+import { Tabs } from '@portal/ui/kit';
 import { useMyProfile } from '../../api/profile';
 import { CompanyInfoForm } from './CompanyInfoForm';
 import { PersonalInfoForm } from './PersonalInfoForm';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { companyInfoBody, type CompanyInfoBody, type MyProfile } from '@portal/api-client';
-import { Button, TextField } from '@portal/ui';
+import { Button } from '@portal/ui';
+import { TextField } from '@portal/ui/kit';
 import { useUpdateCompanyInfo } from '../../api/profile';
 import { numberSelect } from '../../api/number-select';
 import { useSectionForm } from '../../api/use-section-form';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Path } from 'react-hook-form';
 import { MAX_PHONES, MAX_URLS, personalInfoBody, type MyProfile, type PersonalInfoBody } from '@portal/api-client';
-import { Button, FormError, SelectField, TextField } from '@portal/ui';
+import { Button } from '@portal/ui';
+import { FormError, SelectField, TextField } from '@portal/ui/kit';
 import { useUpdatePersonalInfo } from '../../api/profile';
 import { numberSelect } from '../../api/number-select';
 import { useSectionForm } from '../../api/use-section-form';

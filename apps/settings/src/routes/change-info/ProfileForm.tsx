@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileBody, type MyProfile, type ProfileBody } from '@portal/api-client';
-import { Button, FormError, TextField } from '@portal/ui';
+import { Button } from '@portal/ui';
+import { FormError, TextField } from '@portal/ui/kit';
 import { useUpdateProfile } from '../../api/profile';
 import { numberSelect } from '../../api/number-select';
 import { useSectionForm } from '../../api/use-section-form';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '@portal/ui';
+import { SelectField } from '@portal/ui/kit';
 
 /** Who sees a part of the profile: hidden (0) or the company's members (1). */
 export function VisibilitySelect({ label, error, ...select }: { label: string; error?: string } & Omit<ComponentProps<'select'>, 'children'>) {

@@ -19,6 +19,8 @@ function resetLinkPath(raw: unknown): string {
 
 /**
  * An API error shown inline under a login-type form, in the user's language (errors namespace).
+ * `errors` is not bundled up front: every login-type form asks for it along with its own strings
+ * (one suspension at mount), so it is in by the time this renders.
  * ACCOUNT_LOCKED carries the reset link (`data.reset_link`), rendered inside the message.
  */
 export function AuthError({ error }: { error: unknown }) {

@@ -14,7 +14,7 @@ export function useLineEnabled(): boolean {
 
 /** "Log in with LINE": asks the API for LINE's URL (state, nonce, PKCE made there) and goes. */
 export function LineButton() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'errors']);
   const enabled = useLineEnabled();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);

@@ -20,7 +20,7 @@ const [employeeSchema, emailSchema] = loginBody.options;
 
 /** Employee-number or e-mail login (spec section 2: /login and /email/login). */
 export function LoginForm({ mode, onLogin }: LoginFormProps) {
-  const { t } = useTranslation(['auth', 'validation']);
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
   const [error, setError] = useState<unknown>(null);
   const idKey = mode === 'email' ? 'email' : 'employee_number';
   const schema = mode === 'email' ? emailSchema : employeeSchema;
