@@ -30,7 +30,12 @@ describe.each(DIALECTS)('security headers on every response (%s)', (dialect) => 
     });
     // A remote moved to a CDN: its origin joins the page policy on the next page load.
     await t.ctx.db.insertInto('remote_versions').values({ name: 'chat', version: '9.9.9', entry: 'https://cdn.example/chat/9.9.9/mf-manifest.json', created_at: 0 }).execute();
-    await t.ctx.db.insertInto('remote_current').values({ name: 'chat', version: '9.9.9', pinned: 0, updated_at: 0 }).execute();
+    // An upsert: with the remotes built (apps/*/dist), the app publishes chat at start already.
+    await t.ctx.db
+      .insertInto('remote_current')
+      .values({ name: 'chat', version: '9.9.9', pinned: 0, updated_at: 0 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ version: '9.9.9', pinned: 0 }))
+      .execute();
   });
   afterAll(() => t.close());
 
