@@ -1,4 +1,4 @@
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 // Hand-written checks, not zod: the shell starts the bus at start-up (see ./check.ts). The API
 // validates the client's messages with the same checks.
 import { finiteNumber, record, ShapeError, string, validator } from './check';
@@ -7,12 +7,12 @@ import { finiteNumber, record, ShapeError, string, validator } from './check';
  * Realtime events for the browser. The shell creates one bus and shares it (Module Federation
  * singleton) so every remote subscribes to the same connection.
  *
- * Transports sit behind `RealtimeBus`: the API's own WebSocket (below) is the default. A
- * Firebase transport can implement the same interface later — `start` attaches Firestore
- * listeners on the spec's collections filtered by `userIds array-contains me` and createdAt
- * within the last minute, maps each new document to a RealtimeEvent (`kind` from the
- * collection, `at` from createdAt) and dispatches it to the same `subscribe` handlers; `status`
- * follows the listeners' state. Callers never learn which transport is running.
+ * Transports sit behind `RealtimeBus`: the API's own WebSocket (below) is the default. With
+ * Firebase realtime configured the shell loads the Firestore transport (apps/shell
+ * realtime-firestore.ts, a lazy chunk with the firebase SDK): it listens on the spec's
+ * collections (`userIds array-contains me`, createdAt within the last minute) and feeds its
+ * events and status into the WebSocket bus object through `emit` and `status`, which then never
+ * starts its socket (unless Firebase fails). Callers never learn which transport is running.
  */
 
 /** An event for the current user; `kind` is a dotted name such as `settings.updated`. */
@@ -103,6 +103,15 @@ export interface WebSocketLike {
 }
 export type WebSocketCtor = new (url: string) => WebSocketLike;
 
+/**
+ * The WebSocket bus, which another transport can drive instead of its socket: `emit` hands an
+ * event to the subscribers, `status` is writable. The page keeps one bus object either way.
+ */
+export interface HostBus extends RealtimeBus {
+  emit(event: RealtimeEvent): void;
+  status: WritableAtom<RealtimeStatus>;
+}
+
 export interface WebSocketBusOptions {
   /** Full ws(s):// URL; defaults to the page origin + /service/api/v1/realtime. */
   url?: string;
@@ -136,7 +145,7 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export function createWebSocketBus(opts: WebSocketBusOptions): RealtimeBus {
+export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
   const Impl = opts.WebSocketImpl ?? (globalThis as unknown as { WebSocket: WebSocketCtor }).WebSocket;
   const baseMs = opts.backoff?.baseMs ?? 1000;
   const maxMs = opts.backoff?.maxMs ?? 30_000;
@@ -259,6 +268,7 @@ export function createWebSocketBus(opts: WebSocketBusOptions): RealtimeBus {
 
   return {
     status,
+    emit: dispatch,
     subscribe(kind, handler) {
       let set = handlers.get(kind);
       if (!set) handlers.set(kind, (set = new Set()));
