@@ -3,7 +3,16 @@ import { $session, EMPTY_SESSION } from '@portal/api-client/session';
 import type { HostBus } from '@portal/api-client/realtime';
 
 const call = vi.hoisted(() => vi.fn());
+const lazy = vi.hoisted(() => ({ runFirestore: vi.fn(), broken: false }));
 vi.mock('@portal/api-client/browser', () => ({ api: { call, refresh: vi.fn(async () => undefined) } }));
+// The lazy chunk with the firebase SDK: replaced, and made to fail on demand (vitest caches a
+// mocked module, so the failure is raised when the shell reaches into it).
+vi.mock('./realtime-firestore', () => ({
+  get runFirestore() {
+    if (lazy.broken) throw new Error('ChunkLoadError');
+    return lazy.runFirestore;
+  },
+}));
 const { chooseTransport } = await import('./realtime');
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -13,15 +22,15 @@ const firestore = { transport: 'firestore', uid: '7', token: 't', expires_at: 1,
 beforeEach(() => $session.set(EMPTY_SESSION));
 afterEach(() => {
   call.mockReset();
+  lazy.runFirestore.mockReset();
   $session.set(EMPTY_SESSION);
 });
 
 describe('the shell picks the realtime transport by the server’s answer', () => {
   it('asks nothing without a session, then once after login; `websocket` starts the socket', async () => {
     const h = host();
-    const load = vi.fn();
     call.mockResolvedValue({ items: { transport: 'websocket' } });
-    const stop = chooseTransport(h, load);
+    const stop = chooseTransport(h);
     await flush();
     expect(call).not.toHaveBeenCalled();
     $session.set({ ...EMPTY_SESSION, accessToken: 'a1' });
@@ -30,34 +39,39 @@ describe('the shell picks the realtime transport by the server’s answer', () =
     expect(call).toHaveBeenCalledTimes(1);
     expect(call).toHaveBeenCalledWith('firebaseToken', {});
     expect(h.start).toHaveBeenCalledTimes(1);
-    expect(load).not.toHaveBeenCalled(); // the firebase chunk is never fetched
+    expect(lazy.runFirestore).not.toHaveBeenCalled(); // the firebase chunk is never fetched
     stop();
   });
 
   it('`firestore` loads the Firestore transport, which drives the bus; the socket stays shut', async () => {
     $session.set({ ...EMPTY_SESSION, accessToken: 'a1' });
     const h = host();
-    const runFirestore = vi.fn(() => vi.fn());
+    const stopFirestore = vi.fn();
+    lazy.runFirestore.mockReturnValue(stopFirestore);
     call.mockResolvedValue({ items: firestore });
-    const stop = chooseTransport(h, async () => ({ runFirestore }) as never);
-    await flush();
-    expect(runFirestore).toHaveBeenCalledWith(h, firestore, expect.any(Function));
+    const stop = chooseTransport(h);
+    await vi.waitFor(() => expect(lazy.runFirestore).toHaveBeenCalledWith(h, firestore));
     expect(h.start).not.toHaveBeenCalled();
     stop();
-    expect((runFirestore.mock.results[0]!.value as ReturnType<typeof vi.fn>)).toHaveBeenCalled();
+    expect(stopFirestore).toHaveBeenCalled();
   });
 
-  it('falls back to the socket when the chunk does not load or the question fails', async () => {
+  it('falls back to the socket when the question fails', async () => {
     $session.set({ ...EMPTY_SESSION, accessToken: 'a1' });
-    const h1 = host();
-    call.mockResolvedValue({ items: firestore });
-    chooseTransport(h1, () => Promise.reject(new Error('ChunkLoadError')));
-    await flush();
-    expect(h1.start).toHaveBeenCalledTimes(1);
-    const h2 = host();
+    const h = host();
     call.mockRejectedValue(new Error('network'));
-    chooseTransport(h2, vi.fn());
+    chooseTransport(h);
     await flush();
-    expect(h2.start).toHaveBeenCalledTimes(1);
+    expect(h.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back to the socket when the firebase chunk does not load', async () => {
+    lazy.broken = true;
+    $session.set({ ...EMPTY_SESSION, accessToken: 'a1' });
+    const h = host();
+    call.mockResolvedValue({ items: firestore });
+    chooseTransport(h);
+    await vi.waitFor(() => expect(h.start).toHaveBeenCalledTimes(1));
+    lazy.broken = false;
   });
 });

@@ -5,6 +5,7 @@ import { atom } from 'nanostores';
 import type { FirebaseTokenAnswer } from '@portal/api-client';
 import type { HostBus, RealtimeBus, RealtimeEvent, RealtimeStatus } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
+import { api } from '@portal/api-client/browser';
 
 /**
  * The Firestore realtime transport (issue 13). Loaded ONLY by dynamic import when the server's
@@ -190,7 +191,11 @@ export function createFirestoreBus(opts: FirestoreBusOptions): RealtimeBus {
  * page's one bus (`host`, whose socket was not started). Stops on logout (the next user gets a
  * token of their own on login); on failure the host's WebSocket starts instead. Returns stop.
  */
-export function runFirestore(host: HostBus, first: FirestoreGrant, fetchGrant: () => Promise<FirebaseTokenAnswer>): () => void {
+export function runFirestore(
+  host: HostBus,
+  first: FirestoreGrant,
+  fetchGrant: () => Promise<FirebaseTokenAnswer> = () => api.call('firebaseToken', {}).then((r) => r.items),
+): () => void {
   const offs: (() => void)[] = [];
   const stop = () => {
     offs.splice(0).forEach((off) => off());

@@ -62,26 +62,25 @@ export function startRealtime(queryClient: QueryClient): () => void {
  * `firestore` loads the Firestore transport and the firebase SDK as a lazy chunk, which then
  * drives the bus; anything else, or a failure to ask, to load or to sign in, starts the socket.
  */
-export function chooseTransport(host: HostBus, load = () => import('./realtime-firestore')): () => void {
-  let stop: (() => void) | undefined;
-  let live = true;
-  const ask = () => api.call('firebaseToken', {}).then((r) => r.items);
+export function chooseTransport(host: HostBus): () => void {
+  // undefined: not asked yet; null: asking or on the socket; else the Firestore transport's stop.
+  let stop: (() => void) | null | undefined;
   const off = $session.subscribe(({ accessToken }) => {
-    if (!accessToken || stop) return;
-    stop = () => host.stop();
-    ask()
-      .then((grant) => {
-        if (grant.transport !== 'firestore') throw 0;
-        return load().then((m) => {
-          if (live) stop = m.runFirestore(host, grant, ask);
-        });
+    if (!accessToken || stop !== undefined) return;
+    stop = null;
+    api
+      .call('firebaseToken', {})
+      .then(({ items }) => {
+        if (items.transport != 'firestore') throw 0;
+        return import('./realtime-firestore').then((m) => stop === null && (stop = m.runFirestore(host, items)));
       })
-      .catch(() => live && host.start());
+      .catch(() => stop === null && host.start());
   });
   return () => {
-    live = false;
     off();
     stop?.();
+    // Torn down: a late answer must neither start the socket nor Firebase.
+    stop = () => undefined;
   };
 }
 
