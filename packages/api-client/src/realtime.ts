@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
-// Hand-written checks, not zod: the shell starts the bus at start-up (see ./check.ts). The API
-// validates the client's messages with the same checks.
+// Hand-written checks, not zod: the shell starts the bus at start-up (see ./check.ts). The check
+// of the client's messages, which only the API runs, is in ./realtime-server.ts (not shipped to
+// browsers).
 import { finiteNumber, record, ShapeError, string, validator } from './check';
 
 /**
@@ -55,8 +56,6 @@ function readEvent(v: unknown, path: string): RealtimeEvent {
   return event;
 }
 
-export const realtimeEventSchema = validator((v) => readEvent(v, ''));
-
 /** Wire protocol of GET /service/api/v1/realtime (WebSocket). */
 export const REALTIME_PATH = '/realtime';
 /** Close code for a failed or missing auth message; the close reason is the error code. */
@@ -66,11 +65,6 @@ export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 
 export type RealtimeClientMessage = { type: 'auth'; token: string };
 
-export const realtimeClientMessageSchema = validator((v): RealtimeClientMessage => {
-  const o = record(v, '');
-  if (o.type !== 'auth') throw new ShapeError('type', "'auth'");
-  return { type: 'auth', token: string(o.token, 'token', 1, 4096) };
-});
 
 export type RealtimeServerMessage = { type: 'ready' } | { type: 'event'; event: RealtimeEvent };
 
