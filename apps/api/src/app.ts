@@ -35,6 +35,8 @@ import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
 import { withFirestoreMirror } from './modules/firebase/firestore';
 import { installFirestoreSweep } from './modules/firebase/jobs';
+import { firebaseRoutes } from './modules/firebase/routes';
+import { browserFirestore, FIREBASE_BROWSER_ORIGINS } from './modules/firebase/config';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
 import { createStorage } from './storage';
@@ -100,6 +102,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     // The registry every node shares; absolute (CDN) entries put their origin into the policy.
     remoteEntries: () => remoteManifest.entries(),
+    connectOrigins: browserFirestore(config.firebase) ? FIREBASE_BROWSER_ORIGINS : [],
   });
   await app.register(cookie);
   // JSON answers over 1 KB, at fast levels (a feed page is ~10 KB of repetitive JSON). Static
@@ -139,6 +142,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(helpRoutes);
   await app.register(adminRoutes);
   await app.register(linksRoutes);
+  await app.register(firebaseRoutes);
 
   await app.register(realtimePlugin);
   installFirestoreSweep(app);

@@ -1,4 +1,4 @@
-import { createWebSocketBus, TOPIC_EVENT_KINDS, type RealtimeBus, type TopicEventPayload } from '@portal/api-client/realtime';
+import { createWebSocketBus, TOPIC_EVENT_KINDS, type HostBus, type RealtimeBus, type TopicEventPayload } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys } from '@portal/api-client/core';
@@ -15,7 +15,7 @@ export function getRealtimeBus(): RealtimeBus | null {
 }
 
 export function startRealtime(queryClient: QueryClient): () => void {
-  bus = createWebSocketBus({
+  const started = createWebSocketBus({
     getToken: () => $session.get().accessToken,
     watchToken: (cb) => $session.listen(cb),
     // A refused token is usually just expired: refresh it; the bus reconnects on the new one.
@@ -23,6 +23,7 @@ export function startRealtime(queryClient: QueryClient): () => void {
       api.refresh().catch(() => undefined);
     },
   });
+  bus = started;
   // Another tab or device changed the settings: refetching the query re-applies language and
   // theme through the layout's settings effect.
   const off = bus.subscribe('settings.updated', () => {
@@ -42,9 +43,9 @@ export function startRealtime(queryClient: QueryClient): () => void {
   // calendar unread count (all under one key root) refetch.
   const offCalendar = bus.subscribe(CALENDAR_EVENT_KIND, () => void refreshCalendarQueries(queryClient));
   const offChats = watchChats(bus, queryClient);
-  bus.start();
-  const started = bus;
+  const offChoice = chooseTransport(started);
   return () => {
+    offChoice();
     off();
     offCalendar();
     offNotifications();
@@ -53,6 +54,33 @@ export function startRealtime(queryClient: QueryClient): () => void {
     offChats();
     started.stop();
     if (bus === started) bus = null;
+  };
+}
+
+/**
+ * The transport is the server's choice, asked once there is a session (not on the login page):
+ * `firestore` loads the Firestore transport and the firebase SDK as a lazy chunk, which then
+ * drives the bus; anything else, or a failure to ask, to load or to sign in, starts the socket.
+ */
+export function chooseTransport(host: HostBus): () => void {
+  // undefined: not asked yet; null: asking or on the socket; else the Firestore transport's stop.
+  let stop: (() => void) | null | undefined;
+  const off = $session.subscribe(({ accessToken }) => {
+    if (!accessToken || stop !== undefined) return;
+    stop = null;
+    api
+      .call('firebaseToken', {})
+      .then(({ items }) => {
+        if (items.transport != 'firestore') throw 0;
+        return import('./realtime-firestore').then((m) => stop === null && (stop = m.runFirestore(host, items)));
+      })
+      .catch(() => stop === null && host.start());
+  });
+  return () => {
+    off();
+    stop?.();
+    // Torn down: a late answer must neither start the socket nor Firebase.
+    stop = () => undefined;
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ShapeError } from './check';
-import { realtimeClientMessageSchema, realtimeServerMessageSchema } from './realtime';
+import { realtimeServerMessageSchema } from './realtime';
+import { realtimeClientMessageSchema } from './realtime-server';
 import { remotesManifest } from './schemas/remotes';
 
 const entry = { version: '0.1.0-abc', entry: '/remotes/chat/0.1.0-abc/mf-manifest.json', enabled: true };

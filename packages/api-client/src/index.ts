@@ -32,3 +32,4 @@ export * from './schemas/settings';
 export * from './theme';
 export * from './schemas/help';
 export * from './schemas/admin';
+export type { FirebaseTokenAnswer } from './schemas/firebase';

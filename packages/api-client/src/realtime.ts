@@ -1,18 +1,19 @@
-import { atom, type ReadableAtom } from 'nanostores';
-// Hand-written checks, not zod: the shell starts the bus at start-up (see ./check.ts). The API
-// validates the client's messages with the same checks.
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
+// Hand-written checks, not zod: the shell starts the bus at start-up (see ./check.ts). The check
+// of the client's messages, which only the API runs, is in ./realtime-server.ts (not shipped to
+// browsers).
 import { finiteNumber, record, ShapeError, string, validator } from './check';
 
 /**
  * Realtime events for the browser. The shell creates one bus and shares it (Module Federation
  * singleton) so every remote subscribes to the same connection.
  *
- * Transports sit behind `RealtimeBus`: the API's own WebSocket (below) is the default. A
- * Firebase transport can implement the same interface later — `start` attaches Firestore
- * listeners on the spec's collections filtered by `userIds array-contains me` and createdAt
- * within the last minute, maps each new document to a RealtimeEvent (`kind` from the
- * collection, `at` from createdAt) and dispatches it to the same `subscribe` handlers; `status`
- * follows the listeners' state. Callers never learn which transport is running.
+ * Transports sit behind `RealtimeBus`: the API's own WebSocket (below) is the default. With
+ * Firebase realtime configured the shell loads the Firestore transport (apps/shell
+ * realtime-firestore.ts, a lazy chunk with the firebase SDK): it listens on the spec's
+ * collections (`userIds array-contains me`, createdAt within the last minute) and feeds its
+ * events and status into the WebSocket bus object through `emit` and `status`, which then never
+ * starts its socket (unless Firebase fails). Callers never learn which transport is running.
  */
 
 /** An event for the current user; `kind` is a dotted name such as `settings.updated`. */
@@ -55,8 +56,6 @@ function readEvent(v: unknown, path: string): RealtimeEvent {
   return event;
 }
 
-export const realtimeEventSchema = validator((v) => readEvent(v, ''));
-
 /** Wire protocol of GET /service/api/v1/realtime (WebSocket). */
 export const REALTIME_PATH = '/realtime';
 /** Close code for a failed or missing auth message; the close reason is the error code. */
@@ -66,11 +65,6 @@ export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 
 export type RealtimeClientMessage = { type: 'auth'; token: string };
 
-export const realtimeClientMessageSchema = validator((v): RealtimeClientMessage => {
-  const o = record(v, '');
-  if (o.type !== 'auth') throw new ShapeError('type', "'auth'");
-  return { type: 'auth', token: string(o.token, 'token', 1, 4096) };
-});
 
 export type RealtimeServerMessage = { type: 'ready' } | { type: 'event'; event: RealtimeEvent };
 
@@ -102,6 +96,15 @@ export interface WebSocketLike {
   onerror: ((ev: unknown) => void) | null;
 }
 export type WebSocketCtor = new (url: string) => WebSocketLike;
+
+/**
+ * The WebSocket bus, which another transport can drive instead of its socket: `emit` hands an
+ * event to the subscribers, `status` is writable. The page keeps one bus object either way.
+ */
+export interface HostBus extends RealtimeBus {
+  emit(event: RealtimeEvent): void;
+  status: WritableAtom<RealtimeStatus>;
+}
 
 export interface WebSocketBusOptions {
   /** Full ws(s):// URL; defaults to the page origin + /service/api/v1/realtime. */
@@ -136,7 +139,7 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export function createWebSocketBus(opts: WebSocketBusOptions): RealtimeBus {
+export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
   const Impl = opts.WebSocketImpl ?? (globalThis as unknown as { WebSocket: WebSocketCtor }).WebSocket;
   const baseMs = opts.backoff?.baseMs ?? 1000;
   const maxMs = opts.backoff?.maxMs ?? 30_000;
@@ -259,6 +262,7 @@ export function createWebSocketBus(opts: WebSocketBusOptions): RealtimeBus {
 
   return {
     status,
+    emit: dispatch,
     subscribe(kind, handler) {
       let set = handlers.get(kind);
       if (!set) handlers.set(kind, (set = new Set()));

@@ -239,6 +239,7 @@ export const routes = {
   favoriteCount: { method: 'GET', path: '/members/me/count-favorite', auth: true },
   unsubscribeDigest: { method: 'POST', path: '/notification/unsubscribe', auth: false },
   pushPublicKey: { method: 'GET', path: '/notification/push-public-key', auth: true },
+  firebaseToken: { method: 'POST', path: '/realtime/firebase-token', auth: true },
   todo: { method: 'GET', path: '/members/me/todo', auth: true },
   createTodoTask: { method: 'POST', path: '/members/me/todo-tasks', auth: true },
   updateTodoTask: { method: 'PATCH', path: '/members/me/todo-tasks/:id', auth: true },

@@ -23,6 +23,7 @@ export const START_ROUTES = [
   'chatUnreadCount',
   'themeImages',
   'pushPublicKey',
+  'firebaseToken',
   'updateDeviceToken',
   'homeNews',
   'readNews',

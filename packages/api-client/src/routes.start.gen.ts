@@ -13,6 +13,7 @@ export const startRoutes = {
   chatUnreadCount: { method: 'GET', path: '/group-chat/count-unread', auth: true },
   themeImages: { method: 'GET', path: '/members/me/setting-theme/images', auth: true },
   pushPublicKey: { method: 'GET', path: '/notification/push-public-key', auth: true },
+  firebaseToken: { method: 'POST', path: '/realtime/firebase-token', auth: true },
   updateDeviceToken: { method: 'PATCH', path: '/auth/update-device-token', auth: true },
   homeNews: { method: 'GET', path: '/informations', auth: true },
   readNews: { method: 'POST', path: '/members/me/informations/read', auth: true },

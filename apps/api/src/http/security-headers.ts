@@ -5,6 +5,11 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** Entry URLs of the published remotes (relative = this origin); read per HTML page. */
   remoteEntries: () => Promise<string[]>;
+  /**
+   * Further origins pages may connect to: the Firebase web SDK's endpoints, only when browsers
+   * use the Firestore transport (FIREBASE_REALTIME=firestore with FIREBASE_WEB_API_KEY).
+   */
+  connectOrigins?: string[];
 }
 
 /** Origins other than our own that serve remote entries (a CDN set-up); relative entries are ours. */
@@ -29,15 +34,16 @@ export function foreignOrigins(entries: string[], publicUrl: string): string[] {
  * React style props and the sanitised topic HTML use them, and a style cannot run script.
  * blob: images, video and frames are the file previews the pages build from fetched bytes.
  */
-export function contentSecurityPolicy(remoteOrigins: string[]): string {
+export function contentSecurityPolicy(remoteOrigins: string[], connectOrigins: string[] = []): string {
   const r = remoteOrigins.length ? ` ${remoteOrigins.join(' ')}` : '';
+  const c = connectOrigins.length ? ` ${connectOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
     `script-src 'self'${r}`,
     `style-src 'self' 'unsafe-inline'${r}`,
     `img-src 'self' data: blob:${r}`,
     `font-src 'self' data:${r}`,
-    `connect-src 'self'${r}`,
+    `connect-src 'self'${r}${c}`,
     "media-src 'self' blob:",
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
@@ -70,7 +76,7 @@ export function securityHeaders(app: FastifyInstance, opts: SecurityHeaderOption
         request.log.warn({ err }, 'remote entries unavailable for the CSP');
         return [];
       });
-      reply.header('Content-Security-Policy', contentSecurityPolicy(foreignOrigins(entries, opts.publicUrl)));
+      reply.header('Content-Security-Policy', contentSecurityPolicy(foreignOrigins(entries, opts.publicUrl), opts.connectOrigins));
       reply.header('Permissions-Policy', PERMISSIONS_POLICY);
       reply.header('X-Frame-Options', 'DENY');
       reply.header('Cross-Origin-Opener-Policy', 'same-origin');

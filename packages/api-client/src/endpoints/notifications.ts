@@ -1,3 +1,4 @@
+import * as fb from '../schemas/firebase';
 import { endpoint } from '../endpoint';
 import { okSchema } from '../schemas/common';
 import * as n from '../schemas/notifications';
@@ -67,6 +68,10 @@ export const notificationEndpoints = {
   pushPublicKey: endpoint({
     method: 'GET', path: '/notification/push-public-key', auth: true, response: n.pushPublicKeyResponse,
     summary: 'The server’s VAPID public key, for PushManager.subscribe (Web Push, RFC 8292)', tags,
+  }),
+  firebaseToken: endpoint({
+    method: 'POST', path: '/realtime/firebase-token', auth: true, response: fb.firebaseTokenResponse,
+    summary: 'Realtime transport for the browser: `websocket`, or with Firebase realtime configured a Firebase custom token (uid = user id, 1 h) and the web config', tags: ['realtime'],
   }),
   ...todoEndpoints,
 };

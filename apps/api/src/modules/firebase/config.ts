@@ -18,6 +18,18 @@ export interface FirebaseConfig {
   firestoreCollection: string | undefined;
   /** Firestore mirror documents older than this are deleted by a periodic job (the live window). */
   liveWindowMs: number;
+  /**
+   * The web app's public config (FIREBASE_WEB_*): with it and the Firestore mirror on, browsers
+   * listen on Firestore instead of the WebSocket (custom token from POST /realtime/firebase-token).
+   */
+  web: FirebaseWebConfig | undefined;
+}
+
+/** Public by design (Firebase puts it in every web page); security comes from the rules. */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  appId: string | undefined;
 }
 
 /**
@@ -91,5 +103,27 @@ export function firebaseOf(env: Env): FirebaseConfig | undefined {
     fcm: env.FIREBASE_FCM !== '0',
     firestoreCollection: realtime === 'firestore' ? collection : undefined,
     liveWindowMs: 60_000,
+    web: webConfigOf(env, projectId),
   };
 }
+
+function webConfigOf(env: Env, projectId: string): FirebaseWebConfig | undefined {
+  const apiKey = env.FIREBASE_WEB_API_KEY?.trim();
+  if (!apiKey) return undefined;
+  return {
+    apiKey,
+    authDomain: env.FIREBASE_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`,
+    appId: env.FIREBASE_WEB_APP_ID?.trim() || undefined,
+  };
+}
+
+/** Browsers use the Firestore transport only with the mirror on and the web config given. */
+export function browserFirestore(fb: FirebaseConfig | undefined): (FirebaseConfig & { firestoreCollection: string; web: FirebaseWebConfig }) | undefined {
+  return fb?.firestoreCollection && fb.web ? (fb as FirebaseConfig & { firestoreCollection: string; web: FirebaseWebConfig }) : undefined;
+}
+
+/**
+ * What the Firebase web SDK connects to (sign-in, token refresh, Firestore's listen channel):
+ * the page's connect-src allows them only when browsers use the Firestore transport.
+ */
+export const FIREBASE_BROWSER_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://firestore.googleapis.com'];

@@ -3,9 +3,9 @@ import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CLOSE_UNAUTHORIZED,
   REALTIME_PATH,
-  realtimeClientMessageSchema,
   type RealtimeServerMessage,
 } from '@portal/api-client/realtime';
+import { realtimeClientMessageSchema } from '@portal/api-client/realtime-server';
 import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';

@@ -1,0 +1,12 @@
+import { record, ShapeError, string, validator } from './check';
+import type { RealtimeClientMessage } from './realtime';
+
+/**
+ * The API's check of what a browser sends on the realtime socket. Kept out of ./realtime.ts,
+ * which the shell bundles at start-up, because browsers never parse their own messages.
+ */
+export const realtimeClientMessageSchema = validator((v): RealtimeClientMessage => {
+  const o = record(v, '');
+  if (o.type !== 'auth') throw new ShapeError('type', "'auth'");
+  return { type: 'auth', token: string(o.token, 'token', 1, 4096) };
+});
