@@ -57,7 +57,29 @@ export interface UnreadSource {
    * "unread" cannot be one SQL query, e.g. saved searches, stores its result first).
    */
   refresh?(ctx: AppContext, viewer: Viewer): Promise<void>;
+  /**
+   * Counts are stored (unread-store.ts) and reused while the generations of their scopes are
+   * unchanged (migration 0022: triggers on every table a source reads bump them). A 'group' kind
+   * is guarded by `g:{group}` and `ug:{viewer}:{group}`, a 'common' kind by `c:{company}` and
+   * `uc:{viewer}`, an 'other' kind by `u:{viewer}` plus the scopes this query names (chat: one
+   * `ch:{chat}` per chat the viewer is in). A new table read by `rows` needs its trigger there.
+   */
+  scopes?(ctx: AppContext, viewer: Viewer): SelectQueryBuilder<DB, any, { scope: string }>;
+  /**
+   * Visibility that changes with time and no write (a scheduled topic appears at its delivery
+   * time): the earliest such time after `now` per group (group_id null: the common area or an
+   * 'other' kind). A stored count is recomputed from then. Kinds sharing one function (topics,
+   * comments and files all follow the topic's delivery) are asked once.
+   */
+  changesAt?: ChangesAt;
 }
+
+export type ChangesAt = (
+  ctx: AppContext,
+  viewer: Viewer,
+  now: number,
+  groupIds: number[] | null,
+) => SelectQueryBuilder<DB, any, { group_id: number | null; at: number | null }>;
 
 const sources = new Map<number, UnreadSource>();
 

@@ -2,24 +2,11 @@ import { unreadKey, UNREAD_ITEM_ID, type UnreadItem } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { refreshSources, unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
+import { unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
+import { storedCounts } from './unread-store';
 import { lit } from './sql-bits';
 
 export const notificationNotFound = () => new HttpError(404, 'NOT_FOUND', 'The notification does not exist.');
-
-/**
- * Every unread row of every registered kind as one query (UNION ALL of the sources' own
- * queries), with its unread_type. Lists page over it and counts count it: one definition.
- */
-function allUnread(ctx: AppContext, viewer: Viewer, only?: (s: UnreadSource) => boolean) {
-  const parts = unreadSources()
-    .filter((s) => !only || only(s))
-    .map((s) => s.rows(ctx, viewer, { unreadOnly: true }).select(lit(s.type).as('unread_type')));
-  if (parts.length === 0) return null;
-  let union: any = parts[0];
-  for (const p of parts.slice(1)) union = union.unionAll(p);
-  return ctx.db.selectFrom(union.as('u'));
-}
 
 /**
  * The union for one page: the page's rows lie within the first `upTo` of each kind in the list
@@ -42,15 +29,13 @@ function pageUnion(ctx: AppContext, viewer: Viewer, upTo: number, groupId: numbe
 }
 
 export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: number; limit: number; groupId?: number | undefined }) {
-  const base = () => {
-    const q = allUnread(ctx, viewer);
-    return q && opts.groupId !== undefined ? q.where('u.group_id', '=', opts.groupId as any) : q;
-  };
   const empty = { data: [] as UnreadItem[], current_page: opts.page, last_page: 1, total: 0 };
-  await refreshSources(ctx, viewer);
-  const counted = base();
-  if (!counted) return empty;
-  const total = Number(((await counted.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n);
+  if (unreadSources().length === 0) return empty;
+  // The total is the stored counts' (runs the refresh hooks first); the page is read live.
+  const total =
+    opts.groupId !== undefined
+      ? sum((await storedCounts(ctx, viewer, { groups: [opts.groupId], common: false, other: false })).groups.get(opts.groupId))
+      : (await unreadTally(ctx, viewer)).total;
   const rows: { unread_type: number; target_id: number; group_id: number | null; at: number }[] = await (pageUnion(ctx, viewer, opts.page * opts.limit, opts.groupId) as any)
     .select(['u.unread_type', 'u.target_id', 'u.group_id', 'u.at'])
     .orderBy('u.at', 'desc')
@@ -75,55 +60,41 @@ export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: 
   return { data, current_page: opts.page, last_page: Math.max(1, Math.ceil(total / opts.limit)), total };
 }
 
-/** Unread rows counted by (group, type); the single place every number comes from. */
+const sum = (counts: Map<number, number> | undefined) => [...(counts ?? new Map<number, number>()).values()].reduce((a, b) => a + b, 0);
+const byType = (counts: Map<number, number>) => Object.fromEntries([...counts].filter(([, n]) => n > 0).map(([t, n]) => [String(t), n]));
+
+/**
+ * Unread rows counted by group, common area and the rest: every number the engine shows, from
+ * the stored counts (unread-store.ts), which recount the sources' own queries when stale.
+ */
 export async function unreadTally(ctx: AppContext, viewer: Viewer) {
-  await refreshSources(ctx, viewer);
-  const q = allUnread(ctx, viewer);
-  const rows: { group_id: number | null; unread_type: number; n: number }[] = q
-    ? await (q as any)
-        .select(['u.group_id', 'u.unread_type', (eb: any) => eb.fn.countAll().as('n')])
-        .groupBy(['u.group_id', 'u.unread_type'])
-        .execute()
-    : [];
-  const areaOf = (type: number) => unreadSource(type)?.area ?? 'other';
-  let total = 0;
-  let common = 0;
-  let other = 0;
+  const c = await storedCounts(ctx, viewer, { groups: 'all', common: true, other: true });
   const groups = new Map<number, { count: number; by_type: Record<string, number> }>();
-  for (const r of rows) {
-    const n = Number(r.n);
-    const type = Number(r.unread_type);
-    total += n;
-    const area = areaOf(type);
-    if (area === 'group' && r.group_id !== null) {
-      const g = groups.get(Number(r.group_id)) ?? { count: 0, by_type: {} };
-      g.count += n;
-      g.by_type[String(type)] = (g.by_type[String(type)] ?? 0) + n;
-      groups.set(Number(r.group_id), g);
-    } else if (area === 'common') common += n;
-    else other += n;
-  }
-  return { total, common, other, groups };
+  for (const [g, counts] of c.groups) if (sum(counts) > 0) groups.set(g, { count: sum(counts), by_type: byType(counts) });
+  const common = sum(c.common);
+  const other = sum(c.other);
+  return { total: [...groups.values()].reduce((n, g) => n + g.count, 0) + common + other, common, other, groups };
+}
+
+/** One group's unread count and its breakdown by kind (the caller checked membership). */
+export async function groupUnread(ctx: AppContext, viewer: Viewer, groupId: number) {
+  const counts = (await storedCounts(ctx, viewer, { groups: [groupId], common: false, other: false })).groups.get(groupId) ?? new Map();
+  return { count: sum(counts), by_type: byType(counts) };
+}
+
+/** The common area's unread counts by kind (the common-topic badge reads its topics). */
+export async function commonUnread(ctx: AppContext, viewer: Viewer): Promise<Map<number, number>> {
+  return (await storedCounts(ctx, viewer, { groups: false, common: true, other: false })).common;
 }
 
 /**
  * Unread rows per group for the given groups only: the group list's badges. Equal to
- * `unreadTally(...).groups` for those groups, but only the 'group' kinds are asked and the
- * group filter reaches into each branch of the UNION, so a page of badges does not count the
- * viewer's whole unread world (it was most of the group list's cost).
+ * `unreadTally(...).groups` for those groups; only those groups' stored parts are checked.
  */
 export async function groupUnreadCounts(ctx: AppContext, viewer: Viewer, groupIds: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (groupIds.length === 0) return out;
-  const q = allUnread(ctx, viewer, (s) => s.area === 'group');
-  if (!q) return out;
-  const rows: { group_id: number | null; n: number }[] = await (q as any)
-    .select(['u.group_id', (eb: any) => eb.fn.countAll().as('n')])
-    .where('u.group_id', 'in', groupIds)
-    .groupBy('u.group_id')
-    .execute();
-  for (const r of rows) if (r.group_id !== null) out.set(Number(r.group_id), Number(r.n));
-  return out;
+  if (groupIds.length === 0) return new Map();
+  const c = await storedCounts(ctx, viewer, { groups: groupIds, common: false, other: false });
+  return new Map([...c.groups].map(([g, counts]) => [g, sum(counts)]));
 }
 
 /** Parses `<type>-<id>` keys; an unknown kind or malformed key is a stranger's id: 404. */
