@@ -52,9 +52,14 @@ export const WATCHED: WatchedTable[] = [
 
 const row = (expr: string, r: 'NEW' | 'OLD') => expr.replace(/\bR\./g, `${r}.`);
 const changed = (cols: string[], d: DialectName) => cols.map((c) => `OLD.${c} ${d === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT'} NEW.${c}`).join(' OR ');
-/** Upsert of one scope; `WHERE s IS NOT NULL` skips a lookup that found nothing (a cascade). */
-const bump = (expr: string) =>
-  `INSERT INTO unread_generations (scope, gen) SELECT s, 1 FROM (SELECT ${expr} AS s) b WHERE s IS NOT NULL ON CONFLICT (scope) DO UPDATE SET gen = unread_generations.gen + 1;`;
+/**
+ * Upsert of one scope; `WHERE s IS NOT NULL` skips a lookup that found nothing (a cascade) and
+ * `unless` an update's new scope that equals the old one (already bumped).
+ */
+const bump = (expr: string, unless?: string, d?: DialectName) =>
+  `INSERT INTO unread_generations (scope, gen) SELECT s, 1 FROM (SELECT ${expr} AS s) b WHERE s IS NOT NULL${
+    unless ? ` AND s ${d === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT'} ${unless}` : ''
+  } ON CONFLICT (scope) DO UPDATE SET gen = unread_generations.gen + 1;`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   const d = dialectOf(db);
@@ -67,13 +72,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('topics_delivery_idx').on('topics').columns(['company_id', 'group_id', 'delivery_at']).execute();
   for (const w of WATCHED) {
     const bumps = (r: 'NEW' | 'OLD') => w.scopes.map((s) => bump(row(s, r))).join('\n');
+    const newUnlessOld = w.scopes.map((s) => bump(row(s, 'NEW'), row(s, 'OLD'), d)).join('\n');
     if (d === 'postgres') {
       await sql
         .raw(
           `CREATE FUNCTION unread_gen_${w.table}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN ${bumps('OLD')} END IF;
-  IF TG_OP <> 'DELETE' THEN ${bumps('NEW')} END IF;
+  IF TG_OP = 'INSERT' THEN ${bumps('NEW')} END IF;
+  IF TG_OP = 'UPDATE' THEN ${newUnlessOld} END IF;
   RETURN NULL;
 END $$`,
         )
@@ -86,7 +93,7 @@ END $$`,
       await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins AFTER INSERT ON ${w.table} BEGIN ${bumps('NEW')} END`).execute(db);
       await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_del AFTER DELETE ON ${w.table} BEGIN ${bumps('OLD')} END`).execute(db);
       await sql
-        .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} WHEN ${changed(w.columns, d)} BEGIN ${bumps('OLD')} ${bumps('NEW')} END`)
+        .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} WHEN ${changed(w.columns, d)} BEGIN ${bumps('OLD')} ${newUnlessOld} END`)
         .execute(db);
     }
   }
