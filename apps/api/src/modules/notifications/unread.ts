@@ -14,6 +14,36 @@ type PageRow = { unread_type: number; target_id: number; group_id: number | null
 const SLICES_PER_QUERY = 100;
 const after = (a: PageRow, b: PageRow) => Number(b.at) - Number(a.at) || Number(b.unread_type) - Number(a.unread_type) || Number(b.target_id) - Number(a.target_id);
 
+const cutOf = (q: any, upTo: number) => q.orderBy('at', 'desc').orderBy('target_id', 'desc').limit(upTo);
+// PostgreSQL types a bare NULL column of a subquery as text; the cast keeps the union's types.
+const pageColumns = (source: UnreadSource) => ['p.target_id', sql<number | null>`cast(p.group_id as integer)`.as('group_id'), 'p.at', lit(source.type).as('unread_type')];
+
+/**
+ * The union's branches. SQLite: one cut per slice. PostgreSQL: one LATERAL cut per kind over
+ * its groups, because planning a union of one branch per group cost ~50 ms for 50 groups
+ * (10× its execution) while the lateral plan is the same index walk per group.
+ */
+function branches(ctx: AppContext, viewer: Viewer, slices: Slice[], upTo: number): any[] {
+  const whole = slices.filter((x) => x.groupId === null || ctx.dialect !== 'postgres');
+  const parts = whole.map(({ source, groupId }) => {
+    let q: any = source.rows(ctx, viewer, { unreadOnly: true });
+    if (groupId !== null) q = (ctx.db as any).selectFrom(q.as('g')).selectAll().where('g.group_id', '=', groupId);
+    return ctx.db.selectFrom(cutOf(q, upTo).as('p')).select(pageColumns(source) as any);
+  });
+  const perGroup = new Map<UnreadSource, number[]>();
+  for (const x of slices) if (x.groupId !== null && ctx.dialect === 'postgres') perGroup.set(x.source, [...(perGroup.get(x.source) ?? []), x.groupId]);
+  for (const [source, ids] of perGroup) {
+    const cut = (eb: any) => cutOf(eb.selectFrom(source.rows(ctx, viewer, { unreadOnly: true }).as('g')).selectAll().whereRef('g.group_id', '=', 'gs.gid'), upTo).as('p');
+    parts.push(
+      (ctx.db as any)
+        .selectFrom(sql`unnest(cast(${ids} as integer[]))`.as<'gs'>(sql`gs(gid)`))
+        .innerJoinLateral(cut, (j: any) => j.onTrue())
+        .select(pageColumns(source)),
+    );
+  }
+  return parts;
+}
+
 /**
  * The first `upTo` rows of the list order from the given slices. The page's rows lie within the
  * first `upTo` of each slice, so each slice is cut there before the union is sorted; slicing
@@ -25,15 +55,7 @@ async function firstRows(ctx: AppContext, viewer: Viewer, slices: Slice[], upTo:
   const out: PageRow[] = [];
   if (upTo <= 0) return out;
   for (let i = 0; i < slices.length; i += SLICES_PER_QUERY) {
-    const parts = slices.slice(i, i + SLICES_PER_QUERY).map(({ source, groupId }) => {
-      let q: any = source.rows(ctx, viewer, { unreadOnly: true });
-      if (groupId !== null) q = (ctx.db as any).selectFrom(q.as('g')).selectAll().where('g.group_id', '=', groupId);
-      const cut = q.orderBy('at', 'desc').orderBy('target_id', 'desc').limit(upTo);
-      // PostgreSQL types a bare NULL column of a subquery as text; the cast keeps the union's types.
-      return ctx.db
-        .selectFrom(cut.as('p'))
-        .select(['p.target_id', sql<number | null>`cast(p.group_id as integer)`.as('group_id'), 'p.at', lit(source.type).as('unread_type')]);
-    });
+    const parts = branches(ctx, viewer, slices.slice(i, i + SLICES_PER_QUERY), upTo);
     let union: any = parts[0];
     for (const p of parts.slice(1)) union = union.unionAll(p);
     out.push(
