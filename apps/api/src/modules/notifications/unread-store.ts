@@ -33,6 +33,8 @@ interface Part {
   counts: Counts;
   /** Recount from this time on (epoch ms), or never without a write (null). */
   until: number | null;
+  /** How often this part was counted: tests prove that a write elsewhere leaves it alone. */
+  recounts: number;
 }
 export interface StoredCounts {
   groups: Map<number, Counts>;
@@ -48,8 +50,6 @@ export interface Want {
 
 class Store {
   viewers = new Map<number, Map<string, Part>>();
-  /** Recounts per `${viewer}/${part}`: tests prove that a write elsewhere leaves a part alone. */
-  recounts = new Map<string, number>();
   entry(viewerId: number) {
     let e = this.viewers.get(viewerId);
     if (e) this.viewers.delete(viewerId);
@@ -70,7 +70,7 @@ const storeOf = (ctx: AppContext) => {
 
 /** How many times a part of the viewer's counts was recounted (tests). */
 export function unreadRecounts(ctx: AppContext, viewerId: number, part: string): number {
-  return storeOf(ctx).recounts.get(`${viewerId}/${part}`) ?? 0;
+  return storeOf(ctx).viewers.get(viewerId)?.get(part)?.recounts ?? 0;
 }
 
 const groupPart = (groupId: number) => `g:${groupId}`;
@@ -150,8 +150,7 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
   for (const s of sources) if (wanted(s)) await s.refresh?.(ctx, v);
   const now = ctx.now();
   const sigs = await generations(ctx, v);
-  const store = storeOf(ctx);
-  const entry = store.entry(v.id);
+  const entry = storeOf(ctx).entry(v.id);
   // Parts the viewer no longer has (a group left or stopped) are dropped.
   for (const key of entry.keys()) if (!sigs.has(key)) entry.delete(key);
   const fresh = (key: string) => {
@@ -159,9 +158,7 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
     return p && p.sig === sigs.get(key) && (p.until === null || now < p.until) ? p : undefined;
   };
   const save = (key: string, counts: Counts, until: number | undefined) => {
-    entry.set(key, { sig: sigs.get(key)!, counts, until: until ?? null });
-    const k = `${v.id}/${key}`;
-    store.recounts.set(k, (store.recounts.get(k) ?? 0) + 1);
+    entry.set(key, { sig: sigs.get(key)!, counts, until: until ?? null, recounts: (entry.get(key)?.recounts ?? 0) + 1 });
   };
 
   const mineIds = [...sigs.keys()].filter((k) => k.startsWith('g:')).map((k) => Number(k.slice(2)));
