@@ -58,3 +58,9 @@ export interface NotificationSendsTable {
   target: string;
   created_at: number;
 }
+
+/** One generation per unread scope, bumped by triggers (migration 0022). */
+export interface UnreadGenerationsTable {
+  scope: string;
+  gen: number;
+}

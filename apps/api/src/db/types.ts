@@ -412,6 +412,7 @@ export interface DB extends CalendarTables, SearchTables {
   information_reads: N.InformationReadsTable;
   todo_tasks: N.TodoTasksTable;
   notification_sends: N.NotificationSendsTable;
+  unread_generations: N.UnreadGenerationsTable;
 }
 
 // Security tables and columns (0013_security) augment DB, UsersTable and AuthTokensTable there.

@@ -48,6 +48,10 @@ function member(ctx: Parameters<UnreadSource['rows']>[0], v: Viewer) {
 export const chatUnreadSource: UnreadSource = {
   type: LikeTargetType.CHAT_CONTENT,
   area: 'other',
+  // A message in any chat the viewer is in (ch:{chat}) can change their count; their own
+  // memberships and read pointers are u:{viewer}, which guards every 'other' kind anyway.
+  scopes: (ctx, v) =>
+    ctx.db.selectFrom('chat_members as cm').where('cm.user_id', '=', v.id).where('cm.left_at', 'is', null).select(sql<string>`'ch:' || cm.chat_id`.as('scope')),
   rows(ctx, v, { unreadOnly }) {
     let q = member(ctx, v);
     if (unreadOnly) q = q.where('c.id', 'in', unreadMessages(ctx, v.id).select('msg.chat_id'));

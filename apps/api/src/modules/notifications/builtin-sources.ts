@@ -3,13 +3,27 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { activeStatus, displayName, shortName } from '../topics/queries';
 import { preview } from '../topics/sanitize';
-import { registerUnreadSource, type UnreadDetail, type UnreadSource, type Viewer } from './registry';
+import { registerUnreadSource, type ChangesAt, type UnreadDetail, type UnreadSource, type Viewer } from './registry';
 import { commonTopicReadable, commonTopicVisible, groupTopicReadable, groupTopicVisible, myGroupIds, notRead } from './sql-bits';
 
 type Area = 'group' | 'common';
 
 const topicReadable = (ctx: AppContext, v: Viewer, area: Area) =>
   area === 'group' ? groupTopicReadable(ctx, v, ctx.now()) : commonTopicReadable(v, ctx.now());
+
+/**
+ * The next scheduled delivery after `now` per group (or of the company's common topics): topics,
+ * their comments and attached files all become visible then, so the three kinds of an area share
+ * one function (the store asks it once). Authors see their own scheduled topics already; taking
+ * every topic is merely conservative (an early recount).
+ */
+const deliveries = (area: Area): ChangesAt => (ctx, v, now, groupIds) => {
+  const q = ctx.db.selectFrom('topics as t').where('t.company_id', '=', v.companyId).where('t.delivery_at', '>', now);
+  return (area === 'group' ? q.where('t.group_id', 'in', groupIds ?? []) : q.where('t.group_id', 'is', null))
+    .select(['t.group_id', (eb) => eb.fn.min<number>('t.delivery_at').as('at')])
+    .groupBy('t.group_id');
+};
+const DELIVERIES = { group: deliveries('group'), common: deliveries('common') };
 
 const personOf = (r: { last_name: string | null; first_name: string | null }, status: string | null, inGroup: unknown) => ({
   update_by_user: r.last_name === null && r.first_name === null ? null : shortName(displayName(r)),
@@ -24,6 +38,7 @@ function topicSource(area: Area): UnreadSource {
   return {
     type: area === 'group' ? LikeTargetType.GROUP_TOPIC : LikeTargetType.COMMON_TOPIC,
     area,
+    changesAt: DELIVERIES[area],
     rows(ctx, v, { unreadOnly }) {
       let q = ctx.db.selectFrom('topics as t').where(topicReadable(ctx, v, area));
       if (unreadOnly) q = q.where(notRead('topic_reads', 't.id', v.id));
@@ -76,6 +91,7 @@ function commentSource(area: Area): UnreadSource {
   return {
     type: area === 'group' ? LikeTargetType.GROUP_TOPIC_COMMENT : LikeTargetType.COMMON_TOPIC_COMMENT,
     area,
+    changesAt: DELIVERIES[area],
     rows(ctx, v, { unreadOnly }) {
       let q = ctx.db
         .selectFrom('topic_comments as c')
@@ -140,6 +156,7 @@ function fileSource(area: Area): UnreadSource {
   return {
     type: area === 'group' ? LikeTargetType.GROUP_SHARED_FOLDER : LikeTargetType.COMMON_SHARED_FOLDER,
     area,
+    changesAt: DELIVERIES[area],
     rows(ctx, v, { unreadOnly }) {
       const now = ctx.now();
       let q = ctx.db.selectFrom('files as f').where('f.company_id', '=', v.companyId).where('f.in_bin', '=', 0);

@@ -57,16 +57,31 @@ export interface UnreadSource {
    * "unread" cannot be one SQL query, e.g. saved searches, stores its result first).
    */
   refresh?(ctx: AppContext, viewer: Viewer): Promise<void>;
+  /**
+   * Counts are stored (unread-store.ts) and reused while the generations of their scopes are
+   * unchanged (migration 0022: triggers on every table a source reads bump them). A 'group' kind
+   * is guarded by `g:{group}` and `ug:{viewer}:{group}`, a 'common' kind by `c:{company}` and
+   * `uc:{viewer}`, an 'other' kind by `u:{viewer}` plus the scopes this query names (chat: one
+   * `ch:{chat}` per chat the viewer is in). A new table read by `rows` needs its trigger there.
+   */
+  scopes?(ctx: AppContext, viewer: Viewer): SelectQueryBuilder<DB, any, { scope: string }>;
+  /**
+   * Visibility that changes with time and no write (a scheduled topic appears at its delivery
+   * time): the earliest such time after `now` per group (group_id null: the common area or an
+   * 'other' kind). A stored count is recomputed from then. Kinds sharing one function (topics,
+   * comments and files all follow the topic's delivery) are asked once.
+   */
+  changesAt?: ChangesAt;
 }
+
+export type ChangesAt = (
+  ctx: AppContext,
+  viewer: Viewer,
+  now: number,
+  groupIds: number[] | null,
+) => SelectQueryBuilder<DB, any, { group_id: number | null; at: number | null }>;
 
 const sources = new Map<number, UnreadSource>();
-/** Changes whenever a source is added or removed: queries compiled from the sources key on it. */
-let generation = 0;
-
-export function sourcesGeneration(): number {
-  return generation;
-}
-
 /**
  * Adds a kind of unread item. Call once when the owning module loads (e.g. chat:
  * `registerUnreadSource({ type: LikeTargetType.CHAT_CONTENT, area: 'other', rows, describe, markRead })`).
@@ -75,11 +90,7 @@ export function sourcesGeneration(): number {
 export function registerUnreadSource(source: UnreadSource): () => void {
   if (sources.has(source.type)) throw new Error(`unread source ${source.type} registered twice`);
   sources.set(source.type, source);
-  generation++;
-  return () => {
-    generation++;
-    return sources.delete(source.type);
-  };
+  return () => sources.delete(source.type);
 }
 
 export function unreadSources(): UnreadSource[] {

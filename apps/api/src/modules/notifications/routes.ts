@@ -13,7 +13,7 @@ import { ensurePeriodicJob } from '../topics/jobs';
 import { HttpError } from '../../http/errors';
 import { groupTopData } from './group-top';
 import { createTask, deleteTask, todo, updateTask } from './todo';
-import { groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
+import { groupUnread, groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
 import './push/send';
 import { vapidKeys } from './push/vapid';
 
@@ -52,8 +52,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   }));
   on(app, e.groupNotificationCount, async ({ ctx, user, params }) => {
     await authorizeGroup(ctx, user, params.groupId, 'member');
-    const g = (await unreadTally(ctx, viewer(user))).groups.get(params.groupId);
-    return { items: { count: g?.count ?? 0, by_type: g?.by_type ?? {} } };
+    return { items: await groupUnread(ctx, viewer(user), params.groupId) };
   });
   on(app, e.groupTopData, async ({ ctx, user, params }) => {
     await authorizeGroup(ctx, user, params.id, 'member');
@@ -61,8 +60,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.groupTopUnreadCount, async ({ ctx, user, params }) => {
     await authorizeGroup(ctx, user, params.id, 'member');
-    const g = (await unreadTally(ctx, viewer(user))).groups.get(params.id);
-    return { items: { count: g?.count ?? 0, by_type: g?.by_type ?? {} } };
+    return { items: await groupUnread(ctx, viewer(user), params.id) };
   });
   on(app, e.unreadGroupData, async ({ ctx, user }) => {
     const tally = await unreadTally(ctx, viewer(user));

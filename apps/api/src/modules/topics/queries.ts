@@ -153,7 +153,3 @@ export async function countTopics(ctx: AppContext, scope: Scope) {
   ]);
   return { all, unread: unreadCount, unclassified, in_bin: inBin };
 }
-
-export function unreadCount(ctx: AppContext, scope: Scope): Promise<number> {
-  return countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where(unread(scope)));
-}

@@ -1,4 +1,4 @@
-import { endpoints as e, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
+import { endpoints as e, LikeTargetType, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
@@ -8,7 +8,8 @@ import { commentPageSize, listOptions } from './list-options';
 import { releaseLock, takeLock } from './lock';
 import { purgeTopics } from './purge';
 import * as policy from './policy';
-import { listTopics, unreadCount } from './queries';
+import { commonUnread } from '../notifications/unread';
+import { listTopics } from './queries';
 import * as service from './service';
 
 const ok = { items: { ok: true as const } };
@@ -29,9 +30,12 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     const opts = await listOptions(ctx, user.id, 'common_topic', { ...query, orderBy: 'update', sortedBy: 'desc' });
     return { items: await listTopics(ctx, scope, { kind: 'all' }, opts) };
   });
-  on(app, e.commonTopicUnreadCount, async ({ ctx, user }) => ({
-    items: { count: await unreadCount(ctx, await policy.commonScope(ctx, user, 'read')) },
-  }));
+  // The notifications engine's stored common-area count: the same rule as the feed's unread
+  // tab (visibleTopics), without recounting every unread common topic per request.
+  on(app, e.commonTopicUnreadCount, async ({ ctx, user }) => {
+    await policy.commonScope(ctx, user, 'read');
+    return { items: { count: (await commonUnread(ctx, { id: user.id, companyId: user.companyId })).get(LikeTargetType.COMMON_TOPIC) ?? 0 } };
+  });
   on(app, e.commonTopic, async ({ ctx, user, params }) => {
     const scope = await policy.commonScope(ctx, user, 'read');
     return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, params.topicId)) };

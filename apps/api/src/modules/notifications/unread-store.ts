@@ -1,0 +1,197 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { AppContext } from '../../context';
+import type { DB } from '../../db';
+import { unreadSources, type ChangesAt, type UnreadSource, type Viewer } from './registry';
+import { lit } from './sql-bits';
+
+/**
+ * Stored unread counts kept correct by invalidation (issue 13, "Measured": counting the UNION of
+ * every source for each request grew with the user's unread rows, 6–30× from 1 000 to 100 000).
+ *
+ * A viewer's counts are split into parts: one per running group they belong to (the 'group'
+ * kinds filtered to that group), one for the common area and one per 'other' kind. Each part is
+ * stored with the generations of the scopes it was computed from (migration 0022: triggers bump
+ * them in the writing transaction) and the earliest time it can change without a write (a
+ * scheduled delivery). A request reads the viewer's generations in one query, reuses every part
+ * whose generations match and whose time has not come, and recounts only the others with the
+ * sources' own `rows` queries filtered to those groups: the sources stay the single definition,
+ * so the counts still equal the lists (unread-property.test.ts).
+ *
+ * Storage: process memory, an LRU of viewers per database handle. The parts are derived data
+ * (a restart or eviction costs one full recount, which is what every request cost before);
+ * a table would turn every read request into a write and every recount into row contention.
+ * Generations live in the database, so two API processes never serve each other's stale counts.
+ * Generations are read before counting, so a write that lands meanwhile only causes one more
+ * recount later, never a stale reuse.
+ */
+
+export const UNREAD_STORE_VIEWERS = 5000;
+
+type Counts = Map<number, number>;
+interface Part {
+  sig: string;
+  counts: Counts;
+  /** Recount from this time on (epoch ms), or never without a write (null). */
+  until: number | null;
+  /** How often this part was counted: tests prove that a write elsewhere leaves it alone. */
+  recounts: number;
+}
+export interface StoredCounts {
+  groups: Map<number, Counts>;
+  common: Counts;
+  other: Counts;
+}
+export interface Want {
+  /** 'all' the viewer's running groups, the given ones (others are ignored), or none. */
+  groups: number[] | 'all' | false;
+  common: boolean;
+  other: boolean;
+}
+
+class Store {
+  viewers = new Map<number, Map<string, Part>>();
+  entry(viewerId: number) {
+    let e = this.viewers.get(viewerId);
+    if (e) this.viewers.delete(viewerId);
+    else e = new Map();
+    this.viewers.set(viewerId, e);
+    if (this.viewers.size > UNREAD_STORE_VIEWERS) this.viewers.delete(this.viewers.keys().next().value!);
+    return e;
+  }
+}
+
+// Keyed by the database handle: test apps (one per dialect and file) share this process.
+const stores = new WeakMap<object, Store>();
+const storeOf = (ctx: AppContext) => {
+  let s = stores.get(ctx.db);
+  if (!s) stores.set(ctx.db, (s = new Store()));
+  return s;
+};
+
+/** How many times a part of the viewer's counts was recounted (tests). */
+export function unreadRecounts(ctx: AppContext, viewerId: number, part: string): number {
+  return storeOf(ctx).viewers.get(viewerId)?.get(part)?.recounts ?? 0;
+}
+
+const groupPart = (groupId: number) => `g:${groupId}`;
+const otherPart = (s: UnreadSource) => `o:${s.type}`;
+
+/** Every part of the viewer with the generations of its scopes, in one query. */
+async function generations(ctx: AppContext, v: Viewer): Promise<Map<string, string>> {
+  const gen = (scope: any) => sql<number | null>`(select ug.gen from unread_generations as ug where ug.scope = ${scope})`;
+  const text = (s: string) => sql<string>`cast(${s} as varchar(64))`;
+  const fixed = (part: string, scope: string) => ctx.db.selectNoFrom([text(part).as('part'), text(scope).as('scope'), gen(text(scope)).as('gen')]);
+  const mine = ctx.db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as g', 'g.id', 'gm.group_id')
+    .where('gm.user_id', '=', v.id)
+    .where('g.is_stopped', '=', 0);
+  const gScope = sql<string>`'g:' || gm.group_id`;
+  const ugScope = sql<string>`${text(`ug:${v.id}:`)} || gm.group_id`;
+  const branches: SelectQueryBuilder<DB, any, { part: string; scope: string; gen: number | null }>[] = [
+    mine.select([gScope.as('part'), gScope.as('scope'), gen(gScope).as('gen')]),
+    mine.select([gScope.as('part'), ugScope.as('scope'), gen(ugScope).as('gen')]),
+    fixed('common', `c:${v.companyId}`),
+    fixed('common', `uc:${v.id}`),
+  ];
+  for (const s of unreadSources().filter((x) => x.area === 'other')) {
+    branches.push(fixed(otherPart(s), `u:${v.id}`));
+    if (s.scopes) {
+      branches.push(
+        ctx.db.selectFrom(s.scopes(ctx, v).as('sc')).select([text(otherPart(s)).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
+      );
+    }
+  }
+  let q: any = branches[0];
+  for (const b of branches.slice(1)) q = q.unionAll(b);
+  const rows: { part: string; scope: string; gen: number | null }[] = await q.execute();
+  const pairs = new Map<string, string[]>();
+  for (const r of rows) pairs.set(r.part, [...(pairs.get(r.part) ?? []), `${r.scope}=${Number(r.gen ?? 0)}`]);
+  return new Map([...pairs].map(([part, p]) => [part, p.sort().join(',')]));
+}
+
+type Row = { group_id: number | null; unread_type: number; n: number };
+
+/** Unread rows by (group, type) of the given sources, each filtered before the union. */
+async function count(ctx: AppContext, v: Viewer, sources: UnreadSource[], groupIds: number[] | null): Promise<Row[]> {
+  if (sources.length === 0) return [];
+  const parts = sources.map((s) => {
+    let q: any = ctx.db.selectFrom(s.rows(ctx, v, { unreadOnly: true }).as('r'));
+    if (groupIds) q = q.where('r.group_id', 'in', groupIds);
+    return q.select(['r.group_id', lit(s.type).as('unread_type'), (eb: any) => eb.fn.countAll().as('n')]).groupBy('r.group_id');
+  });
+  let union: any = parts[0];
+  for (const p of parts.slice(1)) union = union.unionAll(p);
+  return union.execute();
+}
+
+/** The earliest time after `now` at which the sources' counts change without a write, per group. */
+async function changes(ctx: AppContext, v: Viewer, sources: UnreadSource[], now: number, groupIds: number[] | null) {
+  const out = new Map<number | null, number>();
+  for (const f of new Set(sources.map((s) => s.changesAt).filter((f): f is ChangesAt => !!f))) {
+    for (const r of await f(ctx, v, now, groupIds).execute()) {
+      if (r.at === null) continue;
+      const key = r.group_id === null ? null : Number(r.group_id);
+      out.set(key, Math.min(out.get(key) ?? Infinity, Number(r.at)));
+    }
+  }
+  return out;
+}
+
+const CHUNK = 500;
+
+/**
+ * The viewer's unread counts by part, recounting only parts whose scopes changed (or whose
+ * time came) since they were stored. Runs the refresh hooks of the kinds asked for first.
+ */
+export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Promise<StoredCounts> {
+  const sources = unreadSources();
+  const wanted = (s: UnreadSource) => (s.area === 'group' ? want.groups !== false : s.area === 'common' ? want.common : want.other);
+  for (const s of sources) if (wanted(s)) await s.refresh?.(ctx, v);
+  const now = ctx.now();
+  const sigs = await generations(ctx, v);
+  const entry = storeOf(ctx).entry(v.id);
+  // Parts the viewer no longer has (a group left or stopped) are dropped.
+  for (const key of entry.keys()) if (!sigs.has(key)) entry.delete(key);
+  const fresh = (key: string) => {
+    const p = entry.get(key);
+    return p && p.sig === sigs.get(key) && (p.until === null || now < p.until) ? p : undefined;
+  };
+  const save = (key: string, counts: Counts, until: number | undefined) => {
+    entry.set(key, { sig: sigs.get(key)!, counts, until: until ?? null, recounts: (entry.get(key)?.recounts ?? 0) + 1 });
+  };
+
+  const mineIds = [...sigs.keys()].filter((k) => k.startsWith('g:')).map((k) => Number(k.slice(2)));
+  const groupIds = want.groups === false ? [] : want.groups === 'all' ? mineIds : want.groups.filter((g) => sigs.has(groupPart(g)));
+  const stale = groupIds.filter((g) => !fresh(groupPart(g)));
+  const groupSources = sources.filter((s) => s.area === 'group');
+  for (let i = 0; i < stale.length; i += CHUNK) {
+    const ids = stale.slice(i, i + CHUNK);
+    const rows = await count(ctx, v, groupSources, ids);
+    const until = await changes(ctx, v, groupSources, now, ids);
+    const byGroup = new Map<number, Counts>(ids.map((g) => [g, new Map()]));
+    for (const r of rows) if (r.group_id !== null) byGroup.get(Number(r.group_id))?.set(Number(r.unread_type), Number(r.n));
+    for (const [g, counts] of byGroup) save(groupPart(g), counts, until.get(g));
+  }
+  const out: StoredCounts = { groups: new Map(groupIds.map((g) => [g, fresh(groupPart(g))?.counts ?? new Map()])), common: new Map(), other: new Map() };
+
+  if (want.common) {
+    if (!fresh('common')) {
+      const common = sources.filter((s) => s.area === 'common');
+      const rows = await count(ctx, v, common, null);
+      save('common', new Map(rows.map((r) => [Number(r.unread_type), Number(r.n)])), (await changes(ctx, v, common, now, null)).get(null));
+    }
+    out.common = entry.get('common')!.counts;
+  }
+  if (want.other) {
+    for (const s of sources.filter((x) => x.area === 'other')) {
+      const key = otherPart(s);
+      if (!fresh(key)) {
+        const rows = await count(ctx, v, [s], null);
+        save(key, new Map([[s.type, rows.reduce((n, r) => n + Number(r.n), 0)]]), (await changes(ctx, v, [s], now, null)).get(null));
+      }
+      for (const [type, n] of entry.get(key)!.counts) out.other.set(type, n);
+    }
+  }
+  return out;
+}
