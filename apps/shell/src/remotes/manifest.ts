@@ -8,6 +8,20 @@ import { remotesManifest, type RemotesManifest } from '@portal/api-client/core';
 export const LAST_GOOD_KEY = 'portal.remotes.lastGood';
 export const MANIFEST_URL = '/remotes.json';
 
+/**
+ * index.ts starts the request for /remotes.json before the start-up chunks load (saving a round
+ * trip before the first remote can be asked for) and leaves its promise here; the first
+ * loadManifest takes it. Null when that request failed: a fresh fetch then decides.
+ */
+export const EARLY_MANIFEST_KEY = '__portalRemotesJson';
+
+function takeEarly(): Promise<Response | null> | null {
+  const g = globalThis as Record<string, unknown>;
+  const early = g[EARLY_MANIFEST_KEY] as Promise<Response | null> | undefined;
+  delete g[EARLY_MANIFEST_KEY];
+  return early ?? null;
+}
+
 export type ManifestSource = 'network' | 'last-known-good' | 'none';
 
 export interface ManifestResult {
@@ -47,7 +61,8 @@ export async function loadManifest(deps: ManifestDeps = {}): Promise<ManifestRes
   const storage = deps.storage === undefined ? defaultStorage() : deps.storage;
   let problem: string;
   try {
-    const res = await doFetch(deps.url ?? MANIFEST_URL, {
+    const early = deps.fetch === undefined && deps.url === undefined ? await takeEarly() : null;
+    const res = early ?? await doFetch(deps.url ?? MANIFEST_URL, {
       cache: 'no-store',
       headers: { Accept: 'application/json' },
     });
