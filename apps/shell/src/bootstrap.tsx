@@ -16,6 +16,7 @@ import { readGuestLanguage } from './components/LanguageSwitch';
 import { $displayMode, applyDisplayMode } from './stores/display';
 import { startRealtime } from './realtime';
 import { startPushSync } from './session/push-start';
+import { preloadHomeWidgets } from './pages/HomePage';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up.
 setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
@@ -41,6 +42,20 @@ setSessionEndHandler(() => {
 startIdleWatch(() => void logout({ api, setLanguage, force: true }));
 startRealtime(queryClient);
 startPushSync(api);
+
+// A start on home (reload, new tab) asks for the widgets now: their remotes load while React
+// renders the layout instead of after it. A new tab receives its session from an open one a
+// moment later; without any session the guard sends the visitor to /login and nothing loads.
+if (location.pathname === '/') {
+  if ($session.get().accessToken) preloadHomeWidgets();
+  else {
+    const off = $session.listen((s) => {
+      if (!s.accessToken) return;
+      off();
+      if (location.pathname === '/') preloadHomeWidgets();
+    });
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
