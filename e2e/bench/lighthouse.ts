@@ -26,7 +26,7 @@ interface PageFigures {
 /** Where `LIGHTHOUSE_SAVE=1` writes each page's full report (diagnostics, traces' summaries). */
 const REPORT_DIR = path.join(REPO_ROOT, 'e2e/bench/results');
 
-async function audit(url: string, port: number, keepStorage: boolean, name: string): Promise<PageFigures> {
+async function audit(url: string, port: number, keepStorage: boolean, name: string, attempt = 1): Promise<PageFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -40,7 +40,12 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
     fs.mkdirSync(REPORT_DIR, { recursive: true });
     fs.writeFileSync(path.join(REPORT_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr, null, 1));
   }
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Chromium sometimes records no navigation start in the trace (NO_NAVSTART) on a busy
+    // machine; another run of the same page is the remedy Lighthouse itself suggests.
+    if (attempt < 3) return audit(url, port, keepStorage, name, attempt + 1);
+    throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+  }
   const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
   return {
