@@ -43,19 +43,9 @@ startIdleWatch(() => void logout({ api, setLanguage, force: true }));
 startRealtime(queryClient);
 startPushSync(api);
 
-// A start on home (reload, new tab) asks for the widgets now: their remotes load while React
-// renders the layout instead of after it. A new tab receives its session from an open one a
-// moment later; without any session the guard sends the visitor to /login and nothing loads.
-if (location.pathname === '/') {
-  if ($session.get().accessToken) preloadHomeWidgets();
-  else {
-    const off = $session.listen((s) => {
-      if (!s.accessToken) return;
-      off();
-      if (location.pathname === '/') preloadHomeWidgets();
-    });
-  }
-}
+// A start on home with a session (a reload) asks for the widgets now: their remotes load while
+// React renders the layout instead of after it. Otherwise home's first render asks for them.
+if (location.pathname === '/' && $session.get().accessToken) preloadHomeWidgets();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

@@ -15,13 +15,6 @@ export const MANIFEST_URL = '/remotes.json';
  */
 export const EARLY_MANIFEST_KEY = '__portalRemotesJson';
 
-function takeEarly(): Promise<Response | null> | null {
-  const g = globalThis as Record<string, unknown>;
-  const early = g[EARLY_MANIFEST_KEY] as Promise<Response | null> | undefined;
-  delete g[EARLY_MANIFEST_KEY];
-  return early ?? null;
-}
-
 export type ManifestSource = 'network' | 'last-known-good' | 'none';
 
 export interface ManifestResult {
@@ -61,7 +54,9 @@ export async function loadManifest(deps: ManifestDeps = {}): Promise<ManifestRes
   const storage = deps.storage === undefined ? defaultStorage() : deps.storage;
   let problem: string;
   try {
-    const early = deps.fetch === undefined && deps.url === undefined ? await takeEarly() : null;
+    const g = globalThis as Record<string, unknown>;
+    const early = deps.fetch || deps.url ? null : await (g[EARLY_MANIFEST_KEY] as Promise<Response | null> | undefined);
+    delete g[EARLY_MANIFEST_KEY];
     const res = early ?? await doFetch(deps.url ?? MANIFEST_URL, {
       cache: 'no-store',
       headers: { Accept: 'application/json' },

@@ -14,43 +14,38 @@ export interface RemoteModuleProps {
 }
 
 type Loaded = LazyExoticComponent<ComponentType>;
-type Module = { default?: ComponentType } | ComponentType;
 const cache = new Map<string, Loaded>();
-/** Loads started by preloadRemoteModule before React rendered the area (first attempt only). */
-const preloaded = new Map<string, Promise<Module>>();
-
-/**
- * Starts loading a remote module before React reaches it (home's widgets as soon as remotes.json
- * is in, not after the start-up code has rendered the layout); the area's first attempt then
- * takes this load. A failure surfaces there as usual, with its retry.
- */
-export function preloadRemoteModule(remote: RemoteName, module: string): void {
-  const key = `${remote}/${module}#0`;
-  if (cache.has(key) || preloaded.has(key)) return;
-  const load = getRemoteRuntime().load<Module>(remote, module);
-  load.catch(() => undefined);
-  preloaded.set(key, load);
-}
 
 /**
  * One lazy component per remote module and attempt: React.lazy remembers a rejection forever, so
- * a retry must build a new one; a success is reused so remounts do not flash a spinner.
+ * a retry must build a new one; a success is reused so remounts do not flash a spinner. `start`
+ * begins the load now rather than when React first renders the area (preloadRemoteModule).
  */
-function lazyRemote(remote: RemoteName, module: string, attempt: number): Loaded {
+function lazyRemote(remote: RemoteName, module: string, attempt: number, start = false): Loaded {
   const key = `${remote}/${module}#${attempt}`;
   let component = cache.get(key);
   if (!component) {
-    component = lazy(async () => {
-      const early = preloaded.get(key);
-      preloaded.delete(key);
-      const mod = await (early ?? getRemoteRuntime().load<Module>(remote, module));
+    const load = async () => {
+      const mod = await getRemoteRuntime().load<{ default?: ComponentType } | ComponentType>(remote, module);
       const Comp = typeof mod === 'function' ? mod : mod.default;
       if (!Comp) throw new Error(`${remote}/${module} has no default export`);
       return { default: Comp };
-    });
+    };
+    const started = start ? load() : null;
+    // A failure surfaces when the area renders (its fallback and retry); not unhandled before.
+    started?.catch(() => undefined);
+    component = lazy(() => started ?? load());
     cache.set(key, component);
   }
   return component;
+}
+
+/**
+ * Starts loading a remote module before React reaches it (home's widgets as soon as remotes.json
+ * is in, not after the start-up code has rendered the layout); the area's first attempt uses it.
+ */
+export function preloadRemoteModule(remote: RemoteName, module: string): void {
+  lazyRemote(remote, module, 0, true);
 }
 
 export function RemoteModule({ remote, module, variant = 'page' }: RemoteModuleProps) {
