@@ -309,10 +309,37 @@ async function homeOnly() {
   }
 }
 
-// `npm run bench -- api`: API, Lighthouse and start-up only; `npm run bench -- home`: home
+/**
+ * `npm run bench -- lighthouse`: only Lighthouse (mobile, /login and home), merged into
+ * latest.json with the load average; `LIGHTHOUSE_SAVE=1` also writes each page's full report to
+ * e2e/bench/results/lighthouse-<page>.json for its diagnostics.
+ */
+async function lighthouseOnly() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
+  const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
+  try {
+    const loadBefore = os.loadavg().map(round1);
+    const lighthouse = await benchLighthouse(portal.baseUrl);
+    const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
+    const result = { ...previous, lighthouse: { ...lighthouse, at: new Date().toISOString(), loadavg: { before: loadBefore, after: os.loadavg().map(round1) } } };
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
+    const lh = result.lighthouse;
+    console.log(`lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, FCP ${lh.login.fcp_ms} ms, ${lh.login.transfer_kb} KB); ` +
+      `home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms, FCP ${lh.home.fcp_ms} ms, ${lh.home.transfer_kb} KB); load ${loadBefore.join(' ')} -> ${lh.loadavg.after.join(' ')}`);
+  } finally {
+    await portal.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `npm run bench -- api`: API, Lighthouse and start-up only; `npm run bench -- lighthouse`:
+// Lighthouse only; `npm run bench -- home`: home
 // JavaScript only; `npm run bench -- load`: only the load test (minutes, two API processes; see
 // load.ts).
 if (process.argv.slice(2).includes('api')) await apiOnly();
+else if (process.argv.slice(2).includes('lighthouse')) await lighthouseOnly();
 else if (process.argv.slice(2).includes('home')) await homeOnly();
 else if (process.argv.slice(2).includes('load')) await import('./load').then((m) => m.runLoadBench());
 else await main();

@@ -1,5 +1,5 @@
 import './styles/shell.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { $session, startSessionSync } from '@portal/api-client/session';
 import { api, setSessionEndHandler } from '@portal/api-client/browser';
@@ -16,6 +16,7 @@ import { readGuestLanguage } from './components/LanguageSwitch';
 import { $displayMode, applyDisplayMode } from './stores/display';
 import { startRealtime } from './realtime';
 import { startPushSync } from './session/push-start';
+import { preloadHomeWidgets } from './pages/HomePage';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up.
 setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
@@ -42,14 +43,25 @@ startIdleWatch(() => void logout({ api, setLanguage, force: true }));
 startRealtime(queryClient);
 startPushSync(api);
 
+// A start on home with a session (a reload) asks for the widgets now: their remotes load while
+// React renders the layout instead of after it. Otherwise home's first render asks for them.
+if (location.pathname === '/' && $session.get().accessToken) preloadHomeWidgets();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+// The first render as a transition: React renders it in slices of a few milliseconds and lets
+// the browser paint and handle input between them, instead of one long task of the whole tree
+// (Lighthouse's total blocking time on a phone, issue 21). Suspense fallbacks still show.
+const render = () => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
+};
 // Japanese is bundled (resolves at once); English waits for its strings, or, if they cannot be
 // fetched, renders with the Japanese fallback rather than not at all.
 void languageReady.then(render, render);

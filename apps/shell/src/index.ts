@@ -4,6 +4,12 @@
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
+// remotes.json is asked for before the start-up chunks load, not after they run (one round trip
+// less before home's widgets can load); remotes/manifest.ts takes the promise. Same request as
+// its own (no-store; the route answers JSON whatever the Accept); a failure leaves null and
+// manifest.ts fetches again.
+(globalThis as Record<string, unknown>).__portalRemotesJson = fetch('/remotes.json', { cache: 'no-store' }).catch(() => null);
+
 // Module Federation needs an async boundary before any shared module (react, …) is used, so
 // the shared scope can be negotiated first.
-void import('./bootstrap');
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -1,12 +1,38 @@
-import { RemoteModule } from '../components/RemoteModule';
+import { loadNamespaces, type Namespace } from '@portal/i18n';
+import type { RemoteName } from '@portal/api-client/core';
+import { preloadRemoteModule, RemoteModule } from '../components/RemoteModule';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
+
+/**
+ * The strings of the four widgets. Each widget suspends on its namespace only once its code has
+ * arrived (remotes.json → mf-manifest → remoteEntry → the widget): asked for here, they load
+ * alongside that chain instead of after it. A name that no widget uses any more costs one small
+ * fetch and nothing else.
+ */
+const WIDGET_NAMESPACES: Namespace[] = ['notifications', 'calendar', 'groupMenu', 'commonTopic'];
+
+/** The widgets home shows (repeated as literals below, where gzip makes them nearly free). */
+const HOME_WIDGETS: [RemoteName, string][] = [
+  ['notifications', 'NewsList'],
+  ['calendar', 'WeekTable'],
+  ['groups', 'GroupList'],
+  ['common-topic', 'CommonTopicLink'],
+];
+
+/** The widgets' code and strings, all at once (bootstrap.tsx: before React renders home). */
+export function preloadHomeWidgets(): void {
+  for (const [remote, module] of HOME_WIDGETS) preloadRemoteModule(remote, module);
+  void loadNamespaces(WIDGET_NAMESPACES).catch(() => undefined);
+}
 
 /**
  * Home (/): composed only of remote widgets, each in its own box with its own loading state and
  * error boundary, so one remote being down leaves the other three working.
  */
 export function HomePage() {
+  // Idempotent (a started load is reused): after a login, home's first render starts them.
+  preloadHomeWidgets();
   const title = usePageTitle(TITLE_KEYS.home);
   return (
     <div className="shell-home">

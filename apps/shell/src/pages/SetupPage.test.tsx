@@ -34,7 +34,7 @@ describe('first setup page', () => {
       会社名: '株式会社はじまり', 姓: '山本', 名: '一郎', '姓（ひらがな）': 'やまもと', '名（ひらがな）': 'いちろう',
       社員番号: 'A0001', メールアドレス: 'a@hajimari.example', パスワード: 'Strong#Pass2026', '新しいパスワード（確認）': 'Strong#Pass2026',
     };
-    for (const [label, value] of Object.entries(values)) fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+    for (const [label, value] of Object.entries(values)) fireEvent.change(await screen.findByLabelText(label, {}, { timeout: 5000 }), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: '登録する' }));
     expect((await screen.findByRole('status')).textContent).toMatch(/会社管理者を登録しました/);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));

@@ -8,6 +8,13 @@ import { remotesManifest, type RemotesManifest } from '@portal/api-client/core';
 export const LAST_GOOD_KEY = 'portal.remotes.lastGood';
 export const MANIFEST_URL = '/remotes.json';
 
+/**
+ * index.ts starts the request for /remotes.json before the start-up chunks load (saving a round
+ * trip before the first remote can be asked for) and leaves its promise here; the first
+ * loadManifest takes it. Null when that request failed: a fresh fetch then decides.
+ */
+export const EARLY_MANIFEST_KEY = '__portalRemotesJson';
+
 export type ManifestSource = 'network' | 'last-known-good' | 'none';
 
 export interface ManifestResult {
@@ -47,7 +54,10 @@ export async function loadManifest(deps: ManifestDeps = {}): Promise<ManifestRes
   const storage = deps.storage === undefined ? defaultStorage() : deps.storage;
   let problem: string;
   try {
-    const res = await doFetch(deps.url ?? MANIFEST_URL, {
+    const g = globalThis as Record<string, unknown>;
+    const early = deps.fetch || deps.url ? null : await (g[EARLY_MANIFEST_KEY] as Promise<Response | null> | undefined);
+    delete g[EARLY_MANIFEST_KEY];
+    const res = early ?? await doFetch(deps.url ?? MANIFEST_URL, {
       cache: 'no-store',
       headers: { Accept: 'application/json' },
     });

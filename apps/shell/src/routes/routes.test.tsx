@@ -65,7 +65,8 @@ describe('document title', () => {
   it('uses the English product name and title in English', async () => {
     fakeRemotes({});
     renderRoutes(routes, '/forgot-password', { lang: 'en' });
-    await waitFor(() => expect(document.title).toBe('Group Portal | Forgot your password'));
+    // A lazy page with zod and the English strings: a busy machine takes more than a second.
+    await waitFor(() => expect(document.title).toBe('Group Portal | Forgot your password'), { timeout: 5000 });
   });
 
   it('names the not-found page on an unknown path, in the compact layout when logged out', async () => {

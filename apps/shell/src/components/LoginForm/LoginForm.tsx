@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { LoginBody } from '@portal/api-client/core';
-import { loginBody } from '@portal/api-client';
 import { translateValidation } from '@portal/i18n';
 import { AuthError } from '../AuthError';
 import { onFormEnter } from './imeSafeEnter';
+import { loginResolver } from './loginResolver';
 
 export type LoginMode = 'employee' | 'email';
 
@@ -16,21 +15,18 @@ export interface LoginFormProps {
   onLogin: (body: LoginBody) => Promise<void>;
 }
 
-const [employeeSchema, emailSchema] = loginBody.options;
-
 /** Employee-number or e-mail login (spec section 2: /login and /email/login). */
 export function LoginForm({ mode, onLogin }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const [error, setError] = useState<unknown>(null);
   const idKey = mode === 'email' ? 'email' : 'employee_number';
-  const schema = mode === 'email' ? emailSchema : employeeSchema;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Record<string, string>>({
     defaultValues: { [idKey]: '', password: '' },
-    resolver: zodResolver(schema as never),
+    resolver: loginResolver(idKey),
   });
 
   const submit = handleSubmit(async (values) => {

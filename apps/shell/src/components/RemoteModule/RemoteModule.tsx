@@ -18,21 +18,34 @@ const cache = new Map<string, Loaded>();
 
 /**
  * One lazy component per remote module and attempt: React.lazy remembers a rejection forever, so
- * a retry must build a new one; a success is reused so remounts do not flash a spinner.
+ * a retry must build a new one; a success is reused so remounts do not flash a spinner. `start`
+ * begins the load now rather than when React first renders the area (preloadRemoteModule).
  */
-function lazyRemote(remote: RemoteName, module: string, attempt: number): Loaded {
+function lazyRemote(remote: RemoteName, module: string, attempt: number, start = false): Loaded {
   const key = `${remote}/${module}#${attempt}`;
   let component = cache.get(key);
   if (!component) {
-    component = lazy(async () => {
+    const load = async () => {
       const mod = await getRemoteRuntime().load<{ default?: ComponentType } | ComponentType>(remote, module);
       const Comp = typeof mod === 'function' ? mod : mod.default;
       if (!Comp) throw new Error(`${remote}/${module} has no default export`);
       return { default: Comp };
-    });
+    };
+    const started = start ? load() : null;
+    // A failure surfaces when the area renders (its fallback and retry); not unhandled before.
+    started?.catch(() => undefined);
+    component = lazy(() => started ?? load());
     cache.set(key, component);
   }
   return component;
+}
+
+/**
+ * Starts loading a remote module before React reaches it (home's widgets as soon as remotes.json
+ * is in, not after the start-up code has rendered the layout); the area's first attempt uses it.
+ */
+export function preloadRemoteModule(remote: RemoteName, module: string): void {
+  lazyRemote(remote, module, 0, true);
 }
 
 export function RemoteModule({ remote, module, variant = 'page' }: RemoteModuleProps) {

@@ -1,1 +1,1 @@
-export { RemoteModule, type RemoteModuleProps } from './RemoteModule';
+export { RemoteModule, preloadRemoteModule, type RemoteModuleProps } from './RemoteModule';

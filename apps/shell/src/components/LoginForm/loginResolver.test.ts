@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loginBody } from '@portal/api-client';
+import { checkLogin } from './loginResolver';
+
+const [employeeSchema, emailSchema] = loginBody.options;
+
+/** The first message per field zod gives (what zodResolver showed before). */
+function zodFirst(schema: typeof employeeSchema | typeof emailSchema, values: Record<string, string>) {
+  const r = schema.safeParse(values);
+  if (r.success) return { values: r.data as Record<string, string>, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of r.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { values: null, errors };
+}
+
+const ids = ['', '  ', 'E001', ' E001 ', 'x'.repeat(50), 'x'.repeat(51), '社員１', ' a b '];
+const emails = ['', ' ', 'a@example.com', ' a@example.com ', 'a@b', 'a..b@example.com', '.a@example.com', 'あ@example.com',
+  'a b@example.com', `${'a'.repeat(95)}@x.jp`, `${'a'.repeat(90)}@example.com`, "o'brien+x@mail.example.co.jp", 'a@-x.com', 'a@x.c'];
+const passwords = ['', ' ', 'secret', 'x'.repeat(128), 'x'.repeat(129), 'パスワード'];
+
+describe('login rules without zod', () => {
+  it('match loginBody (employee number) field by field', () => {
+    for (const employee_number of ids) for (const password of passwords) {
+      const mine = checkLogin('employee_number', { employee_number, password });
+      const ref = zodFirst(employeeSchema, { employee_number, password });
+      expect(mine.errors, JSON.stringify({ employee_number, password })).toEqual(ref.errors);
+      if (ref.values) expect(mine.values).toEqual(ref.values);
+    }
+  });
+
+  it('match loginBody (e-mail) field by field', () => {
+    for (const email of emails) for (const password of passwords) {
+      const mine = checkLogin('email', { email, password });
+      const ref = zodFirst(emailSchema, { email, password });
+      expect(mine.errors, JSON.stringify({ email, password })).toEqual(ref.errors);
+      if (ref.values) expect(mine.values).toEqual(ref.values);
+    }
+  });
+});
