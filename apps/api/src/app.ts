@@ -36,6 +36,7 @@ import { createBus } from './modules/realtime/bus';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
 import { createStorage } from './storage';
+import { writePoolStats } from './db/pool-stats';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
@@ -53,6 +54,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   const database = createDb(config);
+  const stopPoolStats = config.databasePoolStatsFile && database.poolStats ? writePoolStats(config.databasePoolStatsFile, database.poolStats) : undefined;
   const mailer = createMailer(config);
   const bus = createBus({ redisUrl: config.redisUrl });
   const storage = await createStorage(config);
@@ -68,6 +70,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
 
   app.addHook('onClose', async () => {
+    stopPoolStats?.();
     await bus.close();
     mailer.close();
     limiterRedis?.disconnect();
