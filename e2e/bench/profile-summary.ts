@@ -24,7 +24,9 @@ for (const file of process.argv.slice(2)) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   p.samples.forEach((id, i) => {
     const n = byId.get(id)!;
-    const dt = p.timeDeltas[i] ?? 0;
+    // Counted in samples, not timeDeltas: on a shared machine a delta also spans the time the
+    // process was not scheduled at all, which the next sampled frame would be charged with.
+    const dt = 1;
     const name = n.callFrame.functionName || '(anonymous)';
     if (name === '(idle)' || name === '(program)') return;
     total += dt;
@@ -35,7 +37,7 @@ for (const file of process.argv.slice(2)) {
   });
 }
 const pct = (v: number) => `${((v / total) * 100).toFixed(1)} %`;
-console.log(`busy CPU ${(total / 1e6).toFixed(1)} s`);
+console.log(`${total} busy samples`);
 console.log('by area:');
 for (const [k, v] of [...areas].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(v).padStart(7)}  ${k}`);
 console.log('by function (self):');
