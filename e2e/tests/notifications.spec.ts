@@ -104,3 +104,34 @@ test('the administrator posts ONE_TIME news; a member sees it with NEW once, the
     await context.close();
   }
 });
+
+/**
+ * Issue 21: a like or comment reaches only the pages showing its topic (and the people it
+ * concerns). A member who is neither the author nor answered has the topic open: the page
+ * subscribes to it on the socket and shows another member's new comment without a reload.
+ */
+test('an open topic shows a new comment by someone else live (the page subscribes to it)', async ({ page, request }) => {
+  const admin = await tokenOf(request, ADMIN.employeeNumber);
+  const groups = await call<{ data: { id: number; name: string }[] }>(request, admin, 'GET', '/members/me/groups?limit=50');
+  const groupId = groups.data.find((g) => g.name === '開発チーム')!.id;
+  const title = `E2E 閲覧中 ${Date.now()}`;
+  const topic = await call<{ id: number }>(request, admin, 'POST', `/members/me/groups/${groupId}/topics/new-topic`, {
+    topic_title: title, content: '<p>ご覧ください</p>', how_nice: ['1'], comment_options: ['1'],
+  });
+  await loginAs(page, MEMBER.employeeNumber);
+  // The server's answer to the page's subscription: only then is a comment sure to reach it.
+  const granted = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes(`"type":"subscribed","topic_id":${topic.id},"ok":true`)) resolve();
+      }),
+    );
+  });
+  await page.goto(`/group/${groupId}/topic/${topic.id}`);
+  // Generous waits: the machine running these is often shared and slow.
+  await expect(page.getByText(title).first()).toBeVisible({ timeout: 20_000 });
+  await granted;
+  const text = `E2E 追記 ${Date.now()}`;
+  await call(request, admin, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, { topic_id: topic.id, content: `<p>${text}</p>` });
+  await expect(page.getByText(text)).toBeVisible({ timeout: 20_000 });
+});

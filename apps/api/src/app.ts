@@ -40,6 +40,7 @@ import { browserFirestore, FIREBASE_BROWSER_ORIGINS } from './modules/firebase/c
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
 import { createStorage } from './storage';
+import { writePoolStats } from './db/pool-stats';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
@@ -57,6 +58,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   const database = createDb(config);
+  const stopPoolStats = config.databasePoolStatsFile && database.poolStats ? writePoolStats(config.databasePoolStatsFile, database.poolStats) : undefined;
   const mailer = createMailer(config);
   const baseBus = createBus({ redisUrl: config.redisUrl, logger: app.log });
   // FIREBASE_REALTIME=firestore: every event also lands in Firestore for Firebase clients.
@@ -74,6 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
 
   app.addHook('onClose', async () => {
+    stopPoolStats?.();
     await bus.close();
     mailer.close();
     limiterRedis?.disconnect();

@@ -28,6 +28,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** PostgreSQL connections per API process (DATABASE_POOL_MAX; see README "Load test"). */
   databasePoolMax: number;
+  /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
+  databasePoolStatsFile: string | undefined;
   /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
   storageUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -164,6 +166,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     storageUrl,
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10) || 10,
+    databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     logLevel: env.LOG_LEVEL || 'info',

@@ -85,8 +85,11 @@ export function chooseTransport(host: HostBus): () => void {
 }
 
 /**
- * Someone posted, commented or liked where this user reads: the open feed, detail, comments and
- * unread badges reload. One place for every remote, because they all share this query cache.
+ * Someone posted where this user reads, or liked or commented on a topic this page shows
+ * (TopicDetailView subscribes through `viewTopic`) or that concerns them (their topic or
+ * comment): the open feed, detail, comments and unread badges reload. One place for every
+ * remote, because they all share this query cache. Likes and comments elsewhere change none of
+ * this user's feed rows or badges, so the server does not send them.
  */
 export function refreshTopicQueries(queryClient: QueryClient, payload: TopicEventPayload | undefined): Promise<void> {
   if (!payload) return Promise.resolve();

@@ -3,10 +3,13 @@ import {
   backoffDelay,
   createWebSocketBus,
   defaultRealtimeUrl,
+  viewedTopics,
+  viewTopic,
   type RealtimeEvent,
   type WebSocketBusOptions,
   type WebSocketLike,
 } from './realtime';
+import { realtimeClientMessageSchema } from './realtime-server';
 
 /** A fake WebSocket the test drives by hand: open it, push server frames, close it. */
 class FakeSocket implements WebSocketLike {
@@ -263,5 +266,45 @@ describe('subscriptions', () => {
     last().frame({ type: 'ready' });
     last().frame({ type: 'event', event: ev('a') });
     expect(got).toEqual(['a']);
+  });
+});
+
+describe('topics the page views', () => {
+  it('tells the server after ready, on change, and again on a new connection', () => {
+    const bus = makeBus();
+    const stopA = viewTopic(7);
+    const sock = connected(bus);
+    expect(sock.sent).toEqual([{ type: 'auth', token: 'tok-1' }, { type: 'subscribe', topic_id: 7 }]);
+    const stopB = viewTopic(9);
+    const stopA2 = viewTopic(7); // a second view of the same topic sends nothing
+    expect(sock.sent.slice(2)).toEqual([{ type: 'subscribe', topic_id: 9 }]);
+    stopA();
+    expect(sock.sent).toHaveLength(3);
+    stopA2();
+    stopA2(); // idempotent
+    expect(sock.sent.slice(3)).toEqual([{ type: 'unsubscribe', topic_id: 7 }]);
+    expect(viewedTopics()).toEqual([9]);
+
+    sock.serverClose(1006);
+    vi.advanceTimersByTime(1000);
+    last().open();
+    expect(last().sent).toEqual([{ type: 'auth', token: 'tok-1' }]); // not before ready
+    last().frame({ type: 'ready' });
+    expect(last().sent.slice(1)).toEqual([{ type: 'subscribe', topic_id: 9 }]);
+    // A re-auth on the same socket answers ready again: no duplicate subscription.
+    setToken('tok-2');
+    last().frame({ type: 'ready' });
+    expect(last().sent.slice(2)).toEqual([{ type: 'auth', token: 'tok-2' }]);
+    stopB();
+    bus.stop();
+    expect(viewedTopics()).toEqual([]);
+  });
+
+  it('the server accepts exactly these messages', () => {
+    expect(realtimeClientMessageSchema.safeParse({ type: 'subscribe', topic_id: 3 }).success).toBe(true);
+    expect(realtimeClientMessageSchema.safeParse({ type: 'unsubscribe', topic_id: 3 }).success).toBe(true);
+    for (const bad of [{ type: 'subscribe' }, { type: 'subscribe', topic_id: 0 }, { type: 'subscribe', topic_id: 1.5 }, { type: 'subscribe', topic_id: '3' }, { type: 'view', topic_id: 3 }]) {
+      expect(realtimeClientMessageSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

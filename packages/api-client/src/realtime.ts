@@ -63,17 +63,59 @@ export const REALTIME_CLOSE_UNAUTHORIZED = 4401;
 /** The server waits this long for the first auth message. */
 export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 
-export type RealtimeClientMessage = { type: 'auth'; token: string };
+/**
+ * Client messages. `auth` first (and again with a refreshed token). `subscribe` says the page
+ * shows that topic: the detail of its likes and comments goes only to sockets that subscribed
+ * and to the people the change concerns (its author, a replied-to comment's author); the server
+ * grants it only for a topic the user may read and answers `subscribed` (ok false: refused).
+ */
+export type RealtimeClientMessage =
+  | { type: 'auth'; token: string }
+  | { type: 'subscribe'; topic_id: number }
+  | { type: 'unsubscribe'; topic_id: number };
 
 
-export type RealtimeServerMessage = { type: 'ready' } | { type: 'event'; event: RealtimeEvent };
+
+export type RealtimeServerMessage =
+  | { type: 'ready' }
+  | { type: 'event'; event: RealtimeEvent }
+  | { type: 'subscribed'; topic_id: number; ok: boolean };
 
 export const realtimeServerMessageSchema = validator((v): RealtimeServerMessage => {
   const o = record(v, '');
   if (o.type === 'ready') return { type: 'ready' };
   if (o.type === 'event') return { type: 'event', event: readEvent(o.event, 'event') };
-  throw new ShapeError('type', "'ready' or 'event'");
+  if (o.type === 'subscribed') return { type: 'subscribed', topic_id: topicId(o.topic_id), ok: o.ok === true };
+  throw new ShapeError('type', "'ready', 'event' or 'subscribed'");
 });
+
+/**
+ * Topics the page shows, shared by every remote through this singleton module: a topic page
+ * calls `viewTopic(id)` while it is open and the bus tells the server (again after each
+ * reconnect). Counted, so two views of one topic keep it until both are gone.
+ */
+const viewed = new Map<number, number>();
+const viewListeners = new Set<(topicId: number, on: boolean) => void>();
+
+export function viewTopic(id: number): () => void {
+  const n = viewed.get(id) ?? 0;
+  viewed.set(id, n + 1);
+  if (n === 0) for (const l of viewListeners) l(id, true);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (viewed.get(id) ?? 1) - 1;
+    if (left > 0) return void viewed.set(id, left);
+    viewed.delete(id);
+    for (const l of viewListeners) l(id, false);
+  };
+}
+
+/** The topics viewed now (tests and the bus's resubscription after a reconnect). */
+export function viewedTopics(): number[] {
+  return [...viewed.keys()];
+}
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
@@ -155,6 +197,14 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
   /** The token the server refused; retrying with it is pointless until it changes. */
   let refusedToken: string | null = null;
   let unwatch: (() => void) | null = null;
+  let unwatchViews: (() => void) | null = null;
+  /** The server accepts subscriptions only once the socket is authenticated (after `ready`). */
+  let authed = false;
+
+  function sendView(id: number, on: boolean) {
+    if (!authed || ws?.readyState !== OPEN) return;
+    ws.send(JSON.stringify({ type: on ? 'subscribe' : 'unsubscribe', topic_id: id } satisfies RealtimeClientMessage));
+  }
 
   function dispatch(event: RealtimeEvent) {
     for (const key of [event.kind, '*']) {
@@ -217,8 +267,13 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
       if (parsed.data.type === 'ready') {
         attempt = 0;
         refusedToken = null;
+        // A re-auth on the same socket answers ready again; the server kept the subscriptions.
+        if (!authed) {
+          authed = true;
+          for (const id of viewedTopics()) sendView(id, true);
+        }
         status.set('open');
-      } else {
+      } else if (parsed.data.type === 'event') {
         dispatch(parsed.data.event);
       }
     };
@@ -228,6 +283,7 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
     sock.onclose = (ev) => {
       if (ws !== sock) return;
       ws = null;
+      authed = false;
       if (ev.code === REALTIME_CLOSE_UNAUTHORIZED) {
         refusedToken = sentToken;
         opts.onAuthFailure?.(ev.reason);
@@ -247,6 +303,7 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
       if (ws) {
         const sock = ws;
         ws = null;
+        authed = false;
         sock.close(1000, 'logged out');
       }
       clearTimer();
@@ -277,6 +334,8 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
       wanted = true;
       attempt = 0;
       unwatch = opts.watchToken?.(onTokenChange) ?? null;
+      viewListeners.add(sendView);
+      unwatchViews = () => viewListeners.delete(sendView);
       connect();
     },
     stop() {
@@ -284,8 +343,11 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
       clearTimer();
       unwatch?.();
       unwatch = null;
+      unwatchViews?.();
+      unwatchViews = null;
       const sock = ws;
       ws = null;
+      authed = false;
       sentToken = null;
       refusedToken = null;
       sock?.close(1000, 'stopped');

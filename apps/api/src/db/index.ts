@@ -8,6 +8,7 @@ import type { DialectName } from './dialect';
 import { migrations } from './migrations';
 import { cachedStatements } from './statement-cache';
 import { nameStatements } from './pg-named';
+import { measurePool, type PoolStats } from './pool-stats';
 import type { DB } from './types';
 
 export type { DB } from './types';
@@ -17,6 +18,8 @@ export interface DbHandle {
   db: Kysely<DB>;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /** PostgreSQL only: connections and the time spent waiting for one (pool-stats.ts). */
+  poolStats?: () => PoolStats;
 }
 
 // COUNT(*) and bigint epoch-ms columns arrive as int8; they all fit in a double.
@@ -28,14 +31,16 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
     // query's cost (a tsquery on the bigram index has no useful selectivity estimate) JIT
     // compilation costs 50–250 ms for a query that runs in under 1 ms; measured on the
     // search bench at 1 000 000 posts (README, search). Set per connection, not per server.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolMax ?? 10, options: '-c jit=off' });
+    const max = config.databasePoolMax ?? 10;
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max, options: '-c jit=off' });
+    const poolStats = measurePool(pool, max);
     // An idle client that loses its connection (server restart, terminated backend, or a drop
     // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
     // that event would crash the process. The next query simply opens a new connection.
     pool.on('error', () => {});
     nameStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), poolStats };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new Database(path.join(config.dataDir, 'portal.sqlite'));

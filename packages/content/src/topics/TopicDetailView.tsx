@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, type TopicDetail } from '@portal/api-client/core';
+import { viewTopic } from '@portal/api-client/realtime';
 import { Button, DateDisplay, Spinner, useDocumentTitle } from '@portal/ui';
 import { AttachmentList } from './AttachmentList';
 import { CommentList } from './CommentList';
@@ -32,6 +33,10 @@ export function TopicDetailView({ scope, topicId, findId, backTo, backLabel, edi
   const actions = useTopicActions(scope, topicId);
   const navigate = useNavigate();
   useDocumentTitle(topic.data?.topic_title ?? t('detail.title'));
+
+  // Likes and comments of a topic reach only the pages showing it (and the people they concern):
+  // tell the server while this one is open, so the detail and comments refresh on them.
+  useEffect(() => viewTopic(topicId), [topicId]);
 
   const unread = topic.data && !topic.data.is_read;
   const seen = actions.markSeen;

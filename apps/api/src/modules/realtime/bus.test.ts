@@ -88,6 +88,18 @@ describe('redis bus', () => {
     expect(gotB[0]!.event.at).toBe(gotA[0]!.event.at);
   });
 
+  it('carries a topic event\'s viewers across processes, even with no user addressed', async () => {
+    const channel = `test:${randomUUID()}`;
+    const a = track(createRedisBus({ redisUrl: SHARED_REDIS, channel, logger: quietLogger }));
+    const b = track(createRedisBus({ redisUrl: SHARED_REDIS, channel, logger: quietLogger }));
+    await Promise.all([a.ready!(), b.ready!()]);
+    const gotB = collect(b);
+    await a.publish([], { kind: 'topic.liked', payload: { group_id: 1, topic_id: 5 }, viewers: 5 });
+    await until(() => gotB.length === 1);
+    expect(gotB[0]!.userIds).toEqual([]);
+    expect(gotB[0]!.event).toMatchObject({ kind: 'topic.liked', viewers: 5 });
+  });
+
   it('ignores malformed messages on the channel and keeps delivering', async () => {
     const channel = `test:${randomUUID()}`;
     const bus = track(createRedisBus({ redisUrl: SHARED_REDIS, channel, logger: quietLogger }));

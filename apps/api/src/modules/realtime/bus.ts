@@ -7,6 +7,11 @@ export interface RealtimeEvent {
   payload: unknown;
   /** Epoch ms when published; clients use it for the one-minute live window. */
   at: number;
+  /**
+   * A topic id: the event also goes to every socket that subscribed to that topic (the page
+   * shows it; the plugin granted it), besides the sockets of the addressed users. Not sent on.
+   */
+  viewers?: number;
 }
 
 /**
@@ -62,7 +67,9 @@ function parseWire(raw: string): WireMessage | null {
     const m = JSON.parse(raw) as Partial<WireMessage> | null;
     if (!m || !Array.isArray(m.userIds) || !m.event || typeof m.event.kind !== 'string') return null;
     if (!m.userIds.every((id) => Number.isInteger(id))) return null;
-    return { userIds: m.userIds, event: { kind: m.event.kind, payload: m.event.payload, at: Number(m.event.at) } };
+    const event: RealtimeEvent = { kind: m.event.kind, payload: m.event.payload, at: Number(m.event.at) };
+    if (Number.isInteger(m.event.viewers)) event.viewers = m.event.viewers;
+    return { userIds: m.userIds, event };
   } catch {
     return null;
   }
@@ -115,7 +122,7 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
 
   return {
     async publish(userIds, event) {
-      if (closed || userIds.length === 0) return;
+      if (closed || (userIds.length === 0 && event.viewers === undefined)) return;
       const msg: WireMessage = { userIds, event: { ...event, at: Date.now() } };
       try {
         await publisher.publish(channel, JSON.stringify(msg));

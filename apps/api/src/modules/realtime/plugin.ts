@@ -10,9 +10,11 @@ import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
+import { topicViewable } from '../topics/events';
 import { liveSessions } from './sessions';
 import type { RealtimeEvent } from './bus';
 import { coalesceKey, Coalescer } from './coalesce';
+import { TopicViews } from './interest';
 
 export interface RealtimeOptions {
   /** Heartbeat period; a socket that missed the previous ping is dropped. */
@@ -28,6 +30,8 @@ const CLOSE_GOING_AWAY = 1001;
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** Each auth message costs a database lookup; a client refreshing its token needs a handful. */
 const MAX_AUTH_PER_MINUTE = 20;
+/** Each subscription costs a lookup too; a user browsing topics quickly sends two per page. */
+const MAX_SUBSCRIBE_PER_MINUTE = 120;
 
 interface Conn {
   socket: WebSocket;
@@ -37,7 +41,12 @@ interface Conn {
   alive: boolean;
   /** Like counts and badges: at most one frame per key and second (coalesce.ts). */
   coalescer: Coalescer;
+  /** Topics the page shows (interest.ts). */
+  viewing: Map<number, number | null>;
 }
+
+/** Whole-audience topic events: the addressed users are everyone who may read the topic now. */
+const AUDIENCE_TOPIC_EVENT = /^(?:topic|common-topic)\.(?:created|updated|delivered)$/;
 
 /**
  * GET /service/api/v1/realtime (WebSocket). Browsers cannot put a bearer header on a
@@ -52,6 +61,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   const authTimeoutMs = opts.authTimeoutMs ?? REALTIME_AUTH_TIMEOUT_MS;
   const byUser = new Map<number, Set<Conn>>();
   const all = new Set<Conn>();
+  const views = new TopicViews<Conn>();
 
   // Added before @fastify/websocket so it runs before that plugin's own preClose, which would
   // close every socket with no code; 1001 tells clients to reconnect (to another process).
@@ -70,6 +80,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   }
 
   function detach(conn: Conn) {
+    views.clear(conn);
     if (conn.userId === null) return;
     const set = byUser.get(conn.userId);
     set?.delete(conn);
@@ -100,11 +111,20 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   const unsubscribe = app.ctx.bus.subscribe((userIds: number[], event: RealtimeEvent) => {
     if (byUser.size === 0) return;
     if (event.kind === SESSION_REVOKED_EVENT) return closeRevoked(userIds, event.payload);
-    const data = frame({ type: 'event', event }); // once, however many sockets get it
+    const { viewers, ...sent } = event;
+    const data = frame({ type: 'event', event: sent }); // once, however many sockets get it
     const key = coalesceKey(event);
-    for (const id of new Set(userIds)) {
-      for (const conn of byUser.get(id) ?? []) conn.coalescer.deliver(key, data);
+    const ids = new Set(userIds);
+    const topicId = (event.payload as { topic_id?: unknown } | null)?.topic_id;
+    if (typeof topicId === 'number' && AUDIENCE_TOPIC_EVENT.test(event.kind)) views.revalidate(topicId, ids);
+    if (event.kind === 'group.member.removed') {
+      const groupId = (event.payload as { group_id?: unknown } | null)?.group_id;
+      if (typeof groupId === 'number') for (const id of ids) views.leftGroup(byUser.get(id) ?? [], groupId);
     }
+    const targets = new Set<Conn>();
+    for (const id of ids) for (const conn of byUser.get(id) ?? []) targets.add(conn);
+    if (viewers !== undefined) for (const conn of views.viewersOf(viewers)) targets.add(conn);
+    for (const conn of targets) conn.coalescer.deliver(key, data);
   });
 
   // Proxies and NATs drop idle connections silently; a ping keeps them up and a missing pong
@@ -170,12 +190,13 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
       config: { authByMessage: true },
     },
     (socket, req) => {
-      const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined) };
+      const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined), viewing: new Map() };
       conn.coalescer = new Coalescer((data) => send(conn, data));
       all.add(conn);
       let verifying = Promise.resolve();
       let authWindowStart = Date.now();
       let authCount = 0;
+      let subscribeCount = 0;
 
       const authTimer = setTimeout(() => {
         if (conn.userId === null) socket.close(REALTIME_CLOSE_UNAUTHORIZED, 'INVALID_TOKEN');
@@ -199,12 +220,19 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
         if (Date.now() - authWindowStart > 60_000) {
           authWindowStart = Date.now();
           authCount = 0;
+          subscribeCount = 0;
         }
-        if (++authCount > MAX_AUTH_PER_MINUTE) {
+        const msg = parsed.data;
+        if (msg.type === 'auth' ? ++authCount > MAX_AUTH_PER_MINUTE : ++subscribeCount > MAX_SUBSCRIBE_PER_MINUTE) {
           socket.close(CLOSE_BAD_MESSAGE, 'API_RATE_EXCEEDED');
           return;
         }
-        const { token } = parsed.data;
+        if (msg.type !== 'auth') {
+          // In the same queue as auth, so a subscription sent after a re-auth is judged as that user.
+          verifying = verifying.then(() => (msg.type === 'subscribe' ? subscribe(msg.topic_id) : views.remove(conn, msg.topic_id)));
+          return;
+        }
+        const { token } = msg;
         // Serialised so a slow verification cannot overtake a later one (old token after new).
         verifying = verifying.then(async () => {
           const result = await verifyAccessToken(app.ctx, token).catch((err: unknown) => {
@@ -223,6 +251,20 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
           send(conn, READY);
         });
       });
+
+      async function subscribe(topicId: number) {
+        const userId = conn.userId;
+        const found =
+          userId === null
+            ? null
+            : await topicViewable(app.ctx, userId, topicId).catch((err: unknown) => {
+                req.log.error({ err }, 'realtime subscription check failed');
+                return null;
+              });
+        if (socket.readyState !== socket.OPEN) return;
+        const ok = found !== null && conn.userId === userId && views.add(conn, topicId, found.groupId);
+        send(conn, frame({ type: 'subscribed', topic_id: topicId, ok }));
+      }
 
       socket.on('close', () => {
         clearTimeout(authTimer);

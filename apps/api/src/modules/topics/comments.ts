@@ -137,11 +137,14 @@ export async function addComment(
     if (topic.comment_enabled !== 1 || topic.in_bin === 1) throw forbidden();
     if (body.is_anonymous && topic.comment_anonymous !== 1) throw forbidden();
     let parentId: number | null = null;
+    // Told of the reply besides the topic's author (its notice goes to the thread's author).
+    let parentAuthors: (number | null)[] = [];
     if (body.parent_id) {
       const { comment: parent } = await requireComment(ctx, scope, body.parent_id, topic.id);
       if (parent.is_deleted === 1) throw commentNotFound();
       // Replies are one level deep: answering a reply joins its thread.
       parentId = parent.parent_id ?? parent.id;
+      parentAuthors = [parent.author_id, parentId === parent.id ? null : await commentAuthor(ctx, parentId)];
     }
     const { html, text, images } = sanitizeHtml(body.content);
     if (text === '' && images.length === 0 && files.length === 0) {
@@ -183,7 +186,7 @@ export async function addComment(
     }
     written = true;
     await setRead(ctx, scope.userId, topic.id, true);
-    await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: id });
+    await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: id, concerns: parentAuthors });
     return commentDetail(ctx, scope, id);
   } catch (err) {
     // Once committed the staged files are stored files: only an unwritten comment's go.
@@ -217,7 +220,13 @@ export async function deleteComment(ctx: AppContext, scope: Scope, commentId: nu
     target,
   );
   await deleteKeys(ctx, keys, log);
-  await publishTopicEvent(ctx, topic, 'comment.deleted', { comment_id: commentId });
+  const concerns = comment.parent_id === null ? [] : [await commentAuthor(ctx, comment.parent_id)];
+  await publishTopicEvent(ctx, topic, 'comment.deleted', { comment_id: commentId, concerns });
+}
+
+async function commentAuthor(ctx: AppContext, commentId: number): Promise<number | null> {
+  const row = await ctx.db.selectFrom('topic_comments').select('author_id').where('id', '=', commentId).executeTakeFirst();
+  return row?.author_id ?? null;
 }
 
 export async function likeComment(ctx: AppContext, scope: Scope, topicId: number, commentId: number, on: boolean) {
@@ -232,7 +241,7 @@ export async function likeComment(ctx: AppContext, scope: Scope, topicId: number
   } else {
     await ctx.db.deleteFrom('topic_comment_likes').where('comment_id', '=', commentId).where('user_id', '=', scope.userId).execute();
   }
-  await publishTopicEvent(ctx, topic, 'comment.liked', { comment_id: commentId });
+  await publishTopicEvent(ctx, topic, 'comment.liked', { comment_id: commentId, concerns: [comment.author_id] });
   const n = await ctx.db.selectFrom('topic_comment_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('comment_id', '=', commentId).executeTakeFirstOrThrow();
   return { is_like: on, liker_count: Number(n.n) };
 }

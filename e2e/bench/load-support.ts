@@ -1,0 +1,106 @@
+/** Helpers of the load bench (load.ts): the API processes, their pool and CPU figures, the users and the summary. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { REPO_ROOT } from '../support/env';
+
+export const API = '/service/api/v1';
+export interface Sample { ms: number; status: number }
+
+export const SERVER = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'server.mjs');
+const PROFILE_DIR = path.join(REPO_ROOT, 'e2e', '.run', 'load-profiles');
+
+export function startApi(port: number, env: Record<string, string>, opts: { pool: string; cpuProf: boolean }): ChildProcess {
+  const entry = fs.existsSync(SERVER) ? [SERVER] : ['--import', 'tsx', 'apps/api/src/server.ts'];
+  const prof = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=api-${port}-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...prof, ...entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REMOTES_AUTOPUBLISH: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_LOGIN: '100000000', DATABASE_POOL_MAX: opts.pool, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+/** CPU time (ms) a process used so far, from /proc (Linux); 0 when it is gone. */
+export function procCpuMs(pid: number | undefined): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, CLK_TCK 100
+  } catch {
+    return 0;
+  }
+}
+
+export interface PoolFile { acquired: number; wait_ms_total: number; wait_ms_max: number; waiting: number; total: number; wait_histogram: number[] }
+const BUCKETS = [0.5, 1, 5, 10, 50, 100, 250, 500, 1000, 2000, 5000, Infinity];
+export function readPool(file: string): PoolFile | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as PoolFile;
+  } catch {
+    return null;
+  }
+}
+
+/** Pool waits over a window, both processes together: mean, a p99 bucket bound, connections open. */
+export function poolDelta(before: (PoolFile | null)[], after: (PoolFile | null)[]) {
+  let n = 0;
+  let ms = 0;
+  const hist = BUCKETS.map(() => 0);
+  for (let i = 0; i < after.length; i++) {
+    const a = after[i];
+    const b = before[i];
+    if (!a) continue;
+    n += a.acquired - (b?.acquired ?? 0);
+    ms += a.wait_ms_total - (b?.wait_ms_total ?? 0);
+    a.wait_histogram.forEach((c, k) => (hist[k]! += c - (b?.wait_histogram[k] ?? 0)));
+  }
+  let seen = 0;
+  const p99 = BUCKETS.find((_, k) => (seen += hist[k]!) >= 0.99 * n) ?? 0;
+  return {
+    pool_acquires_per_s: 0,
+    pool_wait_ms_mean: n ? Math.round((ms / n) * 100) / 100 : 0,
+    pool_wait_ms_p99_at_most: p99 === Infinity ? '>5000' : p99,
+    pool_connections_open: after.map((a) => a?.total ?? null),
+    acquires: n,
+  };
+}
+
+export async function waitHealthy(port: number) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (await fetch(`http://127.0.0.1:${port}${API}/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`API on ${port} did not start`);
+}
+
+/** Users L00001… copied from demo member E0002 (same password hash), spread over the demo groups. */
+export async function addUsers(db: pg.Client, n: number): Promise<void> {
+  const cols = (await db.query(`select column_name from information_schema.columns where table_name = 'users' and column_name not in ('id', 'employee_number', 'email')`)).rows.map((r) => `"${r.column_name}"`);
+  await db.query(`insert into users (employee_number, email, ${cols.join(', ')})
+    select 'L' || lpad(i::text, 5, '0'), 'load' || i || '@load.example', ${cols.map((c) => `u.${c}`).join(', ')}
+    from users u, generate_series(1, $1) i where u.employee_number = 'E0002'`, [n]);
+  const mcols = (await db.query(`select column_name from information_schema.columns where table_name = 'group_members' and column_name not in ('id', 'user_id', 'group_id')`)).rows.map((r) => `"${r.column_name}"`);
+  await db.query(`insert into group_members (user_id, group_id, ${mcols.join(', ')})
+    select nu.id, g.id, ${mcols.map((c) => `m.${c}`).join(', ')}
+    from (select id, row_number() over (order by id) as rn from users where employee_number like 'L%') nu
+    join (select id, row_number() over (order by id) - 1 as gi, count(*) over () as gn from groups) g on (nu.rn % g.gn) = g.gi
+    join group_members m on m.user_id = (select id from users where employee_number = 'E0002') and m.group_id = (select min(group_id) from group_members where user_id = (select id from users where employee_number = 'E0002'))`);
+}
+
+export function summarise(samples: Sample[], seconds: number, users: number) {
+  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const n = ms.length;
+  const e5 = samples.filter((s) => s.status >= 500).length;
+  const mean = n ? ms.reduce((a, b) => a + b, 0) / n : 0;
+  const p = (q: number) => (n ? ms[Math.min(n - 1, Math.floor(q * n))]! : 0);
+  const fivexx = n ? (e5 / n) * 100 : 0;
+  const other4xx = samples.filter((s) => s.status >= 400 && s.status < 500).length;
+  return {
+    users, requests: n, rps: Math.round(n / seconds), mean_ms: Math.round(mean * 10) / 10, p50_ms: Math.round(p(0.5)), p99_ms: Math.round(p(0.99)),
+    fivexx_pct: Math.round(fivexx * 10000) / 10000, http_4xx: other4xx,
+    pass: n > 0 && fivexx < 0.025 && mean < 100 && p(0.99) < 2000,
+  };
+}
+

@@ -1,0 +1,167 @@
+/**
+ * The simulated user of the load bench (load.ts): the pages it opens with the calls the built
+ * app makes on each, its realtime socket, its topic subscription and the refetches events cause.
+ */
+import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
+import { API, type Sample } from './load-support';
+
+export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 } };
+
+async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<unknown> {
+  stats.requests++;
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${base}${API}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    stats.samples.push({ ms: performance.now() - t0, status: res.status });
+    return res.ok && text ? JSON.parse(text) : null;
+  } catch {
+    stats.errors++;
+    stats.samples.push({ ms: performance.now() - t0, status: 599 });
+    return null;
+  }
+}
+
+type Page = { kind: 'home' } | { kind: 'feed'; group: number } | { kind: 'topic'; group: number; topic: number };
+
+export class User {
+  page: Page = { kind: 'home' };
+  socket: WebSocket | null = null;
+  inflight = new Set<string>();
+  timer: NodeJS.Timeout | null = null;
+  stopped = false;
+  constructor(readonly base: string, readonly token: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
+
+  private once(key: string, fn: () => Promise<unknown>) {
+    if (this.inflight.has(key)) return;
+    this.inflight.add(key);
+    void fn().finally(() => this.inflight.delete(key));
+  }
+  private get = (url: string) => call(this.base, this.token, 'GET', url);
+
+  /** TopicDetailView's viewTopic(): the socket subscribes while the topic page is open. */
+  private setPage(p: Page) {
+    const was = this.page;
+    this.page = p;
+    const open = this.socket?.readyState === WebSocket.OPEN ? this.socket : null;
+    if (was.kind === 'topic' && !(p.kind === 'topic' && p.topic === was.topic)) open?.send(JSON.stringify({ type: 'unsubscribe', topic_id: was.topic }));
+    if (p.kind === 'topic' && !(was.kind === 'topic' && was.topic === p.topic)) open?.send(JSON.stringify({ type: 'subscribe', topic_id: p.topic }));
+  }
+
+  /**
+   * The calls each page makes, as recorded from the built app in Chromium (SPA navigation; a
+   * group's own record and roles are fetched when the user enters that group).
+   */
+  private async view(p: Page) {
+    const lastGroup = this.page.kind === 'home' ? null : this.page.group;
+    this.setPage(p);
+    if (p.kind === 'home') {
+      await Promise.all([
+        this.get('/informations?page=1&limit=10'),
+        this.get('/members/me/groups?page=1&limit=99999'),
+        this.get(`/calendar-events/calendar-by-week?date=${new Date().toISOString().slice(0, 10)}&days=7&type=1`),
+        this.get('/members/me/groups?page=1&limit=10'),
+        this.get('/members/me/user-group-folders'),
+        this.get('/members/me/unread/count/common-topic'),
+      ]);
+      return;
+    }
+    const G = `/members/me/groups/${p.group}`;
+    const entering = lastGroup !== p.group ? [this.get(G), this.get(`${G}/roles`)] : [];
+    if (p.kind === 'feed') {
+      await Promise.all([...entering, this.feed(p.group), this.get(`${G}/folder/get-all-folder/1`)]);
+    } else {
+      await Promise.all([...entering, this.detail(p.group, p.topic)]);
+      await call(this.base, this.token, 'POST', `${G}/topics/set-topic-is-seen/${p.topic}`, {});
+    }
+  }
+  private feed(group: number) {
+    const G = `/members/me/groups/${group}`;
+    return Promise.all([this.get(`${G}/topics/get-not-delete-topics?orderBy=update&sortedBy=desc`), this.get(`${G}/topics/count-topic`)]);
+  }
+  private detail(group: number, topic: number) {
+    const G = `/members/me/groups/${group}`;
+    return Promise.all([this.get(`${G}/topics/get-topic-detail/${topic}`), this.get(`${G}/topics/get-all-comment-by-topic-id/${topic}?sortedBy=asc&limit=10&page=1`)]);
+  }
+
+  /** A like or a comment (1 action in 20), on the topic the user has open or on one they open for it. */
+  private async act() {
+    if (Math.random() < 0.05) {
+      let p = this.page;
+      if (p.kind !== 'topic') {
+        const group = this.groups[Math.floor(Math.random() * this.groups.length)]!;
+        const list = this.topics.get(group) ?? [];
+        const topic = list[Math.floor(Math.random() * list.length)];
+        if (!topic) return this.view({ kind: 'home' });
+        await this.view((p = { kind: 'topic', group, topic }));
+      }
+      const G = `/members/me/groups/${p.group}`;
+      if (Math.random() < 0.5) await call(this.base, this.token, 'POST', `${G}/topics/like-or-dislike-topic/${p.topic}`, { is_like: Math.random() < 0.7 });
+      else await call(this.base, this.token, 'POST', `${G}/topics/add-new-comment`, { topic_id: p.topic, content: `負荷試験 ${randomBytes(3).toString('hex')}` });
+      return;
+    }
+    const group = this.groups[Math.floor(Math.random() * this.groups.length)]!;
+    const list = this.topics.get(group) ?? [];
+    const topic = list[Math.floor(Math.random() * list.length)];
+    const r = Math.random();
+    if (r < 0.34 || !topic) await this.view({ kind: 'home' });
+    else if (r < 0.67) await this.view({ kind: 'feed', group });
+    else await this.view({ kind: 'topic', group, topic });
+  }
+
+  /**
+   * What the open page refetches on an event (shell/src/realtime.ts): a topic event invalidates
+   * that group's topic queries, the group lists and the notification queries, and react-query
+   * refetches the active ones only, at most one of each in flight.
+   */
+  private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number } | undefined) {
+    const topicEvent = kind.startsWith('topic.') || kind.startsWith('common-topic.');
+    if (!topicEvent && kind !== 'notification.changed') return;
+    const p = this.page;
+    if (p.kind === 'home') {
+      this.once('groups-all', () => this.get('/members/me/groups?page=1&limit=99999'));
+      this.once('groups-top', () => this.get('/members/me/groups?page=1&limit=10'));
+      return;
+    }
+    if (!topicEvent || payload?.group_id !== p.group) return;
+    if (p.kind === 'feed') this.once('feed', () => this.feed(p.group));
+    else this.once('detail', () => this.detail(p.group, p.topic));
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const ws = new WebSocket(`${this.base.replace('http', 'ws')}${API}/realtime`);
+      this.socket = ws;
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: this.token })));
+      ws.on('message', (raw) => {
+        stats.frames++;
+        const msg = JSON.parse(String(raw)) as { type: string; event?: { kind: string; payload: never } };
+        if (msg.type === 'ready') resolve();
+        if (msg.type === 'event' && msg.event) this.onEvent(msg.event.kind, msg.event.payload);
+        if (msg.type === 'subscribed') stats.subscribed[(msg as { ok?: boolean }).ok ? 'ok' : 'refused']++;
+      });
+      ws.on('error', () => resolve());
+      ws.on('close', () => resolve());
+    });
+    const loop = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => void this.act().finally(loop), 5000 + Math.random() * 5000);
+    };
+    // Users do not all click at once: the first view lands somewhere in the first 5 s. The
+    // first page after login also loads the layout's own calls.
+    const first = () =>
+      Promise.all([this.get('/auth/check-group-user-login'), this.get('/members/me'), this.get('/members/me/settings'), this.get('/group-chat/count-unread'), this.get('/members/me/setting-theme/images'), this.view({ kind: 'home' })]);
+    this.timer = setTimeout(() => void first().finally(loop), Math.random() * 5000);
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.terminate();
+  }
+}
