@@ -1,16 +1,10 @@
-import { finiteNumber, record, ShapeError, string, validator } from './check';
-import type { RealtimeClientMessage } from './realtime';
+import { record, ShapeError, string, validator } from './check';
+import { topicId, type RealtimeClientMessage } from './realtime';
 
 /**
  * The API's check of what a browser sends on the realtime socket. Kept out of ./realtime.ts,
  * which the shell bundles at start-up, because browsers never parse their own messages.
  */
-function topicId(v: unknown): number {
-  const n = finiteNumber(v, 'topic_id');
-  if (!Number.isInteger(n) || n < 1) throw new ShapeError('topic_id', 'a positive integer');
-  return n;
-}
-
 export const realtimeClientMessageSchema = validator((v): RealtimeClientMessage => {
   const o = record(v, '');
   if (o.type === 'auth') return { type: 'auth', token: string(o.token, 'token', 1, 4096) };

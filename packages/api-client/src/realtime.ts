@@ -76,6 +76,13 @@ export type RealtimeClientMessage =
 
 
 
+/** A topic id in a socket message (both directions). */
+export function topicId(v: unknown): number {
+  const n = finiteNumber(v, 'topic_id');
+  if (!Number.isInteger(n) || n < 1) throw new ShapeError('topic_id', 'a positive integer');
+  return n;
+}
+
 export type RealtimeServerMessage =
   | { type: 'ready' }
   | { type: 'event'; event: RealtimeEvent }
