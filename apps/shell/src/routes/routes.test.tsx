@@ -40,6 +40,14 @@ describe('route guards', () => {
     await waitFor(() => expect(location().pathname).toBe('/'));
   });
 
+  it('/calendar goes to /calendar/list in the shell, before the calendar remote has loaded', async () => {
+    // No calendar remote at all: only the shell can have redirected.
+    fakeRemotes({});
+    setSession({ accessToken: 't', user: { id: 1, name: 'A' }, lastActivity: Date.now() });
+    const { location } = renderRoutes(routes, '/calendar');
+    await waitFor(() => expect(location().pathname).toBe('/calendar/list'));
+  });
+
   it('a logged-in user visiting /login goes home', async () => {
     fakeRemotes({});
     setSession({ accessToken: 't', user: { id: 1, name: 'A' }, lastActivity: Date.now() });

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
 import { loadNamespaces } from '@portal/i18n';
@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
               remote('group/*', 'groups'),
               remote('common-topic/*', 'common-topic'),
               remote('chat/*', 'chat'),
+              // Spec section 2: /calendar is the list. Redirected here, before the remote loads: a
+              // redirect inside the remote ran when its module arrived and could override a click
+              // made meanwhile (the header's Chat link, lost back to /calendar/list).
+              { path: 'calendar', element: <Navigate to="/calendar/list" replace /> },
               remote('calendar/*', 'calendar'),
               remote('setting/*', 'settings'),
               { path: 'search-result', element: <SearchResultPage /> },
