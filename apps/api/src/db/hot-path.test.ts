@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
-import { sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { compiledQuery } from './compiled';
 import { cachedStatements } from './statement-cache';
+import { PortalSqliteDialect } from './sqlite-dialect';
 
 describe('SQLite statement cache', () => {
   it('prepares each distinct SQL once and evicts the least recently used past its bound', () => {
@@ -24,6 +25,23 @@ describe('SQLite statement cache', () => {
     expect(prepared).toBe(4);
     expect(db.prepare('select 1 as a').all([])).toEqual([{ a: 1 }]);
     db.close();
+  });
+});
+
+describe('SQLite LIMIT written into the SQL (a bound LIMIT is planned anew on every run)', () => {
+  it('inlines an integer limit, keeps anything else bound, and answers the same rows', async () => {
+    const raw = new Database(':memory:');
+    raw.exec('create table n (id integer primary key)');
+    raw.exec('insert into n (id) values (1), (2), (3), (4)');
+    const db = new Kysely<{ n: { id: number } }>({ dialect: new PortalSqliteDialect({ database: cachedStatements(raw) }) });
+    const inlined = db.selectFrom('n').select('id').where('id', '>', 1).orderBy('id').limit(2).offset(1).compile();
+    expect(inlined.sql).toMatch(/ limit 2 offset \?$/);
+    expect(inlined.parameters).toEqual([1, 1]);
+    expect((await db.executeQuery(inlined)).rows).toEqual([{ id: 3 }, { id: 4 }]);
+    // A compiled query's slot (a string until its values are swapped in) and a fraction stay parameters.
+    expect(db.selectFrom('n').select('id').limit('\u0000slot:limit' as never).compile().sql).toMatch(/ limit \?$/);
+    expect(db.selectFrom('n').select('id').limit(2.5).compile().sql).toMatch(/ limit \?$/);
+    await db.destroy();
   });
 });
 

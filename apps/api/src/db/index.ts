@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DialectName } from './dialect';
 import { migrations } from './migrations';
 import { cachedStatements } from './statement-cache';
+import { PortalSqliteDialect } from './sqlite-dialect';
 import { nameStatements } from './pg-named';
 import { measurePool, type PoolStats } from './pool-stats';
 import type { DB } from './types';
@@ -47,7 +48,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(file) }) });
+  const db = new Kysely<DB>({ dialect: new PortalSqliteDialect({ database: cachedStatements(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -52,24 +52,25 @@ export interface KeysetShape {
   dir: 'asc' | 'desc';
   cursor: boolean;
   offset: boolean;
+  /** Rows read (page + 1): a number, not a slot, since SQLite plans a bound LIMIT anew on every run (db/sqlite-dialect.ts). */
+  limit: number;
 }
 
-/** The values of a keyset page's SQL: the cursor's pair, the offset and the row limit (page + 1). */
+/** The values of a keyset page's SQL: the cursor's pair and the offset (the row limit is the shape's). */
 export interface KeysetValues {
   cursorValue: string | number;
   cursorId: number;
   offset: number;
-  limit: number;
 }
 
 export function keysetShape(o: KeysetOptions): KeysetShape {
-  return { col: o.col, idCol: o.idCol, dir: o.dir, cursor: Boolean(o.cursor), offset: !o.cursor && o.page > 1 };
+  return { col: o.col, idCol: o.idCol, dir: o.dir, cursor: Boolean(o.cursor), offset: !o.cursor && o.page > 1, limit: o.limit + 1 };
 }
 
 /** Decodes the cursor (a 400 when it does not fit) and works out the values the SQL binds. */
 export function keysetValues(o: KeysetOptions): KeysetValues {
   const [cursorValue, cursorId] = o.cursor ? decodeCursor(o.cursor, o.orderBy) : [0, 0];
-  return { cursorValue, cursorId, offset: (o.page - 1) * o.limit, limit: o.limit + 1 };
+  return { cursorValue, cursorId, offset: (o.page - 1) * o.limit };
 }
 
 /** The page's ordering, seek and limit on `query`; values may be compiled-query slots. */
@@ -80,7 +81,7 @@ export function keysetQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilde
   } else if (shape.offset) {
     q = q.offset(v.offset);
   }
-  return q.orderBy(sql.ref(shape.col), shape.dir).orderBy(sql.ref(shape.idCol), shape.dir).limit(v.limit);
+  return q.orderBy(sql.ref(shape.col), shape.dir).orderBy(sql.ref(shape.idCol), shape.dir).limit(shape.limit);
 }
 
 /** The answer from the page's rows (one more than the page when another page follows). */

@@ -92,7 +92,7 @@ const feedQuery = compiledShapes<FeedArgs, FeedShape>()((db, slot, shape) => {
   }
   // A plain filter inside the keyset query, so paging and cursors work unchanged on both engines.
   if (shape.title) q = q.where(sql<boolean>`${sql.ref('t.title_search')} like ${slot('titlePattern')} escape '\\'`);
-  return keysetQuery(q, shape.keyset, { cursorValue: slot('cursorValue'), cursorId: slot('cursorId'), offset: slot('offset'), limit: slot('limit') });
+  return keysetQuery(q, shape.keyset, { cursorValue: slot('cursorValue'), cursorId: slot('cursorId'), offset: slot('offset') });
 });
 
 /**
@@ -107,7 +107,7 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   const term = normalizeForSearch(opts.title ?? '');
   const shape: FeedShape = { scope: scope.kind, list: list.kind, unreadOnly: opts.unreadOnly, title: Boolean(term), keyset: keysetShape(keyset) };
   const k = shape.keyset;
-  const key = `${shape.scope}|${shape.list}|${shape.unreadOnly}|${shape.title}|${k.col}|${k.dir}|${k.cursor}|${k.offset}`;
+  const key = `${shape.scope}|${shape.list}|${shape.unreadOnly}|${shape.title}|${k.col}|${k.dir}|${k.cursor}|${k.offset}|${k.limit}`;
   const rows = await feedQuery(ctx.db, key, shape, {
     ...keysetValues(keyset),
     groupId: scope.groupId ?? 0,
