@@ -82,6 +82,9 @@ export type ChangesAt = (
 ) => SelectQueryBuilder<DB, any, { group_id: number | null; at: number | null }>;
 
 const sources = new Map<number, UnreadSource>();
+let version = 0;
+/** Changes whenever a source is added or removed: queries compiled over the sources key on it. */
+export const unreadSourcesVersion = () => version;
 /**
  * Adds a kind of unread item. Call once when the owning module loads (e.g. chat:
  * `registerUnreadSource({ type: LikeTargetType.CHAT_CONTENT, area: 'other', rows, describe, markRead })`).
@@ -90,7 +93,11 @@ const sources = new Map<number, UnreadSource>();
 export function registerUnreadSource(source: UnreadSource): () => void {
   if (sources.has(source.type)) throw new Error(`unread source ${source.type} registered twice`);
   sources.set(source.type, source);
-  return () => sources.delete(source.type);
+  version++;
+  return () => {
+    version++;
+    sources.delete(source.type);
+  };
 }
 
 export function unreadSources(): UnreadSource[] {

@@ -1,7 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
-import { unreadSources, type ChangesAt, type UnreadSource, type Viewer } from './registry';
+import { compiledShapes } from '../../db/compiled';
+import { unreadSources, unreadSourcesVersion, type ChangesAt, type UnreadSource, type Viewer } from './registry';
 import { lit } from './sql-bits';
 
 /**
@@ -76,35 +77,69 @@ export function unreadRecounts(ctx: AppContext, viewerId: number, part: string):
 const groupPart = (groupId: number) => `g:${groupId}`;
 const otherPart = (s: UnreadSource) => `o:${s.type}`;
 
-/** Every part of the viewer with the generations of its scopes, in one query. */
-async function generations(ctx: AppContext, v: Viewer): Promise<Map<string, string>> {
-  const gen = (scope: any) => sql<number | null>`(select ug.gen from unread_generations as ug where ug.scope = ${scope})`;
-  const text = (s: string) => sql<string>`cast(${s} as varchar(64))`;
-  const fixed = (part: string, scope: string) => ctx.db.selectNoFrom([text(part).as('part'), text(scope).as('scope'), gen(text(scope)).as('gen')]);
-  const mine = ctx.db
+/** userId, companyId, the viewer's scope names (ugPrefix, commonScope, userCommonScope, userScope) and `part:<name>` per fixed part. */
+type GenArgs = Record<string, string | number>;
+interface GenShape {
+  /** Only the group parts (the group list's badges), or every part. */
+  all: boolean;
+  others: UnreadSource[];
+  ctx: AppContext;
+}
+const gen = (scope: any) => sql<number | null>`(select ug.gen from unread_generations as ug where ug.scope = ${scope})`;
+const text = (s: unknown) => sql<string>`cast(${s} as varchar(64))`;
+
+/**
+ * The parts' generations, compiled once per shape (a request on the group list or the navbar
+ * would otherwise build and compile this UNION each time). Every value is a slot; the sources
+ * only shape the SQL, so the key names the registry's version.
+ */
+const generationsQuery = compiledShapes<GenArgs, GenShape>(16)((db, slot, shape) => {
+  const v = { id: slot('userId'), companyId: slot('companyId') } as Viewer;
+  const fixed = (part: string, scope: string) =>
+    db.selectNoFrom([text(slot(part)).as('part'), text(slot(scope)).as('scope'), gen(text(slot(scope))).as('gen')]);
+  const mine = db
     .selectFrom('group_members as gm')
     .innerJoin('groups as g', 'g.id', 'gm.group_id')
     .where('gm.user_id', '=', v.id)
     .where('g.is_stopped', '=', 0);
   const gScope = sql<string>`'g:' || gm.group_id`;
-  const ugScope = sql<string>`${text(`ug:${v.id}:`)} || gm.group_id`;
+  const ugScope = sql<string>`${text(slot('ugPrefix'))} || gm.group_id`;
   const branches: SelectQueryBuilder<DB, any, { part: string; scope: string; gen: number | null }>[] = [
     mine.select([gScope.as('part'), gScope.as('scope'), gen(gScope).as('gen')]),
     mine.select([gScope.as('part'), ugScope.as('scope'), gen(ugScope).as('gen')]),
-    fixed('common', `c:${v.companyId}`),
-    fixed('common', `uc:${v.id}`),
   ];
-  for (const s of unreadSources().filter((x) => x.area === 'other')) {
-    branches.push(fixed(otherPart(s), `u:${v.id}`));
-    if (s.scopes) {
-      branches.push(
-        ctx.db.selectFrom(s.scopes(ctx, v).as('sc')).select([text(otherPart(s)).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
-      );
+  if (shape.all) {
+    branches.push(fixed('part:common', 'commonScope'), fixed('part:common', 'userCommonScope'));
+    for (const s of shape.others) {
+      const part = `part:${otherPart(s)}`;
+      branches.push(fixed(part, 'userScope'));
+      if (s.scopes) {
+        branches.push(
+          db.selectFrom(s.scopes({ ...shape.ctx, db }, v).as('sc')).select([text(slot(part)).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
+        );
+      }
     }
   }
   let q: any = branches[0];
   for (const b of branches.slice(1)) q = q.unionAll(b);
-  const rows: { part: string; scope: string; gen: number | null }[] = await q.execute();
+  return q;
+});
+
+/** Every part of the viewer (or only the group parts) with the generations of its scopes, in one query. */
+async function generations(ctx: AppContext, v: Viewer, all: boolean): Promise<Map<string, string>> {
+  const others = all ? unreadSources().filter((x) => x.area === 'other') : [];
+  const args: GenArgs = {
+    userId: v.id,
+    companyId: v.companyId,
+    ugPrefix: `ug:${v.id}:`,
+    commonScope: `c:${v.companyId}`,
+    userCommonScope: `uc:${v.id}`,
+    userScope: `u:${v.id}`,
+    'part:common': 'common',
+  };
+  for (const s of others) args[`part:${otherPart(s)}`] = otherPart(s);
+  const key = all ? `all|${unreadSourcesVersion()}` : 'groups';
+  const rows = (await generationsQuery(ctx.db, key, { all, others, ctx }, args)) as { part: string; scope: string; gen: number | null }[];
   const pairs = new Map<string, string[]>();
   for (const r of rows) pairs.set(r.part, [...(pairs.get(r.part) ?? []), `${r.scope}=${Number(r.gen ?? 0)}`]);
   return new Map([...pairs].map(([part, p]) => [part, p.sort().join(',')]));
@@ -149,10 +184,12 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
   const wanted = (s: UnreadSource) => (s.area === 'group' ? want.groups !== false : s.area === 'common' ? want.common : want.other);
   for (const s of sources) if (wanted(s)) await s.refresh?.(ctx, v);
   const now = ctx.now();
-  const sigs = await generations(ctx, v);
+  // The group list needs only the group parts: it reads (and checks) only those.
+  const all = want.common || want.other;
+  const sigs = await generations(ctx, v, all);
   const entry = storeOf(ctx).entry(v.id);
   // Parts the viewer no longer has (a group left or stopped) are dropped.
-  for (const key of entry.keys()) if (!sigs.has(key)) entry.delete(key);
+  for (const key of entry.keys()) if (!sigs.has(key) && (all || key.startsWith('g:'))) entry.delete(key);
   const fresh = (key: string) => {
     const p = entry.get(key);
     return p && p.sig === sigs.get(key) && (p.until === null || now < p.until) ? p : undefined;
