@@ -12,6 +12,27 @@ import type { DB } from './types';
  */
 const SLOT = '\u0000slot:';
 
+/** The SQLite handle behind a root Kysely instance, for compiled reads that skip Kysely's executor. */
+export interface DirectSqlite {
+  prepare(sql: string): { reader: boolean; all(params: readonly unknown[]): unknown[]; run(params: readonly unknown[]): unknown };
+  /** True while a transaction is open on the one connection (BEGIN … COMMIT spans awaits). */
+  inTransaction(): boolean;
+}
+const directHandles = new WeakMap<Kysely<DB>, DirectSqlite>();
+
+/**
+ * Lets compiled queries on this (root, SQLite) instance run straight on better-sqlite3 when no
+ * transaction is open. Kysely's executor costs a mutex round trip and several promise hops per
+ * statement, more than SQLite takes for a hot read. Outside a transaction that is safe: the call
+ * is synchronous, so no other statement can be half-run on the connection. While a transaction
+ * is open (another request's, between its awaits) the query takes Kysely's path and waits for
+ * the connection, as before, so it never reads uncommitted rows. A transaction's own Kysely
+ * (`trx`) is another object and always takes Kysely's path.
+ */
+export function registerDirectSqlite(db: Kysely<DB>, handle: DirectSqlite): void {
+  directHandles.set(db, handle);
+}
+
 type Slot<A> = <K extends keyof A & string>(name: K) => A[K];
 
 export const compiledQuery = <A extends Record<string, unknown>>() => <R>(
@@ -31,6 +52,13 @@ export const compiledQuery = <A extends Record<string, unknown>>() => <R>(
       byDialect.set(dialect, entry);
     }
     const parameters = entry.slots.map((s) => (typeof s === 'string' ? args[s] : s.value));
+    const direct = directHandles.get(db);
+    if (direct && !direct.inTransaction()) {
+      const stmt = direct.prepare(entry.compiled.sql);
+      if (stmt.reader) return stmt.all(parameters) as R[];
+      stmt.run(parameters);
+      return [];
+    }
     const result = await db.executeQuery<R>({ ...entry.compiled, parameters });
     return result.rows;
   };

@@ -4,6 +4,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { compiledQuery } from './compiled';
+import { writeTransaction } from './write';
 import { cachedStatements } from './statement-cache';
 import { PortalSqliteDialect } from './sqlite-dialect';
 
@@ -64,6 +65,28 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
     expect(await companyByName(t.ctx.db, { name: 'hot-b', minId: b + 1 })).toEqual([]);
     const inTrx = await t.ctx.db.transaction().execute((trx) => companyByName(trx, { name: 'hot-a', minId: a }));
     expect(inTrx).toEqual([{ id: a, name: 'hot-a' }]);
+  });
+
+  it('a compiled read waits for a transaction open elsewhere and never sees its uncommitted rows', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((r) => (inserted = r));
+    const writer = writeTransaction(t.ctx, async (trx) => {
+      await trx.insertInto('companies').values({ name: 'hot-uncommitted', name_kana: '', created_at: 1, updated_at: 1 }).execute();
+      inserted();
+      await gate;
+      throw new Error('rolled back on purpose');
+    }).catch((e: Error) => e.message);
+    await didInsert;
+    const read = companyByName(t.ctx.db, { name: 'hot-uncommitted', minId: 0 });
+    release();
+    expect(await read).toEqual([]);
+    expect(await writer).toBe('rolled back on purpose');
+    const committed = await writeTransaction(t.ctx, (trx) =>
+      trx.insertInto('companies').values({ name: 'hot-committed', name_kana: '', created_at: 1, updated_at: 1 }).returning('id').executeTakeFirstOrThrow(),
+    );
+    expect(await companyByName(t.ctx.db, { name: 'hot-committed', minId: 0 })).toEqual([{ id: committed.id, name: 'hot-committed' }]);
   });
 
   it('a repeated parameterised query keeps answering with fresh values (prepared or named statement reuse)', async () => {

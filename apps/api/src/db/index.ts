@@ -8,6 +8,7 @@ import type { DialectName } from './dialect';
 import { migrations } from './migrations';
 import { cachedStatements } from './statement-cache';
 import { PortalSqliteDialect } from './sqlite-dialect';
+import { registerDirectSqlite } from './compiled';
 import { nameStatements } from './pg-named';
 import { measurePool, type PoolStats } from './pool-stats';
 import type { DB } from './types';
@@ -48,7 +49,9 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new PortalSqliteDialect({ database: cachedStatements(file) }) });
+  const statements = cachedStatements(file);
+  const db = new Kysely<DB>({ dialect: new PortalSqliteDialect({ database: statements }) });
+  registerDirectSqlite(db, { prepare: (sql) => statements.prepare(sql) as never, inTransaction: () => file.inTransaction });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
