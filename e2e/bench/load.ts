@@ -47,13 +47,15 @@ const overBudget = () => Date.now() - started > MAX_SECONDS * 1000 || stats.requ
 /** The compiled server as `npm start` runs it (`npm run bench:load` builds it first). */
 export async function benchLoad(): Promise<Record<string, unknown>> {
   const loadAtStart = os.loadavg().map((x) => Math.round(x * 10) / 10);
+  // e2e/.run exists only after an e2e run: a fresh clone benching first has none.
+  fs.mkdirSync(path.join(REPO_ROOT, 'e2e', '.run'), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(REPO_ROOT, 'e2e', '.run', 'load-'));
   const dbName = `portal_load_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
   await admin.end();
   const dbUrl = Object.assign(new URL(PG_ADMIN), { pathname: `/${dbName}` }).toString();
-  const dataDir = fs.mkdtempSync(path.join(REPO_ROOT, 'e2e', '.run', 'load-'));
   const procs: ChildProcess[] = [];
   const users: User[] = [];
   const steps: ReturnType<typeof summarise>[] = [];
