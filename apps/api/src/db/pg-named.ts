@@ -9,6 +9,19 @@ import type pg from 'pg';
  * created; past that, queries run unnamed as before, so SQL with IN lists of many lengths cannot
  * pile up statements on the server. Queries without parameters (BEGIN, COMMIT, DDL) stay unnamed.
  */
+/** Statement names by SQL text: hashing the text again for every query cost a few µs each. */
+const names = new Map<string, string>();
+const NAMES_MAX = 5000;
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (names.size >= NAMES_MAX) names.delete(names.keys().next().value!);
+    names.set(text, name);
+  }
+  return name;
+}
+
 export function nameStatements(pool: pg.Pool, max = 500): void {
   pool.on('connect', (client) => {
     const named = new Set<string>();
@@ -17,7 +30,7 @@ export function nameStatements(pool: pg.Pool, max = 500): void {
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && typeof callback !== 'function') {
-        const name = `k${createHash('sha1').update(config).digest('base64url').slice(0, 20)}`;
+        const name = nameOf(config);
         if (!stale.has(name) && (named.has(name) || named.size < max)) {
           named.add(name);
           return query({ name, text: config, values }).catch((err: { code?: string }) => {
