@@ -70,10 +70,14 @@ describe.each(DIALECTS)('FCM push (%s)', (dialect) => {
     expect(to(tabletB)).toHaveLength(2);
     const got = to(phoneB);
     expect(got).toHaveLength(2);
-    expect(got[0]!.notification).toEqual({ title: '山田 太郎', body: '東京の打ち合わせは 10 時から' });
-    expect(got[0]!.data).toMatchObject({ redirect_to: `/chat/detail/${chat}`, link: `https://portal.test/chat/detail/${chat}`, isRead: 'false', badge: '1' });
-    expect(got[0]!.webpush?.fcm_options?.link).toBe(`https://portal.test/chat/detail/${chat}`);
-    expect(got[1]!.data.badge).toBe('2');
+    // The two workers may deliver the second message's push first, so each is found by its
+    // text; the badge is the device's own counter (1, then 2), taken just before each send.
+    const first = got.find((m) => m.notification?.body === '東京の打ち合わせは 10 時から');
+    expect(got.map((m) => m.notification?.body).sort()).toEqual(['東京の打ち合わせは 10 時から', '資料は共有フォルダに'].sort());
+    expect(first?.notification).toEqual({ title: '山田 太郎', body: '東京の打ち合わせは 10 時から' });
+    expect(first!.data).toMatchObject({ redirect_to: `/chat/detail/${chat}`, link: `https://portal.test/chat/detail/${chat}`, isRead: 'false' });
+    expect(first!.webpush?.fcm_options?.link).toBe(`https://portal.test/chat/detail/${chat}`);
+    expect(got.map((m) => m.data.badge).sort()).toEqual(['1', '2']);
     // One OAuth exchange served every message: the access token is cached until it expires.
     expect(g.stats.exchanges).toBe(1);
     expect(g.stats.refused).toBe(0);
