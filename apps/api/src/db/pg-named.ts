@@ -1,14 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/**
- * PostgreSQL's answer to the SQLite statement cache (statement-cache.ts): every parameterised
- * query Kysely sends becomes a named prepared statement of its connection, so the server parses
- * and plans each distinct SQL text once per connection instead of on every request. The name is
- * a hash of the text (pg refuses one name for two texts). Per connection at most `max` names are
- * created; past that, queries run unnamed as before, so SQL with IN lists of many lengths cannot
- * pile up statements on the server. Queries without parameters (BEGIN, COMMIT, DDL) stay unnamed.
- */
 /** Statement names by SQL text: hashing the text again for every query cost a few µs each. */
 const names = new Map<string, string>();
 const NAMES_MAX = 5000;
@@ -22,6 +14,14 @@ function nameOf(text: string): string {
   return name;
 }
 
+/**
+ * PostgreSQL's answer to the SQLite statement cache (statement-cache.ts): every parameterised
+ * query Kysely sends becomes a named prepared statement of its connection, so the server parses
+ * and plans each distinct SQL text once per connection instead of on every request. The name is
+ * a hash of the text (pg refuses one name for two texts). Per connection at most `max` names are
+ * created; past that, queries run unnamed as before, so SQL with IN lists of many lengths cannot
+ * pile up statements on the server. Queries without parameters (BEGIN, COMMIT, DDL) stay unnamed.
+ */
 export function nameStatements(pool: pg.Pool, max = 500): void {
   pool.on('connect', (client) => {
     const named = new Set<string>();

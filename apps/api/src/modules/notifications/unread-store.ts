@@ -77,8 +77,8 @@ export function unreadRecounts(ctx: AppContext, viewerId: number, part: string):
 const groupPart = (groupId: number) => `g:${groupId}`;
 const otherPart = (s: UnreadSource) => `o:${s.type}`;
 
-/** userId, companyId, the viewer's scope names (ugPrefix, commonScope, userCommonScope, userScope) and `part:<name>` per fixed part. */
-type GenArgs = Record<string, string | number>;
+/** The viewer and the names of their own scopes; the part names are constants of the shape. */
+type GenArgs = { userId: number; companyId: number; ugPrefix: string; commonScope: string; userCommonScope: string; userScope: string };
 interface GenShape {
   /** Only the group parts (the group list's badges), or every part. */
   all: boolean;
@@ -90,13 +90,13 @@ const text = (s: unknown) => sql<string>`cast(${s} as varchar(64))`;
 
 /**
  * The parts' generations, compiled once per shape (a request on the group list or the navbar
- * would otherwise build and compile this UNION each time). Every value is a slot; the sources
- * only shape the SQL, so the key names the registry's version.
+ * would otherwise build and compile this UNION each time). Every viewer value is a slot; the
+ * sources shape the SQL and name the fixed parts, so the key names the registry's version.
  */
 const generationsQuery = compiledShapes<GenArgs, GenShape>(16)((db, slot, shape) => {
   const v = { id: slot('userId'), companyId: slot('companyId') } as Viewer;
-  const fixed = (part: string, scope: string) =>
-    db.selectNoFrom([text(slot(part)).as('part'), text(slot(scope)).as('scope'), gen(text(slot(scope))).as('gen')]);
+  const fixed = (part: string, scope: keyof GenArgs) =>
+    db.selectNoFrom([text(part).as('part'), text(slot(scope)).as('scope'), gen(text(slot(scope))).as('gen')]);
   const mine = db
     .selectFrom('group_members as gm')
     .innerJoin('groups as g', 'g.id', 'gm.group_id')
@@ -109,13 +109,13 @@ const generationsQuery = compiledShapes<GenArgs, GenShape>(16)((db, slot, shape)
     mine.select([gScope.as('part'), ugScope.as('scope'), gen(ugScope).as('gen')]),
   ];
   if (shape.all) {
-    branches.push(fixed('part:common', 'commonScope'), fixed('part:common', 'userCommonScope'));
+    branches.push(fixed('common', 'commonScope'), fixed('common', 'userCommonScope'));
     for (const s of shape.others) {
-      const part = `part:${otherPart(s)}`;
+      const part = otherPart(s);
       branches.push(fixed(part, 'userScope'));
       if (s.scopes) {
         branches.push(
-          db.selectFrom(s.scopes({ ...shape.ctx, db }, v).as('sc')).select([text(slot(part)).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
+          db.selectFrom(s.scopes({ ...shape.ctx, db }, v).as('sc')).select([text(part).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
         );
       }
     }
@@ -135,9 +135,7 @@ async function generations(ctx: AppContext, v: Viewer, all: boolean): Promise<Ma
     commonScope: `c:${v.companyId}`,
     userCommonScope: `uc:${v.id}`,
     userScope: `u:${v.id}`,
-    'part:common': 'common',
   };
-  for (const s of others) args[`part:${otherPart(s)}`] = otherPart(s);
   const key = all ? `all|${unreadSourcesVersion()}` : 'groups';
   const rows = (await generationsQuery(ctx.db, key, { all, others, ctx }, args)) as { part: string; scope: string; gen: number | null }[];
   const pairs = new Map<string, string[]>();
