@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../context';
 import { refusePending } from '../modules/auth/pending';
 import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyWithGroup } from '../modules/groups/access-prefetch';
+import { rememberGroupAccess } from '../modules/groups/policy';
 import { HttpError, validationError } from './errors';
 import { hasSignature, isSignableGet, isSignableZip, mayKeep, verifySigned, withoutSignature } from './signed-url';
 
@@ -62,18 +64,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+/**
+ * Reads under /members/me/groups/:id ask for the session and the group access in one statement
+ * (groups/access-prefetch.ts); the id is taken as sent, before the params are validated, and an
+ * id that is not a plain positive integer simply gets the ordinary lookup.
+ */
+const GROUP_READ = /^\/members\/me\/groups\/:id(?:\/|$)/;
+const PLAIN_ID = /^[1-9][0-9]{0,14}$/;
+
+async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead: boolean): Promise<AuthUser> {
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, 'INVALID_TOKEN');
-  const result = await verifyAccessToken(ctx, token);
+  const rawId = groupRead ? (request.params as { id?: unknown }).id : undefined;
+  const groupId = typeof rawId === 'string' && PLAIN_ID.test(rawId) ? Number(rawId) : null;
+  const prefetch = groupId === null ? null : await verifyWithGroup(ctx, token, groupId);
+  const result = prefetch ? prefetch.result : await verifyAccessToken(ctx, token);
   if (!result.ok) throw new HttpError(401, result.code);
-  return {
+  const user: AuthUser = {
     id: result.userId,
     companyId: result.companyId,
     isCompanyAdmin: result.isCompanyAdmin,
     sessionId: result.sessionId,
     pendingApproval: result.pendingApproval,
   };
+  if (prefetch && groupId !== null) rememberGroupAccess(user, groupId, prefetch.found);
+  return user;
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
@@ -108,6 +123,7 @@ export function registerEndpoint<E extends Endpoint>(
   const url = `${API_PREFIX}${endpoint.path}`;
   app.routeRegistry.push({ method: endpoint.method, url, auth: endpoint.auth, endpoint });
   const signable = isSignableGet(endpoint) || isSignableZip(endpoint);
+  const groupRead = endpoint.method === 'GET' && GROUP_READ.test(endpoint.path);
   const handle = async (request: FastifyRequest, reply: FastifyReply, viaLink: boolean) => {
     const ctx = app.ctx;
     let rawQuery: unknown = request.query;
@@ -122,7 +138,7 @@ export function registerEndpoint<E extends Endpoint>(
       linkSeconds = signed.remainingSeconds;
       ({ query: rawQuery, body: linkBody } = withoutSignature(request.query));
     } else if (endpoint.auth) {
-      request.user = await authenticate(ctx, request);
+      request.user = await authenticate(ctx, request, groupRead);
       refusePending(endpoint, request.user);
     }
     const params = parsePart(endpoint.params, request.params);

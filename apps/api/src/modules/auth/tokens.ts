@@ -91,13 +91,31 @@ async function lookup(ctx: AppContext, token: string, kind: 'access' | 'refresh'
   return (await lookupQuery(ctx.db, { hash: hashToken(token), kind }))[0];
 }
 
+/** The columns of an access token's row (and its user's) that decide whether it is valid. */
+export interface AccessTokenRow {
+  user_id: number;
+  family: string;
+  expires_at: number;
+  company_id: number | null;
+  status: string | null;
+  is_company_admin: number | null;
+  pending_approval: number | null;
+}
+
+/** Longer than any token this server issues: refused before it is hashed or looked up. */
+export const tooLongForToken = (token: string) => token.length > 128;
+
 /**
  * Checks a bearer access token. The realtime engineer authenticates WebSocket connections with
  * exactly this, so both paths give the same 401 codes.
  */
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifyResult> {
-  if (token.length > 128) return { ok: false, code: 'INVALID_TOKEN' };
-  const row = await lookup(ctx, token, 'access');
+  if (tooLongForToken(token)) return { ok: false, code: 'INVALID_TOKEN' };
+  return accessTokenResult(ctx, await lookup(ctx, token, 'access'));
+}
+
+/** The verdict on a looked-up access token row (also read together with a group's, groups/access-prefetch.ts). */
+export function accessTokenResult(ctx: AppContext, row: AccessTokenRow | undefined): VerifyResult {
   if (!row) return { ok: false, code: 'INVALID_TOKEN' };
   if (row.company_id === null || row.status !== 'active') return { ok: false, code: 'INVALID_USER' };
   if (row.expires_at <= ctx.now()) return { ok: false, code: 'TOKEN_EXPIRED' };

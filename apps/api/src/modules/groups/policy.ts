@@ -88,9 +88,18 @@ const accessQuery = compiledQuery<{ groupId: number; companyId: number; userId: 
     .where('g.company_id', '=', slot('companyId')),
 );
 
-async function findGroupAndMember(ctx: AppContext, groupId: number, companyId: number, userId: number) {
-  const row = (await accessQuery(ctx.db, { groupId, companyId, userId }))[0];
-  if (!row) return null;
+/** The group columns plus the caller's membership flags (m_…, null when not a member). */
+export type AccessRow = Selectable<GroupsTable> & {
+  m_user_id: number | null;
+  m_role_admin: number | null;
+  m_role_invite: number | null;
+  m_role_edit_shared_folder: number | null;
+  m_role_edit_topic: number | null;
+  m_can_notify: number | null;
+};
+export type FoundAccess = { group: Selectable<GroupsTable>; member: MemberFlags | null };
+
+export function splitAccessRow(row: AccessRow): FoundAccess {
   const { m_user_id, m_role_admin, m_role_invite, m_role_edit_shared_folder, m_role_edit_topic, m_can_notify, ...group } = row;
   const member: MemberFlags | null =
     m_user_id === null
@@ -103,6 +112,22 @@ async function findGroupAndMember(ctx: AppContext, groupId: number, companyId: n
           can_notify: m_can_notify!,
         };
   return { group, member };
+}
+
+async function findGroupAndMember(ctx: AppContext, groupId: number, companyId: number, userId: number): Promise<FoundAccess | null> {
+  const row = (await accessQuery(ctx.db, { groupId, companyId, userId }))[0];
+  return row ? splitAccessRow(row) : null;
+}
+
+/**
+ * Group access read in the same statement as the session (access-prefetch.ts), kept for the
+ * request's caller object only: authorizeGroup answers from it for that group instead of asking
+ * again. Keyed by the AuthUser, which lives exactly as long as its request.
+ */
+const prefetched = new WeakMap<AuthUser, { groupId: number; found: FoundAccess | null }>();
+
+export function rememberGroupAccess(user: AuthUser, groupId: number, found: FoundAccess | null): void {
+  prefetched.set(user, { groupId, found });
 }
 
 function findMember(ctx: AppContext, groupId: number, userId: number) {
@@ -122,7 +147,8 @@ export const forbidden = () => new HttpError(403, 'UNAUTHORIZED_ACTION', 'This a
  * in, so ids cannot be probed), 404 GROUP_IS_STOPPED for a stopped group, 403 for a missing right.
  */
 export async function authorizeGroup(ctx: AppContext, user: AuthUser, groupId: number, action: GroupAction): Promise<GroupAccess> {
-  const found = await findGroupAndMember(ctx, groupId, user.companyId, user.id);
+  const memo = prefetched.get(user);
+  const found = memo?.groupId === groupId ? memo.found : await findGroupAndMember(ctx, groupId, user.companyId, user.id);
   if (!found) throw notFound();
   const { group, member } = found;
   if (!member) {

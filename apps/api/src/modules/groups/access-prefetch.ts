@@ -1,0 +1,51 @@
+import type { AppContext } from '../../context';
+import { compiledQuery } from '../../db/compiled';
+import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from '../auth/tokens';
+import { splitAccessRow, type FoundAccess } from './policy';
+
+/**
+ * A read under /members/me/groups/:id needs the session and then the group with the caller's
+ * membership: two statements, and on PostgreSQL two round trips, on the hottest reads (a feed
+ * page, a topic). This asks both in one. The group is joined on the token's own user's company
+ * and membership, exactly the conditions of policy.ts's access query, so what it finds is what
+ * authorizeGroup would have found; the handler still calls authorizeGroup, which decides.
+ */
+const sessionAndGroupQuery = compiledQuery<{ hash: string; groupId: number }>()((db, slot) =>
+  db
+    .selectFrom('auth_tokens as t')
+    .leftJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('groups as g', (j) => j.on('g.id', '=', slot('groupId')).onRef('g.company_id', '=', 'u.company_id'))
+    .leftJoin('group_members as m', (j) => j.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 't.user_id'))
+    // The token's columns are renamed: the group's own id, company_id and created_at keep theirs.
+    .select(['t.user_id as a_user_id', 't.family as a_family', 't.expires_at as a_expires_at'])
+    .select(['u.company_id as a_company_id', 'u.status as a_status', 'u.is_company_admin as a_is_company_admin', 'u.pending_approval as a_pending_approval'])
+    .selectAll('g')
+    .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
+    .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
+    .where('t.token_hash', '=', slot('hash'))
+    .where('t.kind', '=', 'access'),
+);
+
+/** verifyAccessToken's verdict, and (when the token is valid) the group access it read alongside. */
+export async function verifyWithGroup(
+  ctx: AppContext,
+  token: string,
+  groupId: number,
+): Promise<{ result: VerifyResult; found: FoundAccess | null }> {
+  if (tooLongForToken(token)) return { result: { ok: false, code: 'INVALID_TOKEN' }, found: null };
+  const row = (await sessionAndGroupQuery(ctx.db, { hash: hashToken(token), groupId }))[0];
+  if (!row) return { result: accessTokenResult(ctx, undefined), found: null };
+  const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_pending_approval, ...access } = row;
+  const result = accessTokenResult(ctx, {
+    user_id: a_user_id,
+    family: a_family,
+    expires_at: a_expires_at,
+    company_id: a_company_id,
+    status: a_status,
+    is_company_admin: a_is_company_admin,
+    pending_approval: a_pending_approval,
+  });
+  // A left join that found no group leaves every group column null.
+  const found = !result.ok || access.id === null ? null : splitAccessRow(access as Parameters<typeof splitAccessRow>[0]);
+  return { result, found };
+}
