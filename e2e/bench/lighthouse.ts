@@ -21,6 +21,12 @@ interface PageFigures {
   transfer_kb: number;
   requests: number;
   final_url: string;
+  /**
+   * Lighthouse's own CPU speed score of the machine at the run (higher is faster). Its 4× slowdown
+   * is applied to whatever this machine is, so TBT and LCP scale with it: figures from runs on
+   * machines of different speed compare only next to it.
+   */
+  benchmark_index: number;
 }
 
 /** Where `LIGHTHOUSE_SAVE=1` writes each page's full report (diagnostics, traces' summaries). */
@@ -56,6 +62,7 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
     transfer_kb: Math.round(num('total-byte-weight') / 1024),
     requests,
     final_url: new URL(lhr.finalDisplayedUrl).pathname,
+    benchmark_index: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 

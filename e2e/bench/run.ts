@@ -326,7 +326,7 @@ async function lighthouseOnly() {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
     const lh = result.lighthouse;
-    console.log(`lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, FCP ${lh.login.fcp_ms} ms, ${lh.login.transfer_kb} KB); ` +
+    console.log(`lighthouse mobile (CPU benchmark index ${lh.login.benchmark_index} / ${lh.home.benchmark_index}): /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, FCP ${lh.login.fcp_ms} ms, ${lh.login.transfer_kb} KB); ` +
       `home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms, FCP ${lh.home.fcp_ms} ms, ${lh.home.transfer_kb} KB); load ${loadBefore.join(' ')} -> ${lh.loadavg.after.join(' ')}`);
   } finally {
     await portal.stop();
