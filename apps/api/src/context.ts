@@ -22,6 +22,11 @@ export interface AuthUser {
   id: number;
   companyId: number;
   isCompanyAdmin: boolean;
+  /**
+   * The common-topic right (users.common_topic_role), read in the session's own statement.
+   * Absent where the caller was not read that way (signed links, sockets): those ask the database.
+   */
+  commonTopicRole?: boolean;
   /** The login (token family) this request belongs to; logout and password change use it. */
   sessionId: string;
   /** Registered through a group link and not yet approved: only PENDING_ALLOWED endpoints. */

@@ -84,6 +84,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
     id: result.userId,
     companyId: result.companyId,
     isCompanyAdmin: result.isCompanyAdmin,
+    commonTopicRole: result.commonTopicRole,
     sessionId: result.sessionId,
     pendingApproval: result.pendingApproval,
   };

@@ -13,7 +13,7 @@ export function hashToken(token: string): string {
 }
 
 export type VerifyResult =
-  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; sessionId: string; pendingApproval: boolean }
+  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; commonTopicRole: boolean; sessionId: string; pendingApproval: boolean }
   | { ok: false; code: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'INVALID_USER' };
 
 export interface IssuedSession {
@@ -82,7 +82,7 @@ const lookupQuery = compiledQuery<{ hash: string; kind: 'access' | 'refresh' }>(
   db
     .selectFrom('auth_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.user_id', 't.family', 't.expires_at', 't.created_at', 't.session_started_at', 't.retired_at', 'u.company_id', 'u.status', 'u.is_company_admin', 'u.pending_approval'])
+    .select(['t.id', 't.user_id', 't.family', 't.expires_at', 't.created_at', 't.session_started_at', 't.retired_at', 'u.company_id', 'u.status', 'u.is_company_admin', 'u.common_topic_role', 'u.pending_approval'])
     .where('t.token_hash', '=', slot('hash'))
     .where('t.kind', '=', slot('kind')),
 );
@@ -99,6 +99,7 @@ export interface AccessTokenRow {
   company_id: number | null;
   status: string | null;
   is_company_admin: number | null;
+  common_topic_role: number | null;
   pending_approval: number | null;
 }
 
@@ -124,6 +125,7 @@ export function accessTokenResult(ctx: AppContext, row: AccessTokenRow | undefin
     userId: row.user_id,
     companyId: row.company_id,
     isCompanyAdmin: row.is_company_admin === 1,
+    commonTopicRole: row.common_topic_role === 1,
     sessionId: row.family,
     pendingApproval: row.pending_approval === 1,
   };

@@ -19,6 +19,7 @@ const sessionAndGroupQuery = compiledQuery<{ hash: string; groupId: number }>()(
     // The token's columns are renamed: the group's own id, company_id and created_at keep theirs.
     .select(['t.user_id as a_user_id', 't.family as a_family', 't.expires_at as a_expires_at'])
     .select(['u.company_id as a_company_id', 'u.status as a_status', 'u.is_company_admin as a_is_company_admin', 'u.pending_approval as a_pending_approval'])
+    .select('u.common_topic_role as a_common_topic_role')
     .selectAll('g')
     .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
     .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
@@ -35,7 +36,7 @@ export async function verifyWithGroup(
   if (tooLongForToken(token)) return { result: { ok: false, code: 'INVALID_TOKEN' }, found: null };
   const row = (await sessionAndGroupQuery(ctx.db, { hash: hashToken(token), groupId }))[0];
   if (!row) return { result: accessTokenResult(ctx, undefined), found: null };
-  const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_pending_approval, ...access } = row;
+  const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_common_topic_role, a_pending_approval, ...access } = row;
   const result = accessTokenResult(ctx, {
     user_id: a_user_id,
     family: a_family,
@@ -43,6 +44,7 @@ export async function verifyWithGroup(
     company_id: a_company_id,
     status: a_status,
     is_company_admin: a_is_company_admin,
+    common_topic_role: a_common_topic_role,
     pending_approval: a_pending_approval,
   });
   // A left join that found no group leaves every group column null.
