@@ -142,7 +142,7 @@ type RefreshResult =
  * LIMITS.idleLogoutSeconds without a refresh, and SESSION_ABSOLUTE_MS after it began.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<RefreshResult> {
-  if (refreshToken.length > 128) return { ok: false, code: 'INVALID_TOKEN' };
+  if (tooLongForToken(refreshToken)) return { ok: false, code: 'INVALID_TOKEN' };
   const row = await lookup(ctx, refreshToken, 'refresh');
   if (!row) return { ok: false, code: 'INVALID_TOKEN' };
   const now = ctx.now();

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
 import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from '../auth/tokens';
-import { splitAccessRow, type FoundAccess } from './policy';
+import { splitAccessRow, type AccessRow, type FoundAccess } from './policy';
 
 /**
  * A read under /members/me/groups/:id needs the session and then the group with the caller's
@@ -18,8 +18,8 @@ const sessionAndGroupQuery = compiledQuery<{ hash: string; groupId: number }>()(
     .leftJoin('group_members as m', (j) => j.onRef('m.group_id', '=', 'g.id').onRef('m.user_id', '=', 't.user_id'))
     // The token's columns are renamed: the group's own id, company_id and created_at keep theirs.
     .select(['t.user_id as a_user_id', 't.family as a_family', 't.expires_at as a_expires_at'])
-    .select(['u.company_id as a_company_id', 'u.status as a_status', 'u.is_company_admin as a_is_company_admin', 'u.pending_approval as a_pending_approval'])
-    .select('u.common_topic_role as a_common_topic_role')
+    .select(['u.company_id as a_company_id', 'u.status as a_status', 'u.is_company_admin as a_is_company_admin'])
+    .select(['u.common_topic_role as a_common_topic_role', 'u.pending_approval as a_pending_approval'])
     .selectAll('g')
     .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
     .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
@@ -48,6 +48,6 @@ export async function verifyWithGroup(
     pending_approval: a_pending_approval,
   });
   // A left join that found no group leaves every group column null.
-  const found = !result.ok || access.id === null ? null : splitAccessRow(access as Parameters<typeof splitAccessRow>[0]);
+  const found = !result.ok || access.id === null ? null : splitAccessRow(access as AccessRow);
   return { result, found };
 }
