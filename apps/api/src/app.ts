@@ -33,6 +33,7 @@ import { helpRoutes } from './modules/help/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
+import { createCaches } from './caches';
 import { withFirestoreMirror } from './modules/firebase/firestore';
 import { installFirestoreSweep } from './modules/firebase/jobs';
 import { firebaseRoutes } from './modules/firebase/routes';
@@ -64,7 +65,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // FIREBASE_REALTIME=firestore: every event also lands in Firestore for Firebase clients.
   const bus = config.firebase?.firestoreCollection ? withFirestoreMirror(baseBus, config.firebase, config.now, app.log) : baseBus;
   const storage = await createStorage(config);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now };
+  const caches = createCaches(config.sessionCacheMs, config.now, bus);
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now, caches };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);
   app.decorateRequest('user', null);
@@ -77,6 +79,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   app.addHook('onClose', async () => {
     stopPoolStats?.();
+    caches.close();
     await bus.close();
     mailer.close();
     limiterRedis?.disconnect();

@@ -50,6 +50,11 @@ export interface Config {
    */
   uploadTimeoutMs: number;
   /**
+   * How long an access token's looked-up row may answer again (modules/auth/session-cache.ts); 0
+   * turns the cache off. At most 10 s: it bounds how late a change no path announced is seen.
+   */
+  sessionCacheMs: number;
+  /**
    * What the first start on an empty database does: seed the demo company (its password is
    * published), print a one-time setup link for the first company administrator, or nothing.
    */
@@ -174,6 +179,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitLogin: int(env, 'RATE_LIMIT_LOGIN', 30),
     trustProxy: list(env, 'TRUST_PROXY'),
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
+    sessionCacheMs: Math.min(int(env, 'SESSION_CACHE_MS', 2000), 10_000),
     urlSigningKey: env.URL_SIGNING_KEY || undefined,
     ...firstRunOf(env, publicUrl),
     line: lineOf(env, publicUrl),

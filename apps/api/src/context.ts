@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config, Clock } from './config';
 import type { DB, DialectName } from './db';
 import type { Mailer } from './mail';
+import type { Caches } from './caches';
 import type { ServerBus } from './modules/realtime/bus';
 import type { FileStorage } from './storage';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   /** One store for every module's uploaded files (group images, shared folders, attachments). */
   storage: FileStorage;
   now: Clock;
+  /** Per-user reads this process reuses for SESSION_CACHE_MS (caches.ts). */
+  caches: Caches;
 }
 
 /** The authenticated caller, set by registerEndpoint for `auth: true` endpoints. */

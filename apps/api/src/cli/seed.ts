@@ -1,3 +1,4 @@
+import { createCaches } from '../caches';
 import { createBus } from '../modules/realtime/bus';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
@@ -13,7 +14,7 @@ const database = createDb(config);
 const bus = createBus({});
 try {
   await migrateToLatest(database.db);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, storage: createLocalStorage(path.join(config.dataDir, 'files')), now: config.now };
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, storage: createLocalStorage(path.join(config.dataDir, 'files')), now: config.now, caches: createCaches(0, config.now) };
   const result = await seedDemo(ctx);
   console.log(`seed: ${result.users} users, ${result.groups} groups and ${result.topics} topics added (${database.dialect})`);
   console.log(`demo logins (password ${DEMO_ACCOUNTS.member.password}):`);

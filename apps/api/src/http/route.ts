@@ -88,7 +88,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
     sessionId: result.sessionId,
     pendingApproval: result.pendingApproval,
   };
-  if (prefetch && groupId !== null) rememberGroupAccess(user, groupId, prefetch.found);
+  if (prefetch?.found !== undefined && groupId !== null) rememberGroupAccess(user, groupId, prefetch.found);
   return user;
 }
 

@@ -6,7 +6,7 @@ import { writeTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';
 import type { MailMessage } from '../../mail';
 import { normalizeForSearch } from '../../text/search';
-import { revokeUserSessions } from '../auth/tokens';
+import { revokeUserSessions, sessionsChanged } from '../auth/tokens';
 import { groupsNeedingSuccessor, removeAccess } from '../members/leaving';
 import { userLabel, writeAudit } from './audit';
 import { preparePasswordSetMail } from './password-mail';
@@ -193,6 +193,8 @@ export async function setRights(ctx: AppContext, actor: AuthUser, userId: number
     await trx.updateTable('users').set({ ...set, updated_at: ctx.now() }).where('id', '=', userId).execute();
     await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'employee.rights', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), detail: notes.join(', '), ip });
   });
+  // Their next request, in any process, is judged with the new rights.
+  await sessionsChanged(ctx, [userId]);
 }
 
 export async function sendPasswordMail(ctx: AppContext, actor: AuthUser, userId: number, ip: string): Promise<void> {

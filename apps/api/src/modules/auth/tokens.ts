@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
+import { SESSION_CHANGED_EVENT } from './session-cache';
 
 /** Opaque random token; only its sha256 is stored, so a database leak yields no sessions. */
 export function newToken(): string {
@@ -112,7 +113,8 @@ export const tooLongForToken = (token: string) => token.length > 128;
  */
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifyResult> {
   if (tooLongForToken(token)) return { ok: false, code: 'INVALID_TOKEN' };
-  return accessTokenResult(ctx, await lookup(ctx, token, 'access'));
+  const hash = hashToken(token);
+  return accessTokenResult(ctx, await ctx.caches.sessions.lookup(hash, async () => (await lookupQuery(ctx.db, { hash, kind: 'access' }))[0]));
 }
 
 /** The verdict on a looked-up access token row (also read together with a group's, groups/access-prefetch.ts). */
@@ -172,8 +174,20 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 /** Event that closes the realtime sockets of ended logins (every API process holds some). */
 export const SESSION_REVOKED_EVENT = 'session.revoked';
 
+/**
+ * A user's status or rights (the columns the token lookup reads) changed: every process forgets
+ * the sessions it cached for them (session-cache.ts), this one before the call returns.
+ */
+export async function sessionsChanged(ctx: AppContext, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  ctx.caches.sessions.dropUsers(userIds);
+  await ctx.bus.publish(userIds, { kind: SESSION_CHANGED_EVENT, payload: null }).catch(() => undefined);
+}
+
 /** Tells the realtime sockets of these logins (or of every login of the user) to close now. */
 export async function announceRevoked(ctx: AppContext, userId: number, sessions: string[] | 'all', keep?: string): Promise<void> {
+  // The token rows are gone; the session caches of other processes forget them on this event.
+  ctx.caches.sessions.dropUsers([userId]);
   await ctx.bus.publish([userId], { kind: SESSION_REVOKED_EVENT, payload: { sessions, keep: keep ?? null } }).catch(() => undefined);
 }
 

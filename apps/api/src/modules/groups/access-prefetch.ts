@@ -27,27 +27,37 @@ const sessionAndGroupQuery = compiledQuery<{ hash: string; groupId: number }>()(
     .where('t.kind', '=', 'access'),
 );
 
-/** verifyAccessToken's verdict, and (when the token is valid) the group access it read alongside. */
+/**
+ * verifyAccessToken's verdict, and (when the token is valid and the join ran) the group access it
+ * read alongside. A session the cache already holds (auth/session-cache.ts) skips the join:
+ * `found` is then undefined and authorizeGroup asks for the group alone.
+ */
 export async function verifyWithGroup(
   ctx: AppContext,
   token: string,
   groupId: number,
-): Promise<{ result: VerifyResult; found: FoundAccess | null }> {
+): Promise<{ result: VerifyResult; found: FoundAccess | null | undefined }> {
   if (tooLongForToken(token)) return { result: { ok: false, code: 'INVALID_TOKEN' }, found: null };
-  const row = (await sessionAndGroupQuery(ctx.db, { hash: hashToken(token), groupId }))[0];
-  if (!row) return { result: accessTokenResult(ctx, undefined), found: null };
-  const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_common_topic_role, a_pending_approval, ...access } = row;
-  const result = accessTokenResult(ctx, {
-    user_id: a_user_id,
-    family: a_family,
-    expires_at: a_expires_at,
-    company_id: a_company_id,
-    status: a_status,
-    is_company_admin: a_is_company_admin,
-    common_topic_role: a_common_topic_role,
-    pending_approval: a_pending_approval,
+  const hash = hashToken(token);
+  let access: AccessRow | null | undefined;
+  const tokenRow = await ctx.caches.sessions.lookup(hash, async () => {
+    const row = (await sessionAndGroupQuery(ctx.db, { hash, groupId }))[0];
+    if (!row) return undefined;
+    const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_common_topic_role, a_pending_approval, ...group } = row;
+    // A left join that found no group leaves every group column null.
+    access = group.id === null ? null : (group as AccessRow);
+    return {
+      user_id: a_user_id,
+      family: a_family,
+      expires_at: a_expires_at,
+      company_id: a_company_id,
+      status: a_status,
+      is_company_admin: a_is_company_admin,
+      common_topic_role: a_common_topic_role,
+      pending_approval: a_pending_approval,
+    };
   });
-  // A left join that found no group leaves every group column null.
-  const found = !result.ok || access.id === null ? null : splitAccessRow(access as AccessRow);
-  return { result, found };
+  const result = accessTokenResult(ctx, tokenRow);
+  if (!result.ok) return { result, found: null };
+  return { result, found: access === undefined ? undefined : access && splitAccessRow(access) };
 }

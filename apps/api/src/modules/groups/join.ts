@@ -1,6 +1,7 @@
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { hashPassword } from '../auth/password';
+import { sessionsChanged } from '../auth/tokens';
 import { newsJoinApproved, newsJoinRequest } from '../news/system';
 import { linkUnusable } from './invitations';
 import * as q from './queries';
@@ -210,6 +211,8 @@ export async function approve(ctx: AppContext, groupId: number, requestId: numbe
     return updated.user_id;
   });
   if (userId !== null) {
+    // No longer pending: their next request may use more than the pending screens.
+    await sessionsChanged(ctx, [userId]);
     await ctx.bus.publish([userId], { kind: 'group.joined', payload: { group_id: groupId } });
     await newsJoinApproved(ctx, groupId, userId);
   }

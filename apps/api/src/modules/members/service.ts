@@ -77,7 +77,13 @@ function patchSchema(section: SettingsSection) {
   return schema;
 }
 
-export async function getSettings(ctx: AppContext, userId: number): Promise<Settings> {
+/** The caller's settings; frozen, and shared for SESSION_CACHE_MS (settings-cache.ts). */
+export async function getSettings(ctx: AppContext, userId: number): Promise<Readonly<Settings>> {
+  const cached = await ctx.caches.settings.lookup(String(userId), async () => ({ userId, settings: await readSettings(ctx, userId) }));
+  return cached!.settings;
+}
+
+async function readSettings(ctx: AppContext, userId: number): Promise<Settings> {
   const stored = await q.findSettings(ctx, userId);
   const out = structuredClone(DEFAULT_USER_SETTINGS) as Record<SettingsSection, Record<string, unknown>>;
   for (const section of SECTIONS) {
@@ -88,7 +94,15 @@ export async function getSettings(ctx: AppContext, userId: number): Promise<Sett
       if (ok.success) out[section][key] = (ok.data as Record<string, unknown>)[key];
     }
   }
-  return out as Settings;
+  return deepFreeze(out) as Settings;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** Spec: the second and third notification addresses (regular, emergency) cannot be the same. */
@@ -111,6 +125,8 @@ export async function patchSettings(ctx: AppContext, userId: number, section: Se
   const merged = { ...previous, ...parsed.data } as Record<string, unknown>;
   if (section === 'setting_notify_news') refuseSameNotifyEmails(merged);
   await q.saveSection(ctx, userId, section, merged);
+  // This process answers with the new values; the event makes the others drop theirs.
+  ctx.caches.settings.dropUsers([userId]);
   await ctx.bus.publish([userId], { kind: 'settings.updated', payload: { section } });
   return getSettings(ctx, userId);
 }

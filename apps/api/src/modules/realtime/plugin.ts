@@ -9,6 +9,7 @@ import { realtimeClientMessageSchema } from '@portal/api-client/realtime-server'
 import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { SESSION_CHANGED_EVENT } from '../auth/session-cache';
 import { SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
 import { topicViewable } from '../topics/events';
 import { liveSessions } from './sessions';
@@ -111,6 +112,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   const unsubscribe = app.ctx.bus.subscribe((userIds: number[], event: RealtimeEvent) => {
     if (byUser.size === 0) return;
     if (event.kind === SESSION_REVOKED_EVENT) return closeRevoked(userIds, event.payload);
+    if (event.kind === SESSION_CHANGED_EVENT) return; // for the session caches of the processes only
     const { viewers, ...sent } = event;
     const data = frame({ type: 'event', event: sent }); // once, however many sockets get it
     const key = coalesceKey(event);

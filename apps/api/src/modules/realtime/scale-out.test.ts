@@ -25,6 +25,9 @@ function start(name: string, port: number, dbUrl: string): ApiProc {
     // NODE_ENV=production seeds nothing by default; this test logs in as the demo users.
     SEED_ON_EMPTY: '1',
     SEED_DEMO: '1',
+    // The longest session cache there is: a change that counts on B within a few seconds was
+    // announced to B, it did not merely age out (auth/session-cache.ts).
+    SESSION_CACHE_MS: '10000',
   });
   procs.push(p);
   return p;
@@ -120,6 +123,34 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
     } finally {
       for (const s of [onB, strangerOnB]) s.ws.terminate();
     }
+  }, 30_000);
+
+  it('a logout on A and rights withdrawn on A count on B at once, though B had cached the session', async () => {
+    const api = (p: ApiProc, token: string, path: string, init: RequestInit = {}) =>
+      fetch(`${p.http}${API}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    /** Polls B until it answers `status` (the bus message takes milliseconds; the cache holds 10 s). */
+    const soon = async (token: string, path: string, status: number) => {
+      const started = Date.now();
+      for (;;) {
+        const res = await api(b, token, path);
+        if (res.status === status || Date.now() - started > 3000) return res.status;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const admin = await login(a, 'E0001');
+    const member = await login(a, 'E0002');
+    expect((await api(b, member, '/members/me')).status).toBe(200);
+    const { items } = (await (await api(b, member, '/members/me')).json()) as { items: { info: { id: number } } };
+    expect((await api(b, member, '/company/users?page=1')).status).toBe(403);
+
+    const rights = (on: boolean) => api(a, admin, `/company/users/${items.info.id}/rights`, { method: 'PUT', body: JSON.stringify({ is_company_admin: on }) });
+    expect((await rights(true)).status).toBe(200);
+    expect(await soon(member, '/company/users?page=1', 200)).toBe(200);
+    expect((await rights(false)).status).toBe(200);
+    expect(await soon(member, '/company/users?page=1', 403)).toBe(403);
+
+    expect((await api(a, member, '/auth/logout', { method: 'POST', body: '{}' })).status).toBe(200);
+    expect(await soon(member, '/members/me', 401)).toBe(401);
   }, 30_000);
 
   it('B refuses a bad token over the same route', async () => {
