@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SESSION_CHANGED_EVENT } from '../auth/session-cache';
 import type { BusLogger, ServerBus } from '../realtime/bus';
 import { authorizedFetch } from './access-token';
 import type { FirebaseConfig } from './config';
@@ -129,7 +130,8 @@ export function withFirestoreMirror(inner: ServerBus, fb: FirebaseConfig, now: (
   return {
     async publish(userIds, event) {
       await inner.publish(userIds, event);
-      if (userIds.length === 0) return;
+      // session.changed tells the API processes' caches to forget a user; no client acts on it.
+      if (userIds.length === 0 || event.kind === SESSION_CHANGED_EVENT) return;
       const write = commit(fb, [eventDocument(fb, userIds, event.kind, event.payload, now())])
         .catch((err: unknown) => log.warn({ err: (err as Error).message, kind: event.kind }, 'realtime: firestore mirror write failed'))
         .finally(() => pending.delete(write));
