@@ -50,8 +50,8 @@ export interface Config {
    */
   uploadTimeoutMs: number;
   /**
-   * How long an access token's looked-up row may answer again (modules/auth/session-cache.ts); 0
-   * turns the cache off. At most 10 s: it bounds how late a change no path announced is seen.
+   * How long an access token's looked-up row and a user's settings may answer again (caches.ts);
+   * 0 turns the caches off. At most 10 s: it bounds how late a change no path announced is seen.
    */
   sessionCacheMs: number;
   /**

@@ -1,7 +1,7 @@
 import type { Clock } from '../../config';
 import { createUserCache, type UserCache } from '../../db/user-cache';
 import type { ServerBus } from '../realtime/bus';
-import type { AccessTokenRow } from './tokens';
+import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from './tokens';
 
 /**
  * Every authenticated request looked its access token up: on the load test's page views (five to
@@ -19,9 +19,6 @@ import type { AccessTokenRow } from './tokens';
  */
 export type SessionCache = UserCache<AccessTokenRow>;
 
-/** Event that makes every process forget a user's cached sessions (the sockets ignore it). */
-export const SESSION_CHANGED_EVENT = 'session.changed';
-
 export function createSessionCache(ttlMs: number, now: Clock, bus?: ServerBus): SessionCache {
-  return createUserCache<AccessTokenRow>({ ttlMs, now, bus, userOf: (row) => row.user_id, dropOn: [SESSION_CHANGED_EVENT, 'session.revoked'] });
+  return createUserCache<AccessTokenRow>({ ttlMs, now, bus, userOf: (row) => row.user_id, dropOn: [SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT] });
 }

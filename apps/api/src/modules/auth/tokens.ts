@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
-import { SESSION_CHANGED_EVENT } from './session-cache';
 
 /** Opaque random token; only its sha256 is stored, so a database leak yields no sessions. */
 export function newToken(): string {
@@ -173,6 +172,8 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 
 /** Event that closes the realtime sockets of ended logins (every API process holds some). */
 export const SESSION_REVOKED_EVENT = 'session.revoked';
+/** Event that makes every process forget a user's cached sessions (session-cache.ts; the sockets ignore it). */
+export const SESSION_CHANGED_EVENT = 'session.changed';
 
 /**
  * A user's status or rights (the columns the token lookup reads) changed: every process forgets

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_CHANGED_EVENT } from '../auth/session-cache';
+import { SESSION_CHANGED_EVENT } from '../auth/tokens';
 import type { BusLogger, ServerBus } from '../realtime/bus';
 import { authorizedFetch } from './access-token';
 import type { FirebaseConfig } from './config';

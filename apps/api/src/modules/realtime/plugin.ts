@@ -9,8 +9,7 @@ import { realtimeClientMessageSchema } from '@portal/api-client/realtime-server'
 import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SESSION_CHANGED_EVENT } from '../auth/session-cache';
-import { SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
+import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
 import { topicViewable } from '../topics/events';
 import { liveSessions } from './sessions';
 import type { RealtimeEvent } from './bus';
