@@ -150,36 +150,39 @@ export async function benchStartup(port: number) {
   }
 }
 
-/** The same API bench on a portal backed by a fresh PostgreSQL database. */
-export async function benchApiPostgres(port: number) {
-  const pgDb = await createPgDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
-  const portal = await startPortal({
-    port,
-    dataDir,
-    env: { DATABASE_URL: pgDb.url, RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' },
-  });
+const UNLIMITED = { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' };
+
+/**
+ * The API bench on a portal of its own: SQLite, or a fresh PostgreSQL database. `uncached` runs
+ * it with RESPONSE_CACHE_MS=0, so the hot reads are computed on every request — the figure for
+ * calls that are not repeated within the cache's life or that follow a write.
+ */
+export async function benchApiOn(port: number, opts: { postgres?: boolean; uncached?: boolean } = {}) {
+  const pgDb = opts.postgres ? await createPgDatabase() : null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-api-'));
+  const env: Record<string, string> = { ...UNLIMITED, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...(opts.uncached ? { RESPONSE_CACHE_MS: '0' } : {}) };
+  const portal = await startPortal({ port, dataDir, env });
   try {
-    return await benchApi(portal.baseUrl, portal.pid);
+    return { response_cache: !opts.uncached, ...(await benchApi(portal.baseUrl, portal.pid)) };
   } finally {
     await portal.stop();
-    await pgDb.drop();
+    await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** Every API section of the bench: each database with the response cache and without. */
+export async function benchApiAll(port: number) {
+  const skipPg = Boolean(process.env.BENCH_SKIP_POSTGRES);
+  return {
+    sqlite: await benchApiOn(port),
+    sqlite_uncached: await benchApiOn(port, { uncached: true }),
+    postgres: skipPg ? null : await benchApiOn(port, { postgres: true }),
+    postgres_uncached: skipPg ? null : await benchApiOn(port, { postgres: true, uncached: true }),
+  };
+}
+
 // `node --import tsx e2e/bench/api.ts`: this section alone, SQLite then PostgreSQL.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.BENCH_PORT ?? 18790);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
-  let sqlite;
-  try {
-    sqlite = await benchApi(portal.baseUrl, portal.pid);
-  } finally {
-    await portal.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  const postgres = process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(port);
-  console.log(JSON.stringify({ sqlite, postgres }, null, 2));
+  console.log(JSON.stringify(await benchApiAll(Number(process.env.BENCH_PORT ?? 18790)), null, 2));
 }

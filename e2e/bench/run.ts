@@ -29,7 +29,7 @@ import { REPO_ROOT, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { startPortal } from '../support/portal';
 import { benchFiles } from './files';
 import { benchChat } from './chat';
-import { benchApi, benchApiPostgres, benchStartup } from './api';
+import { benchApiAll, benchStartup } from './api';
 import { benchLighthouse } from './lighthouse';
 import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
 import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
@@ -170,11 +170,9 @@ async function main() {
       shell_initial_js_gzip: shellInitialJs(),
       remote_entry_js_gzip_kb: remoteEntries(),
       home_initial_js_gzip: await homeJs(portal.baseUrl),
-      // Portal requests/s over a bare Fastify's for the same bytes (goal ratio ≥ 0.5 on SQLite).
-      api: {
-        sqlite: await benchApi(portal.baseUrl, portal.pid),
-        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
-      },
+      // Portal requests/s over a bare Fastify's for the same bytes (goal ratio ≥ 0.5 on SQLite),
+      // with the response cache and without it.
+      api: await benchApiAll(PORT + 1),
       lighthouse: await benchLighthouse(portal.baseUrl),
       startup: await benchStartup(PORT + 2),
       login: await loginRps(portal.baseUrl),
@@ -227,8 +225,7 @@ async function main() {
       a && console.log(`api ${name}: ` + ['group_list', 'feed_page', 'topic_detail', 'remotes_json']
         .map((k) => { const r = a[k] as { portal: { requests_per_second: number }; bare: { requests_per_second: number }; ratio: number }; return `${k} ${r.portal.requests_per_second}/${r.bare.requests_per_second} req/s (x${r.ratio})`; })
         .join(', '));
-    apiLine('sqlite', result.api.sqlite);
-    apiLine('postgres', result.api.postgres);
+    for (const [name, a] of Object.entries(result.api)) apiLine(name, a);
     const lh = result.lighthouse;
     console.log(`lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, ${lh.login.transfer_kb} KB); home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms)`);
     console.log(`start-up: ${result.startup.empty_db_ms} ms on an empty data dir, ${result.startup.existing_db_ms} ms again`);
@@ -272,10 +269,7 @@ async function apiOnly() {
       api_at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version, loadavg_at_start: os.loadavg().map(round1) },
       home_initial_js_gzip: await homeJs(portal.baseUrl),
-      api: {
-        sqlite: await benchApi(portal.baseUrl, portal.pid),
-        postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchApiPostgres(PORT + 1),
-      },
+      api: await benchApiAll(PORT + 1),
       lighthouse: await benchLighthouse(portal.baseUrl),
       startup: await benchStartup(PORT + 2),
     };

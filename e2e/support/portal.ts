@@ -36,7 +36,9 @@ export async function startPortal(opts: { port: number; dataDir: string; env?: R
   // The compiled server `npm start` runs (apps/api/scripts/build.mjs), not the TypeScript sources.
   const server = path.join(REPO_ROOT, 'apps/api/dist/server.mjs');
   if (!fs.existsSync(server)) throw new Error(`${server} is missing: run npm run build first`);
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', server], {
+  // PORTAL_CPU_PROF_DIR=<dir> writes a CPU profile of the server there when it stops (bench work).
+  const prof = process.env.PORTAL_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PORTAL_CPU_PROF_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...prof, server], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

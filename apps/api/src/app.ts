@@ -34,6 +34,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { linksRoutes } from './modules/links/routes';
 import { createBus } from './modules/realtime/bus';
 import { createCaches } from './caches';
+import { createResponseCache } from './http/response-cache';
 import { withFirestoreMirror } from './modules/firebase/firestore';
 import { installFirestoreSweep } from './modules/firebase/jobs';
 import { firebaseRoutes } from './modules/firebase/routes';
@@ -65,8 +66,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // FIREBASE_REALTIME=firestore: every event also lands in Firestore for Firebase clients.
   const bus = config.firebase?.firestoreCollection ? withFirestoreMirror(baseBus, config.firebase, config.now, app.log) : baseBus;
   const storage = await createStorage(config);
-  const caches = createCaches(config.sessionCacheMs, config.now, bus);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now, caches };
+  // One process only: the write epoch cannot see another process's writes (response-cache.ts).
+  const responseCacheMs = config.redisUrl ? 0 : config.responseCacheMs;
+  const responses = responseCacheMs > 0 ? createResponseCache(responseCacheMs, config.now, database.writes) : undefined;
+  const caches = createCaches(config.sessionCacheMs, config.now, bus, responses);
+  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now, caches, writes: database.writes };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);
   app.decorateRequest('user', null);

@@ -2,6 +2,7 @@ import type { Clock } from './config';
 import { createSessionCache, type SessionCache } from './modules/auth/session-cache';
 import { createSettingsCache, type SettingsCache } from './modules/members/settings-cache';
 import type { ServerBus } from './modules/realtime/bus';
+import type { ResponseCache } from './http/response-cache';
 
 /**
  * The per-user reads a process reuses for `SESSION_CACHE_MS` (db/user-cache.ts): what a page
@@ -10,15 +11,18 @@ import type { ServerBus } from './modules/realtime/bus';
 export interface Caches {
   sessions: SessionCache;
   settings: SettingsCache;
+  /** Hot reads' answers while nothing was written (RESPONSE_CACHE_MS); absent when off. */
+  responses?: ResponseCache;
   close(): void;
 }
 
-export function createCaches(ttlMs: number, now: Clock, bus?: ServerBus): Caches {
+export function createCaches(ttlMs: number, now: Clock, bus?: ServerBus, responses?: ResponseCache): Caches {
   const sessions = createSessionCache(ttlMs, now, bus);
   const settings = createSettingsCache(ttlMs, now, bus);
   return {
     sessions,
     settings,
+    ...(responses ? { responses } : {}),
     close() {
       sessions.close();
       settings.close();

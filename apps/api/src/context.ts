@@ -3,6 +3,7 @@ import type { Config, Clock } from './config';
 import type { DB, DialectName } from './db';
 import type { Mailer } from './mail';
 import type { Caches } from './caches';
+import type { WriteEpoch } from './db/write-epoch';
 import type { ServerBus } from './modules/realtime/bus';
 import type { FileStorage } from './storage';
 
@@ -18,6 +19,8 @@ export interface AppContext {
   now: Clock;
   /** Per-user reads this process reuses for SESSION_CACHE_MS (caches.ts). */
   caches: Caches;
+  /** Moves on at every write this process makes to the database (db/write-epoch.ts). */
+  writes: WriteEpoch;
 }
 
 /** The authenticated caller, set by registerEndpoint for `auth: true` endpoints. */

@@ -11,6 +11,7 @@ import { PortalSqliteDialect } from './sqlite-dialect';
 import { registerDirectSqlite } from './compiled';
 import { nameStatements } from './pg-named';
 import { measurePool, type PoolStats } from './pool-stats';
+import { createWriteEpoch, isCommitSql, isWriteSql, type WriteEpoch } from './write-epoch';
 import type { DB } from './types';
 
 export type { DB } from './types';
@@ -22,6 +23,8 @@ export interface DbHandle {
   destroy(): Promise<void>;
   /** PostgreSQL only: connections and the time spent waiting for one (pool-stats.ts). */
   poolStats?: () => PoolStats;
+  /** Moves on at every write this process makes (write-epoch.ts). */
+  writes: WriteEpoch;
 }
 
 // COUNT(*) and bigint epoch-ms columns arrive as int8; they all fit in a double.
@@ -41,18 +44,48 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
     // that event would crash the process. The next query simply opens a new connection.
     pool.on('error', () => {});
     nameStatements(pool);
+    const writes = createWriteEpoch();
+    watchWrites(pool, writes);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy(), poolStats };
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), poolStats, writes };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new Database(path.join(config.dataDir, 'portal.sqlite'));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const statements = cachedStatements(file);
+  const writes = createWriteEpoch();
+  const statements = cachedStatements(file, 500, () => writes.bump());
   const db = new Kysely<DB>({ dialect: new PortalSqliteDialect({ database: statements }) });
   registerDirectSqlite(db, { prepare: (sql) => statements.prepare(sql) as never, inTransaction: () => file.inTransaction });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), writes };
+}
+
+/**
+ * Moves the write epoch when a statement that may write has completed on a connection of the
+ * pool and changed rows, or committed. Completed, not sent: a read that started before the
+ * commit and is cached with the older epoch must not stay valid after it.
+ */
+function watchWrites(pool: pg.Pool, writes: WriteEpoch): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const config = args[0];
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      const result = query(...args);
+      if (typeof text === 'string' && isWriteSql(text) && result instanceof Promise) {
+        const commit = isCommitSql(text);
+        // Bumped on failure too: a failed COMMIT or statement may still have changed something.
+        result.then(
+          (r: { rowCount?: number | null }) => {
+            if (commit || r?.rowCount !== 0) writes.bump();
+          },
+          () => writes.bump(),
+        );
+      }
+      return result;
+    };
+  });
 }
 
 /** Brings the schema up to date; throws (and the app refuses to start) if a migration fails. */

@@ -8,6 +8,7 @@ import { verifyAccessToken } from '../modules/auth/tokens';
 import { verifyWithGroup } from '../modules/groups/access-prefetch';
 import { rememberGroupAccess } from '../modules/groups/policy';
 import { HttpError, validationError } from './errors';
+import { responseKey } from './response-cache';
 import { hasSignature, isSignableGet, isSignableZip, mayKeep, verifySigned, withoutSignature } from './signed-url';
 
 /** One registered API route, kept so tests and the OpenAPI document can walk them all. */
@@ -55,7 +56,17 @@ export interface RouteOptions {
   rateLimitPerMinute?: number;
   /** Per-route body size limit in bytes (the app default is 1 MiB); the employee CSV import needs more. */
   bodyLimit?: number;
+  /**
+   * A GET that only reads: its JSON may answer the same user and URL again while nothing was
+   * written (response-cache.ts). Never for a route that writes, streams or sets headers.
+   */
+  responseCache?: boolean;
 }
+
+/** The options of a read that only reads: kept while nothing is written (response-cache.ts). */
+export const cached: RouteOptions = { responseCache: true };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -125,8 +136,13 @@ export function registerEndpoint<E extends Endpoint>(
   app.routeRegistry.push({ method: endpoint.method, url, auth: endpoint.auth, endpoint });
   const signable = isSignableGet(endpoint) || isSignableZip(endpoint);
   const groupRead = endpoint.method === 'GET' && GROUP_READ.test(endpoint.path);
+  const cacheable = options.responseCache === true && endpoint.method === 'GET' && endpoint.auth;
   const handle = async (request: FastifyRequest, reply: FastifyReply, viaLink: boolean) => {
     const ctx = app.ctx;
+    const responses = cacheable && !viaLink ? ctx.caches.responses : undefined;
+    // Before anything is read, so a write that lands while this request reads makes it unkept.
+    const epoch = responses?.epoch() ?? 0;
+    let cacheKey: string | undefined;
     let rawQuery: unknown = request.query;
     let linkBody: unknown;
     let linkSeconds = 0;
@@ -141,6 +157,14 @@ export function registerEndpoint<E extends Endpoint>(
     } else if (endpoint.auth) {
       request.user = await authenticate(ctx, request, groupRead);
       refusePending(endpoint, request.user);
+      if (responses) {
+        cacheKey = responseKey(request.user.id, request.headers['accept-language'], request.url);
+        const kept = responses.get(cacheKey);
+        if (kept !== undefined) {
+          void reply.type(JSON_TYPE);
+          return kept;
+        }
+      }
     }
     const params = parsePart(endpoint.params, request.params);
     const query = parsePart(endpoint.query, rawQuery);
@@ -166,6 +190,8 @@ export function registerEndpoint<E extends Endpoint>(
         return request.user;
       },
     } as EndpointInput<E>;
+    // A header the handler sets would be lost on a kept answer: such answers are not kept.
+    const headersBefore = responses ? Object.keys(reply.getHeaders()).length : 0;
     const result = await handler(input);
     if (signable && request.method === 'GET') {
       // What the link loaded may be kept as long as the link lives, no longer, when the link
@@ -180,6 +206,12 @@ export function registerEndpoint<E extends Endpoint>(
     if (!checked.success) {
       request.log.error({ issues: checked.error.issues, url }, 'response does not match the contract');
       throw new Error(`response of ${endpoint.method} ${url} does not match its schema`);
+    }
+    if (responses && cacheKey !== undefined && reply.statusCode === 200 && Object.keys(reply.getHeaders()).length === headersBefore) {
+      const body = JSON.stringify(checked.data);
+      responses.store(cacheKey, epoch, body);
+      void reply.type(JSON_TYPE);
+      return body;
     }
     return checked.data;
   };

@@ -1,7 +1,7 @@
 import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../groups/policy';
-import { registerEndpoint as on } from '../../http/route';
+import { cached, registerEndpoint as on } from '../../http/route';
 import { publishCalendarEvent } from './events';
 import { calendarFeedRoutes } from './feed';
 import { markAllRead, toggleFavorite, unreadCount, unreadPage } from './marks';
@@ -17,7 +17,7 @@ const ok = { items: { ok: true as const } };
 /** Calendar events (calendar-events/…): every handler authorises each id it is given. */
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   await app.register(calendarFeedRoutes);
-  on(app, e.calendarByWeek, async ({ ctx, user, query }) => ({ items: await week(ctx, user, query) }));
+  on(app, e.calendarByWeek, async ({ ctx, user, query }) => ({ items: await week(ctx, user, query) }), cached);
   on(app, e.calendarEventsInRange, async ({ ctx, user, query }) => ({
     items: await occurrencesBetween(ctx, user, query.startDate, query.endDate, { type: query.optionDisplay, group_id: query.group_id }),
   }));

@@ -1,6 +1,6 @@
 import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint as on } from '../../http/route';
+import { cached, registerEndpoint as on } from '../../http/route';
 import * as equipment from './equipment';
 import * as folders from './folders';
 import * as groups from './groups';
@@ -23,15 +23,15 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
     const id = await groups.createGroup(ctx, user, body);
     return detail(ctx, await policy.authorizeGroup(ctx, user, id, 'member'));
   });
-  on(app, e.myGroups, async ({ ctx, user, query }) => ({ items: await groups.myGroups(ctx, user, query) }));
+  on(app, e.myGroups, async ({ ctx, user, query }) => ({ items: await groups.myGroups(ctx, user, query) }), cached);
   on(app, e.groupTags, async ({ ctx, user, query }) => ({ items: await groups.groupTags(ctx, user.id, query.filter) }));
-  on(app, e.myGroup, async ({ ctx, user, params }) => detail(ctx, await policy.authorizeGroup(ctx, user, params.id, 'member')));
+  on(app, e.myGroup, async ({ ctx, user, params }) => detail(ctx, await policy.authorizeGroup(ctx, user, params.id, 'member')), cached);
   on(app, e.group, async ({ ctx, user, params }) =>
     detail(ctx, await policy.authorizeGroup(ctx, user, params.id, 'member-or-company-admin')),
   );
   on(app, e.myGroupRoles, async ({ ctx, user, params }) => ({
     items: groups.rolesOf(await policy.authorizeGroup(ctx, user, params.id, 'member')),
-  }));
+  }), cached);
   on(app, e.updateGroup, async ({ ctx, user, params, body }) => {
     const access = await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
     await groups.updateGroup(ctx, access, body);
@@ -129,7 +129,7 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
     return ok;
   });
 
-  on(app, e.groupFolders, async ({ ctx, user }) => ({ items: await folders.listFolders(ctx, user.id) }));
+  on(app, e.groupFolders, async ({ ctx, user }) => ({ items: await folders.listFolders(ctx, user.id) }), cached);
   on(app, e.createGroupFolder, async ({ ctx, user, body }) => ({ items: await folders.createFolder(ctx, user.id, body) }));
   on(app, e.updateGroupFolder, async ({ ctx, user, params, body }) => ({
     items: await folders.updateFolder(ctx, user.id, params.id, body),

@@ -2,7 +2,7 @@ import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { registerEndpoint as on } from '../../http/route';
+import { cached, registerEndpoint as on } from '../../http/route';
 import { authorizeGroup } from '../groups/policy';
 import { createCms, listCms, requireCompanyAdmin, updateCms, withdrawCms } from './cms';
 import { markNewsRead, newsPage, readableNewsIds } from './queries';
@@ -11,7 +11,7 @@ const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 
 /** News: the home and group lists, read marks, and the company administrator's CMS items. */
 export async function newsRoutes(app: FastifyInstance): Promise<void> {
-  on(app, e.homeNews, async ({ ctx, user, query }) => ({ items: await newsPage(ctx, viewer(user), { kind: 'home' }, query) }));
+  on(app, e.homeNews, async ({ ctx, user, query }) => ({ items: await newsPage(ctx, viewer(user), { kind: 'home' }, query) }), cached);
   on(app, e.groupNews, async ({ ctx, user, params, query }) => {
     await authorizeGroup(ctx, user, params.id, 'member');
     return { items: await newsPage(ctx, viewer(user), { kind: 'group', groupId: params.id }, query) };

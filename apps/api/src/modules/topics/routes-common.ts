@@ -1,6 +1,6 @@
 import { endpoints as e, LikeTargetType, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import { registerEndpoint as on } from '../../http/route';
+import { cached, registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
 import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
@@ -35,7 +35,7 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.commonTopicUnreadCount, async ({ ctx, user }) => {
     await policy.commonScope(ctx, user, 'read');
     return { items: { count: (await commonUnread(ctx, { id: user.id, companyId: user.companyId })).get(LikeTargetType.COMMON_TOPIC) ?? 0 } };
-  });
+  }, cached);
   on(app, e.commonTopic, async ({ ctx, user, params }) => {
     const scope = await policy.commonScope(ctx, user, 'read');
     return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, params.topicId)) };

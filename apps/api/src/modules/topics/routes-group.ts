@@ -2,7 +2,7 @@ import { endpoints as e, newTopicBody, updateTopicBody, type TopicListQuery } fr
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { registerEndpoint as on } from '../../http/route';
+import { cached, registerEndpoint as on } from '../../http/route';
 import { forbidden } from '../groups/policy';
 import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
@@ -35,7 +35,7 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, topicId)),
   });
 
-  on(app, e.topicFolders, async ({ ctx, user, params }) => ({ items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')) }));
+  on(app, e.topicFolders, async ({ ctx, user, params }) => ({ items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')) }), cached);
   on(app, e.createTopicFolder, async ({ ctx, user, params, body }) => ({
     items: await folders.createFolder(ctx, await scopeOf(ctx, user, params.id, 'write'), body.folder_name),
   }));
@@ -47,14 +47,14 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     return ok;
   });
 
-  on(app, e.topicsAll, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'all' }, query));
-  on(app, e.topicsUnclassified, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'unclassified' }, query));
+  on(app, e.topicsAll, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'all' }, query), cached);
+  on(app, e.topicsUnclassified, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'unclassified' }, query), cached);
   on(app, e.topicsInBin, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'bin' }, query));
-  on(app, e.topicsByFolder, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query));
-  on(app, e.topicsFavorite, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'favorite' }, query));
-  on(app, e.topicCount, async ({ ctx, user, params }) => ({ items: await countTopics(ctx, await scopeOf(ctx, user, params.id, 'read')) }));
+  on(app, e.topicsByFolder, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query), cached);
+  on(app, e.topicsFavorite, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'favorite' }, query), cached);
+  on(app, e.topicCount, async ({ ctx, user, params }) => ({ items: await countTopics(ctx, await scopeOf(ctx, user, params.id, 'read')) }), cached);
 
-  on(app, e.topicDetail, async ({ ctx, user, params }) => detail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.topicId));
+  on(app, e.topicDetail, async ({ ctx, user, params }) => detail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.topicId), cached);
   // JSON, or multipart with attachments: the caller is authorised before any file is read.
   on(app, e.newTopic, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
@@ -135,7 +135,7 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     const topic = await policy.requireTopic(ctx, scope, params.topicId);
     const limit = await commentPageSize(ctx, user.id, query.limit);
     return { items: await comments.listComments(ctx, scope, topic, { ...query, limit }) };
-  });
+  }, cached);
   on(app, e.topicCommentDetail, async ({ ctx, user, params }) => ({
     items: await comments.commentDetail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.commentId),
   }));
