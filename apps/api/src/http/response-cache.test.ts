@@ -36,6 +36,19 @@ describe('the response cache itself', () => {
     expect(cache.get(key)).toBeUndefined();
   });
 
+  it('bounds what it holds: entries too large are not kept, and the oldest go first', () => {
+    const cache = createResponseCache(2000, testClock(), createWriteEpoch());
+    cache.store('huge', cache.epoch(), 'x'.repeat(256 * 1024 + 1));
+    expect(cache.get('huge')).toBeUndefined();
+    const big = 'y'.repeat(200 * 1024);
+    for (let i = 0; i < 100; i++) cache.store(`k${i}`, cache.epoch(), big);
+    expect(cache.chars).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(cache.get('k0')).toBeUndefined();
+    expect(cache.get('k99')).toBe(big);
+    cache.store('k99', cache.epoch(), 'z');
+    expect([cache.get('k99'), cache.chars]).toEqual(['z', (cache.size - 1) * big.length + 1]);
+  });
+
   it('counts every statement that may change rows as a write, and plain reads not', () => {
     for (const sql of ['insert into t values (1)', 'UPDATE t SET a = 1', 'delete from t', 'with x as (select 1) insert into t select * from x', 'select * from t for update', 'commit', 'rollback', 'create table t (a int)', 'pragma foreign_keys = on']) {
       expect(isWriteSql(sql), sql).toBe(true);

@@ -24,6 +24,8 @@ export interface ResponseCache {
   /** Keeps the answer if nothing was written since `epoch` was taken. */
   store(key: string, epoch: number, body: string): void;
   readonly size: number;
+  /** UTF-16 units held, bounded like the entry count. */
+  readonly chars: number;
 }
 
 interface Entry {
@@ -31,18 +33,29 @@ interface Entry {
   at: number;
 }
 
-/** Bounds memory: a feed page is ~1–10 KB, so at most a few tens of MB. */
+/** Bounds memory: a feed page is ~1–10 KB; a user's whole group list can be far more. */
 const MAX_ENTRIES = 5000;
+const MAX_CHARS = 16 * 1024 * 1024;
+/** Larger answers are rare and cost more to keep than to compute again. */
+const MAX_ENTRY_CHARS = 256 * 1024;
 
 export function createResponseCache(ttlMs: number, now: Clock, writes: WriteEpoch): ResponseCache {
   const entries = new Map<string, Entry>();
+  let chars = 0;
   /** The epoch every entry was read at; a write empties the map at the next touch. */
   let entriesEpoch = writes.value;
   const current = () => {
     if (writes.value !== entriesEpoch) {
       entries.clear();
+      chars = 0;
       entriesEpoch = writes.value;
     }
+  };
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.body.length;
   };
   return {
     epoch: () => writes.value,
@@ -51,19 +64,25 @@ export function createResponseCache(ttlMs: number, now: Clock, writes: WriteEpoc
       const hit = entries.get(key);
       if (!hit) return undefined;
       if (now() - hit.at >= ttlMs) {
-        entries.delete(key);
+        drop(key);
         return undefined;
       }
       return hit.body;
     },
     store(key, epoch, body) {
       current();
-      if (epoch !== entriesEpoch) return;
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      if (epoch !== entriesEpoch || body.length > MAX_ENTRY_CHARS) return;
+      drop(key);
+      // Oldest first: Map keeps insertion order.
+      while (entries.size > 0 && (entries.size >= MAX_ENTRIES || chars + body.length > MAX_CHARS)) drop(entries.keys().next().value!);
       entries.set(key, { body, at: now() });
+      chars += body.length;
     },
     get size() {
       return entries.size;
+    },
+    get chars() {
+      return chars;
     },
   };
 }
