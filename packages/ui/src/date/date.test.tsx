@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { setLanguage } from '@portal/i18n';
+import { DEFAULT_TIMEZONE, dayjs, setLanguage } from '@portal/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDisplayDate, lastLoginBucket } from './date';
+import { formatDisplayDate, lastLoginBucket, toTokyo } from './date';
 import { LastLogin } from './DateDisplay';
 
 // 2026-11-20 is a Friday. 10:00 in Tokyo is 01:00 UTC.
@@ -9,6 +9,19 @@ const NOW = new Date('2026-11-20T01:00:00Z');
 
 afterEach(async () => {
   await act(() => setLanguage('ja'));
+});
+
+describe('toTokyo', () => {
+  it('reads the same wall clock as the timezone database, across day and year ends, without asking it', () => {
+    const instants = ['2026-11-19T14:59:59Z', '2026-11-19T15:00:00Z', '2026-12-31T15:00:00Z', '1990-06-30T23:30:00Z', '2038-01-19T03:14:08Z'];
+    for (const at of instants) {
+      const fixed = toTokyo(at);
+      const zoned = dayjs(at).tz(DEFAULT_TIMEZONE);
+      expect(fixed.format('YYYY-MM-DD HH:mm:ss Z'), at).toBe(zoned.format('YYYY-MM-DD HH:mm:ss Z'));
+      expect(fixed.valueOf()).toBe(Date.parse(at));
+    }
+    expect(toTokyo('not a date').isValid()).toBe(false);
+  });
 });
 
 describe('formatDisplayDate', () => {
