@@ -13,7 +13,7 @@ import { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, upfrontResources, type Langu
 
 export { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES };
 export type { Language, Messages, Namespace } from './resources';
-export { dayjs, DEFAULT_TIMEZONE, type Dayjs } from './dayjs';
+export { dayjs, DEFAULT_TIMEZONE, DEFAULT_UTC_OFFSET_MINUTES, type Dayjs } from './dayjs';
 
 export const DEFAULT_LANGUAGE: Language = 'ja';
 

@@ -2,7 +2,7 @@
  * Date rules of spec section 2, as pure functions of (value, now) so they test without clocks.
  * Everything is judged in Asia/Tokyo, whatever the browser's zone.
  */
-import { dayjs, i18n, type Dayjs } from '@portal/i18n';
+import { DEFAULT_UTC_OFFSET_MINUTES, dayjs, i18n, type Dayjs } from '@portal/i18n';
 
 export type DateInput = Date | string | number | Dayjs;
 
@@ -11,16 +11,13 @@ export type DateInput = Date | string | number | Dayjs;
 const SECONDS_LIMIT = 1e11;
 
 /**
- * Japan has kept UTC+9 without daylight saving since 1951 (as calendar-dates.ts in the API
- * client), so a fixed offset is exact. It also spares every date a page shows the timezone
- * plugin's Intl round trip: ~10 ms to load ICU's zone data on the first call and ~60 µs per call
- * after, against ~5 µs — home's first render formats dozens of dates (Lighthouse TBT, issue 21).
+ * On the zone's fixed offset, not `.tz()`: the timezone plugin's Intl round trip costs ~10 ms to
+ * load ICU's zone data on the first call and ~60 µs per call after, against ~5 µs — home's first
+ * render formats dozens of dates (Lighthouse TBT, issue 21).
  */
-const TOKYO_OFFSET_MINUTES = 9 * 60;
-
 export function toTokyo(value: DateInput): Dayjs {
   const v = typeof value === 'number' && Math.abs(value) < SECONDS_LIMIT ? value * 1000 : value;
-  return dayjs(v).utcOffset(TOKYO_OFFSET_MINUTES);
+  return dayjs(v).utcOffset(DEFAULT_UTC_OFFSET_MINUTES);
 }
 
 /** Today → 'HH:mm'; any other day → 'DD/MM (曜)' with the weekday in `lang`. */
