@@ -16,12 +16,12 @@ const FACADE_PACKAGES = ['react-router', 'react-i18next', '@tanstack/react-query
 function facadeExports(pkg: string): string[] {
   const file = sharedDeps[pkg]?.import;
   if (!file) throw new Error(`${pkg} is not shared through a facade`);
-  const block = /export\s*\{([^}]*)\}\s*from/.exec(readFileSync(file, 'utf8'));
-  if (!block?.[1]) throw new Error(`${file} has no export list`);
-  return block[1]
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const text = readFileSync(file, 'utf8');
+  const listed = [...text.matchAll(/export\s*\{([^}]*)\}\s*from/g)].flatMap((m) => m[1]!.split(','));
+  // A facade may also define a name itself (react-i18next's useTranslation).
+  const declared = [...text.matchAll(/export\s+(?:const|function)\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!);
+  if (listed.length === 0) throw new Error(`${file} has no export list`);
+  return [...listed, ...declared].map((s) => s.trim()).filter(Boolean);
 }
 
 const FACADES_BY_KEY = Object.fromEntries(Object.entries(sharedDeps).filter(([, dep]) => dep.import));

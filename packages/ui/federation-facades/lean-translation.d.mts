@@ -1,0 +1,9 @@
+import type { Context } from 'react';
+import type { i18n as I18n } from 'i18next';
+import type { useTranslation as UseTranslation } from 'react-i18next';
+
+export declare function createUseTranslation(deps: {
+  I18nContext: Context<{ i18n: I18n }>;
+  getI18n: () => I18n | undefined;
+  useFullTranslation: typeof UseTranslation;
+}): typeof UseTranslation;
