@@ -2,7 +2,8 @@
  * Where every namespace's strings come from. Only the Japanese namespaces that nearly every page
  * needs (page frame, error modals) are bundled with the i18n package; every
  * other namespace, and all of English, is one dynamic import per JSON file, so the bundler emits
- * one small chunk each and a page downloads only the strings it renders.
+ * one small chunk each and a page downloads only the strings it renders (home's widget
+ * namespaces share one chunk per language, HOME_BUNDLED).
  */
 import jaCommon from './locales/ja/common.json';
 import jaShell from './locales/ja/shell.json';
@@ -76,6 +77,20 @@ export const upfrontResources: { ja: Record<(typeof UPFRONT_NAMESPACES)[number],
 type Loader = () => Promise<{ default: Messages }>;
 
 /**
+ * Home's widgets need four small namespaces at once; as four chunks they cost home four script
+ * insertions, requests and evaluation tasks on the main thread (issue 21), so each language has
+ * them in one chunk (bundles/home-*.ts). Each still loads per namespace for i18next.
+ */
+export const HOME_BUNDLED = ['notifications', 'calendar', 'groupMenu', 'commonTopic'] as const satisfies readonly Namespace[];
+type HomeBundle = Record<(typeof HOME_BUNDLED)[number], Messages>;
+const fromHome =
+  (bundle: () => Promise<HomeBundle>, ns: (typeof HOME_BUNDLED)[number]): Loader =>
+  () =>
+    bundle().then((m) => ({ default: m[ns] }));
+const homeJa = () => import('./bundles/home-ja');
+const homeEn = () => import('./bundles/home-en');
+
+/**
  * One literal import() per file (not a template string) so each file is its own chunk and a
  * renamed file fails the typecheck instead of a page at runtime.
  */
@@ -89,16 +104,16 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     shell: () => import('./locales/ja/shell.json'),
     settings: () => import('./locales/ja/settings.json'),
     groups: () => import('./locales/ja/groups.json'),
-    groupMenu: () => import('./locales/ja/groupMenu.json'),
+    groupMenu: fromHome(homeJa, 'groupMenu'),
     groupMenuTools: () => import('./locales/ja/groupMenuTools.json'),
     topics: () => import('./locales/ja/topics.json'),
     files: () => import('./locales/ja/files.json'),
-    commonTopic: () => import('./locales/ja/commonTopic.json'),
+    commonTopic: fromHome(homeJa, 'commonTopic'),
     commonTopicPages: () => import('./locales/ja/commonTopicPages.json'),
     chat: () => import('./locales/ja/chat.json'),
-    calendar: () => import('./locales/ja/calendar.json'),
+    calendar: fromHome(homeJa, 'calendar'),
     calendarPages: () => import('./locales/ja/calendarPages.json'),
-    notifications: () => import('./locales/ja/notifications.json'),
+    notifications: fromHome(homeJa, 'notifications'),
     notificationPages: () => import('./locales/ja/notificationPages.json'),
     search: () => import('./locales/ja/search.json'),
   },
@@ -111,16 +126,16 @@ export const loaders: Record<Language, Record<Namespace, Loader>> = {
     shell: () => import('./locales/en/shell.json'),
     settings: () => import('./locales/en/settings.json'),
     groups: () => import('./locales/en/groups.json'),
-    groupMenu: () => import('./locales/en/groupMenu.json'),
+    groupMenu: fromHome(homeEn, 'groupMenu'),
     groupMenuTools: () => import('./locales/en/groupMenuTools.json'),
     topics: () => import('./locales/en/topics.json'),
     files: () => import('./locales/en/files.json'),
-    commonTopic: () => import('./locales/en/commonTopic.json'),
+    commonTopic: fromHome(homeEn, 'commonTopic'),
     commonTopicPages: () => import('./locales/en/commonTopicPages.json'),
     chat: () => import('./locales/en/chat.json'),
-    calendar: () => import('./locales/en/calendar.json'),
+    calendar: fromHome(homeEn, 'calendar'),
     calendarPages: () => import('./locales/en/calendarPages.json'),
-    notifications: () => import('./locales/en/notifications.json'),
+    notifications: fromHome(homeEn, 'notifications'),
     notificationPages: () => import('./locales/en/notificationPages.json'),
     search: () => import('./locales/en/search.json'),
   },

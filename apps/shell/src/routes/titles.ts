@@ -23,7 +23,7 @@ export const TITLE_KEYS = {
   terms: 'auth:titles.terms',
   policy: 'auth:titles.policy',
   verify: 'auth:titles.verify',
-  waiting: 'auth:titles.waiting',
+  waiting: 'shell:titles.waiting',
   groupPreview: 'auth:titles.group_preview',
   register: 'auth:titles.register',
   setup: 'auth:titles.setup',
