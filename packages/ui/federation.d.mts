@@ -7,7 +7,7 @@ export interface SharedDep {
   import?: string | false;
   singleton: true;
   version: string;
-  requiredVersion: string;
+  requiredVersion: false;
   strictVersion: boolean;
 }
 export interface RemoteSpec {

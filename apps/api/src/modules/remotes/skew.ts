@@ -14,7 +14,8 @@ const sharedEntry = z.object({
   name: z.string(),
   version: z.string().optional(),
   singleton: z.boolean().optional(),
-  requiredVersion: z.union([z.string(), z.literal(false)]).optional(),
+  // Builds write null (federation.mjs sets no runtime range); the range is then `^version`.
+  requiredVersion: z.union([z.string(), z.literal(false), z.null()]).optional(),
 });
 /** The part of an mf-manifest.json this module reads (Module Federation 2 manifest format). */
 export const mfManifestSchema = z.object({
