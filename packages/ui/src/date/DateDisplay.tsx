@@ -10,11 +10,12 @@ function isoOf(value: DateInput): string | undefined {
 export function DateDisplay({ value, now, className }: { value: DateInput | null | undefined; now?: DateInput; className?: string }) {
   const { i18n } = useTranslation('ui');
   if (value === null || value === undefined) return null;
-  const iso = isoOf(value);
-  if (!iso) return null;
+  // Converted once: home renders dozens of these in its first second (issue 21).
+  const d = toTokyo(value);
+  if (!d.isValid()) return null;
   return (
-    <time className={className} dateTime={iso} title={toTokyo(value).format('YYYY/MM/DD HH:mm')}>
-      {formatDisplayDate(value, now ?? new Date(), i18n.language)}
+    <time className={className} dateTime={d.format()} title={d.format('YYYY/MM/DD HH:mm')}>
+      {formatDisplayDate(d, now ?? new Date(), i18n.language)}
     </time>
   );
 }

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { DEFAULT_TIMEZONE, dayjs, setLanguage } from '@portal/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDisplayDate, lastLoginBucket, toTokyo } from './date';
-import { LastLogin } from './DateDisplay';
+import { DateDisplay, LastLogin } from './DateDisplay';
 
 // 2026-11-20 is a Friday. 10:00 in Tokyo is 01:00 UTC.
 const NOW = new Date('2026-11-20T01:00:00Z');
@@ -21,6 +21,13 @@ describe('toTokyo', () => {
       expect(fixed.valueOf()).toBe(Date.parse(at));
     }
     expect(toTokyo('not a date').isValid()).toBe(false);
+  });
+
+  it('takes a Dayjs as its instant, its own results included', () => {
+    const at = '2026-11-19T15:05:00Z';
+    expect(toTokyo(toTokyo(at)).format()).toBe('2026-11-20T00:05:00+09:00');
+    expect(toTokyo(dayjs(at)).format()).toBe('2026-11-20T00:05:00+09:00');
+    expect(formatDisplayDate(toTokyo(at), NOW, 'ja')).toBe('00:05');
   });
 });
 
@@ -80,5 +87,27 @@ describe('<LastLogin />', () => {
   it('says never for a missing value', () => {
     render(<LastLogin value={null} />);
     expect(screen.getByText('未ログイン')).toBeTruthy();
+  });
+});
+
+describe('<DateDisplay />', () => {
+  it('shows Tokyo time today and the day otherwise, with the instant and full date for machines and tooltips', async () => {
+    const { container, rerender } = render(<DateDisplay value="2026-11-19T15:05:00Z" now={NOW} />);
+    const time = container.querySelector('time')!;
+    expect(time.textContent).toBe('00:05');
+    expect(time.getAttribute('dateTime')).toBe('2026-11-20T00:05:00+09:00');
+    expect(time.getAttribute('title')).toBe('2026/11/20 00:05');
+    rerender(<DateDisplay value={Date.parse('2026-11-16T03:00:00Z') / 1000} now={NOW} />);
+    expect(container.querySelector('time')!.textContent).toBe('16/11 (月)');
+    await act(() => setLanguage('en'));
+    rerender(<DateDisplay value="2026-11-16T03:00:00Z" now={NOW} />);
+    expect(container.querySelector('time')!.textContent).toBe('16/11 (Mon)');
+  });
+
+  it('renders nothing for a missing or unreadable value', () => {
+    const { container, rerender } = render(<DateDisplay value={null} />);
+    expect(container.innerHTML).toBe('');
+    rerender(<DateDisplay value="not a date" />);
+    expect(container.innerHTML).toBe('');
   });
 });
