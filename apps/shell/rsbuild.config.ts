@@ -32,6 +32,14 @@ function inStartupSingleton(module: Rspack.Module, { chunkGraph }: { chunkGraph:
 }
 
 /**
+ * react-dom (with its scheduler) is half of the start-up code. As a chunk of its own the browser
+ * compiles it in a task apart from the rest: on a load with nothing cached, compiling the one
+ * 420 KB chunk was a single task of ~100 ms on the main thread here (4x that in Lighthouse's
+ * phone, all of it blocking time; issue 21), where two chunks give two tasks of half that.
+ */
+const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
+
+/**
  * The Module Federation host. It knows no remote at build time: they are registered at runtime
  * from /remotes.json (src/remotes), so a remote deploys or rolls back without rebuilding this.
  */
@@ -68,7 +76,7 @@ export default defineConfig({
     // index.js only starts the bootstrap chunk and the shared `startup` chunk (React, router,
     // i18n…) after it has downloaded and run: preloaded from the HTML they download alongside
     // it, one round trip earlier (Lighthouse's critical chain on a phone, issue 21).
-    preload: { type: 'async-chunks', include: [/\/(bootstrap|startup)\.[0-9a-f]+\.(js|css)$/] },
+    preload: { type: 'async-chunks', include: [/\/(bootstrap|startup|startup-react-dom)\.[0-9a-f]+\.(js|css)$/] },
   },
   tools: {
     rspack: {
@@ -80,6 +88,14 @@ export default defineConfig({
             // Not the bootstrap chunk itself: it consumes these singletons, so a chunk holding
             // both would wait for itself (as with the share-scope modules, see above).
             startup: { name: 'startup', chunks: 'async', enforce: true, priority: 50, test: inStartupSingleton },
+            startupReactDom: {
+              name: 'startup-react-dom',
+              chunks: 'async',
+              enforce: true,
+              priority: 60,
+              test: (module: Rspack.Module, ctx: { chunkGraph: ChunkGraph }) =>
+                REACT_DOM.test(module.nameForCondition() ?? '') && inStartupSingleton(module, ctx),
+            },
           },
         },
       },
