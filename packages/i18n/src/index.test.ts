@@ -106,6 +106,21 @@ describe('setLanguage', () => {
     expect(dayjs('2026-11-20T00:00:00Z').tz().format('ddd')).toBe('金');
   });
 
+  it('announces nothing when asked for the language already on (nothing re-renders), but still wins over a switch under way', async () => {
+    const inst = createI18n();
+    let announced = 0;
+    inst.on('languageChanged', () => (announced += 1));
+    await setLanguage('ja', inst);
+    expect(announced).toBe(0);
+    await setLanguage('en', inst);
+    expect(announced).toBe(1);
+    await setLanguage('en', inst);
+    expect(announced).toBe(1);
+    // 'en' is on and a switch to 'ja' is under way: asking for 'en' again must win over it.
+    await Promise.all([setLanguage('ja', inst), setLanguage('en', inst)]);
+    expect(inst.language).toBe('en');
+  });
+
   it('treats unknown codes as Japanese', async () => {
     expect(await setLanguage('xx')).toBe('ja');
     expect(i18n.language).toBe('ja');

@@ -71,8 +71,14 @@ export function loadNamespaces(ns: readonly Namespace[], instance: I18n = i18n):
  */
 export async function setLanguage(code: string, instance: I18n = i18n): Promise<Language> {
   const lng = isLanguage(code) ? code : DEFAULT_LANGUAGE;
+  // Already the language, and no switch under way: i18next would still announce a change, which
+  // re-renders every component that translates, synchronously — the stored settings re-apply the
+  // same language on every page load and settings refetch (issue 21).
+  // (`isLanguageChangingTo` is i18next's own record of a switch in flight; its types omit it.)
+  const pending = (instance as I18n & { isLanguageChangingTo?: string }).isLanguageChangingTo;
+  const unchanged = instance.language === lng && pending === undefined;
   // Loads `lng` for every namespace loaded so far (i18next keeps them in options.ns) first.
-  await instance.changeLanguage(lng);
+  if (!unchanged) await instance.changeLanguage(lng);
   // A later call may have overtaken this one; it sets dayjs and <html lang> itself.
   if (instance.language === lng) {
     dayjs.locale(lng);
