@@ -45,3 +45,4 @@ export { NotAvailable, Spinner, EmptyState, ErrorFallback, type EmptyStateProps,
 export { Button, type ButtonProps, type ButtonVariant } from './controls/Button';
 export { BellIcon, EyeIcon, EyeOffIcon, MenuIcon, SearchIcon } from './controls/icons';
 export { useDocumentTitle, formatDocumentTitle } from './useDocumentTitle';
+export { useFirstDataInTransition } from './query/useFirstDataInTransition';

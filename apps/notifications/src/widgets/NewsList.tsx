@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '@portal/ui';
+import { EmptyState, Spinner, useFirstDataInTransition } from '@portal/ui';
 import { NewsDisplayType, InformationType, type NewsItem } from '@portal/api-client/core';
 import { useNews, useReadNews } from '../api/news';
 import { NewsItemView } from '../components/NewsItemView';
@@ -17,7 +17,9 @@ export default function NewsList({ groupId = null, limit = 10 }: { groupId?: num
   const news = useNews(groupId, limit);
   const read = useReadNews();
   const [seen, setSeen] = useState<Set<number>>(new Set());
-  const items = news.data?.data ?? [];
+  // The first answer renders in a transition (home's start-up; see the hook).
+  const data = useFirstDataInTransition(news.data);
+  const items = data?.data ?? [];
   const unreadIds = items.filter((i) => !i.is_readed).map((i) => i.id).join(',');
 
   const { mutate } = read;
@@ -36,7 +38,7 @@ export default function NewsList({ groupId = null, limit = 10 }: { groupId?: num
       <h2 id={`pntf-news-${groupId ?? 'home'}`} className="pntf-widget__title">
         {t('widgets.news')}
       </h2>
-      {news.isPending ? (
+      {data === undefined && !news.isError ? (
         <Spinner />
       ) : news.isError ? (
         <p className="pntf-error">{t('common.load_failed')}</p>

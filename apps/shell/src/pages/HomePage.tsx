@@ -20,8 +20,16 @@ const HOME_WIDGETS: [RemoteName, string][] = [
   ['common-topic', 'CommonTopicLink'],
 ];
 
-/** The widgets' code and strings, all at once (bootstrap.tsx: before React renders home). */
+let preloaded = false;
+
+/**
+ * The widgets' code and strings, all at once (bootstrap.tsx: before React renders home). Once
+ * per page load: home calls it on every render, and asking i18next again is not free (a failed
+ * widget retries through its own area, RemoteModule).
+ */
 export function preloadHomeWidgets(): void {
+  if (preloaded) return;
+  preloaded = true;
   for (const [remote, module] of HOME_WIDGETS) preloadRemoteModule(remote, module);
   void loadNamespaces(WIDGET_NAMESPACES).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, SearchInput, Spinner } from '@portal/ui';
+import { Button, EmptyState, SearchInput, Spinner, useFirstDataInTransition } from '@portal/ui';
 import { sectionByFolder, useGroupFolders, useMyGroupsPage } from '../../api/groupList';
 import { FolderManager } from '../FolderManager/lazy';
 import { GroupRow } from './GroupRow';
@@ -18,7 +18,8 @@ export function GroupList() {
   const [managing, setManaging] = useState(false);
   const list = useMyGroupsPage(page, keyword);
   const folders = useGroupFolders();
-  const data = list.data;
+  // The first answer renders in a transition (home's start-up; see the hook).
+  const data = useFirstDataInTransition(list.data);
   const hasFolders = (folders.data?.length ?? 0) > 0;
 
   const search = (value: string) => {
@@ -27,7 +28,7 @@ export function GroupList() {
   };
 
   let body;
-  if (list.isPending) {
+  if (data === undefined && !list.isError) {
     body = <Spinner />;
   } else if (list.isError && !data) {
     body = (
