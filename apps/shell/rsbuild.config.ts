@@ -91,7 +91,7 @@ export default defineConfig({
   },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
-    // index.js only starts the bootstrap chunk and the shared `startup` chunk (React, router,
+    // index.js only starts the bootstrap chunk and the shared `startup*` chunks (React, router,
     // i18n…) after it has downloaded and run: preloaded from the HTML they download alongside
     // it, one round trip earlier (Lighthouse's critical chain on a phone, issue 21).
     preload: { type: 'async-chunks', include: [/\/(bootstrap|startup(-[a-z0-9-]+)?)\.[0-9a-f]+\.(js|css)$/] },

@@ -9,9 +9,9 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chunkBackend } from './backend';
 import { dayjs } from './dayjs';
-import { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, upfrontResources, type Language, type Namespace } from './resources';
+import { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, HOME_WIDGET_NAMESPACES, upfrontResources, type Language, type Namespace } from './resources';
 
-export { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES };
+export { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, HOME_WIDGET_NAMESPACES };
 export type { Language, Messages, Namespace } from './resources';
 export { dayjs, DEFAULT_TIMEZONE, DEFAULT_UTC_OFFSET_MINUTES, type Dayjs } from './dayjs';
 

@@ -3,7 +3,7 @@
  * needs (page frame, error modals) are bundled with the i18n package; every
  * other namespace, and all of English, is one dynamic import per JSON file, so the bundler emits
  * one small chunk each and a page downloads only the strings it renders (home's widget
- * namespaces share one chunk per language, HOME_BUNDLED).
+ * namespaces share one chunk per language, HOME_WIDGET_NAMESPACES).
  */
 import jaCommon from './locales/ja/common.json';
 import jaShell from './locales/ja/shell.json';
@@ -81,10 +81,10 @@ type Loader = () => Promise<{ default: Messages }>;
  * insertions, requests and evaluation tasks on the main thread (issue 21), so each language has
  * them in one chunk (bundles/home-*.ts). Each still loads per namespace for i18next.
  */
-export const HOME_BUNDLED = ['notifications', 'calendar', 'groupMenu', 'commonTopic'] as const satisfies readonly Namespace[];
-type HomeBundle = Record<(typeof HOME_BUNDLED)[number], Messages>;
+export const HOME_WIDGET_NAMESPACES = ['notifications', 'calendar', 'groupMenu', 'commonTopic'] as const satisfies readonly Namespace[];
+type HomeBundle = Record<(typeof HOME_WIDGET_NAMESPACES)[number], Messages>;
 const fromHome =
-  (bundle: () => Promise<HomeBundle>, ns: (typeof HOME_BUNDLED)[number]): Loader =>
+  (bundle: () => Promise<HomeBundle>, ns: (typeof HOME_WIDGET_NAMESPACES)[number]): Loader =>
   () =>
     bundle().then((m) => ({ default: m[ns] }));
 const homeJa = () => import('./bundles/home-ja');

@@ -1,16 +1,8 @@
-import { loadNamespaces, type Namespace } from '@portal/i18n';
+import { HOME_WIDGET_NAMESPACES, loadNamespaces } from '@portal/i18n';
 import type { RemoteName } from '@portal/api-client/core';
 import { preloadRemoteModule, RemoteModule } from '../components/RemoteModule';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
-
-/**
- * The strings of the four widgets. Each widget suspends on its namespace only once its code has
- * arrived (remotes.json → mf-manifest → remoteEntry → the widget): asked for here, they load
- * alongside that chain instead of after it. A name that no widget uses any more costs one small
- * fetch and nothing else.
- */
-const WIDGET_NAMESPACES: Namespace[] = ['notifications', 'calendar', 'groupMenu', 'commonTopic'];
 
 /** The widgets home shows (repeated as literals below, where gzip makes them nearly free). */
 const HOME_WIDGETS: [RemoteName, string][] = [
@@ -31,7 +23,9 @@ export function preloadHomeWidgets(): void {
   if (preloaded) return;
   preloaded = true;
   for (const [remote, module] of HOME_WIDGETS) preloadRemoteModule(remote, module);
-  void loadNamespaces(WIDGET_NAMESPACES).catch(() => undefined);
+  // Each widget suspends on its strings only once its code has arrived (remotes.json →
+  // mf-manifest → remoteEntry → the widget): asked for here, they load alongside that chain.
+  void loadNamespaces(HOME_WIDGET_NAMESPACES).catch(() => undefined);
 }
 
 /**
