@@ -47,6 +47,8 @@ export function folderService<S extends { groupId: number | null }, K extends st
       .orderBy('name')
       .orderBy('id')
       .execute();
+    // No folders, nothing to count: most groups have none, and the count is a round trip.
+    if (folders.length === 0) return [];
     const counts = await engine.countLive(ctx, scope);
     return folders.map((f) => ({ ...f, [engine.countField]: counts.get(f.id) ?? 0 }) as FolderItem<K>);
   }

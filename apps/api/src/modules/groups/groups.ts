@@ -34,7 +34,7 @@ function parseTags(raw: string): string[] {
 
 export async function groupDetail(ctx: AppContext, access: GroupAccess): Promise<GroupDetail> {
   const { group: g, member, role } = access;
-  const company = await ctx.db.selectFrom('companies').select(['storage_capacity_gb', 'storage_used_bytes']).where('id', '=', g.company_id).executeTakeFirstOrThrow();
+  const { company, memberCount } = await q.groupDetailExtras(ctx, g.company_id, g.id);
   return {
     id: g.id,
     name: g.name,
@@ -50,7 +50,7 @@ export async function groupDetail(ctx: AppContext, access: GroupAccess): Promise
     auto_delete_day: g.auto_delete_day,
     max_img_size_per_attachment: g.max_img_size_per_attachment,
     invite_permission: g.invite_permission,
-    member_count: await q.memberCount(ctx, g.id),
+    member_count: memberCount,
     created_at: Number(g.created_at),
     storage: storageOf(g),
     company_storage: storageOf(company),

@@ -88,6 +88,24 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
     expect((await send('POST', member.token, '/members/me/informations/read', { information_ids: [] })).statusCode).toBe(400);
   });
 
+  it('pages home news newest first with the total on every page, past the last page too', async () => {
+    const fresh = await actor(t, { companyId: await t.ctx.db.selectFrom('groups').select('company_id').where('id', '=', g).executeTakeFirstOrThrow().then((r) => r.company_id) });
+    await t.addMember(g, fresh.id);
+    const all = (await get(fresh.token, '/informations?page=1&limit=100')).json().items;
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1000);
+      await send('POST', admin.token, '/admin/informations', cms({ title: `ページ送り${i}`, display_type: 2 }));
+    }
+    const total = all.total + 3;
+    const p1 = (await get(fresh.token, '/informations?page=1&limit=2')).json().items;
+    expect(p1).toMatchObject({ total, current_page: 1, last_page: Math.ceil(total / 2) });
+    expect(p1.data.map((n: { title: string }) => n.title)).toEqual(['ページ送り2', 'ページ送り1']);
+    const p2 = (await get(fresh.token, '/informations?page=2&limit=2')).json().items;
+    expect(p2).toMatchObject({ total, current_page: 2 });
+    expect(p2.data[0].title).toBe('ページ送り0');
+    expect((await get(fresh.token, '/informations?page=50&limit=2')).json().items).toMatchObject({ data: [], total, current_page: 50 });
+  });
+
   it('writes system news for a join request, its approval and a granted right', async () => {
     const joiner = await actor(t, { companyId: (await t.ctx.db.selectFrom('groups').select('company_id').where('id', '=', g).executeTakeFirstOrThrow()).company_id, lastName: '新人', firstName: '一郎' });
     await newsJoinRequest(t.ctx, g, joiner.id);

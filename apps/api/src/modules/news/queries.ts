@@ -1,50 +1,87 @@
 import { NewsPlacement, type NewsItem } from '@portal/api-client';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Viewer } from '../notifications/registry';
 import { myGroupIds } from '../notifications/sql-bits';
+import type { DB } from '../../db';
+import { compiledShapes } from '../../db/compiled';
 
 /** ONE_TIME items are shown until read once; CONTINUES items stay, without NEW once read. */
 const ONE_TIME = 1;
 
+type NewsArgs = { companyId: number; userId: number; now: number; groupId: number; limit: number; offset: number };
+type NewsWhere = { kind: 'home' } | { kind: 'group'; groupId: number };
+
 /**
  * News the viewer may see: their company's, not withdrawn, addressed to everyone or to them, for
- * no group or one of their running groups. `where` picks HOME (placement HOME/BOTH) or one
- * group's page (GROUP/BOTH, that group's items and company-wide ones).
+ * no group or one of their running groups. `kind` picks HOME (placement HOME/BOTH) or one
+ * group's page (GROUP/BOTH, that group's items and company-wide ones). Values are the caller's
+ * or compiledShapes' slots.
  */
-function visibleNews(ctx: AppContext, viewer: Viewer, where: { kind: 'home' } | { kind: 'group'; groupId: number }) {
-  let q = ctx.db
+function visibleNews(db: Kysely<DB>, v: NewsArgs, kind: NewsWhere['kind']) {
+  const myGroups = db
+    .selectFrom('group_members as gm')
+    .innerJoin('groups as mg', 'mg.id', 'gm.group_id')
+    .select('gm.group_id')
+    .where('gm.user_id', '=', v.userId)
+    .where('mg.is_stopped', '=', 0);
+  let q = db
     .selectFrom('informations as i')
     .leftJoin('groups as g', 'g.id', 'i.group_id')
-    .where('i.company_id', '=', viewer.companyId)
+    .where('i.company_id', '=', v.companyId)
     .where('i.withdrawn_at', 'is', null)
-    .where('i.created_at', '<=', ctx.now())
-    .where((eb) => eb.or([eb('i.user_id', 'is', null), eb('i.user_id', '=', viewer.id)]))
-    .where((eb) => eb.or([eb('i.group_id', 'is', null), eb('i.group_id', 'in', myGroupIds(ctx, viewer))]));
-  if (where.kind === 'home') q = q.where('i.placement', 'in', [NewsPlacement.HOME, NewsPlacement.BOTH]);
+    .where('i.created_at', '<=', v.now)
+    .where((eb) => eb.or([eb('i.user_id', 'is', null), eb('i.user_id', '=', v.userId)]))
+    .where((eb) => eb.or([eb('i.group_id', 'is', null), eb('i.group_id', 'in', myGroups)]));
+  if (kind === 'home') q = q.where('i.placement', 'in', [NewsPlacement.HOME, NewsPlacement.BOTH]);
   else {
     q = q
       .where('i.placement', 'in', [NewsPlacement.GROUP, NewsPlacement.BOTH])
-      .where((eb) => eb.or([eb('i.group_id', 'is', null), eb('i.group_id', '=', where.groupId)]));
+      .where((eb) => eb.or([eb('i.group_id', 'is', null), eb('i.group_id', '=', v.groupId)]));
   }
   const read = (eb: any) =>
-    eb.exists(eb.selectFrom('information_reads as r').select(sql`1`.as('one')).whereRef('r.information_id', '=', 'i.id').where('r.user_id', '=', viewer.id));
+    eb.exists(eb.selectFrom('information_reads as r').select(sql`1`.as('one')).whereRef('r.information_id', '=', 'i.id').where('r.user_id', '=', v.userId));
   return { q: q.where((eb: any) => eb.or([eb('i.display_type', '!=', ONE_TIME), eb.not(read(eb))])), read };
 }
 
-export async function newsPage(ctx: AppContext, viewer: Viewer, where: Parameters<typeof visibleNews>[2], opts: { page: number; limit: number }) {
-  const total = Number(
-    ((await visibleNews(ctx, viewer, where).q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: unknown }).n,
-  );
-  const { q, read } = visibleNews(ctx, viewer, where);
-  const rows = await q
+/**
+ * Home's and a group page's news, compiled once per kind, with the total on every row (a window
+ * count): the count and the page were two round trips and two Kysely builds on every home view.
+ */
+const newsPageQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) => {
+  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), limit: 0, offset: 0 };
+  const { q, read } = visibleNews(db, v, kind);
+  return q
     .select((eb: any) => read(eb).as('is_read'))
     .select(['i.id', 'i.type', 'i.title', 'i.content', 'i.placement', 'i.target_type', 'i.target_id', 'i.group_id', 'g.name as group_name', 'i.display_type', 'i.created_at'])
+    .select(sql<number | string>`count(*) over ()`.as('total'))
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit)
-    .execute();
+    .limit(slot('limit'))
+    .offset(slot('offset'));
+});
+
+/** Only for a page past the last, which carries no rows to read the total from. */
+const newsCountQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) => {
+  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), limit: 0, offset: 0 };
+  return visibleNews(db, v, kind).q.select((eb) => eb.fn.countAll<number | string>().as('n'));
+});
+
+export async function newsPage(ctx: AppContext, viewer: Viewer, where: NewsWhere, opts: { page: number; limit: number }) {
+  const args: NewsArgs = {
+    companyId: viewer.companyId,
+    userId: viewer.id,
+    now: ctx.now(),
+    groupId: where.kind === 'group' ? where.groupId : 0,
+    limit: opts.limit,
+    offset: (opts.page - 1) * opts.limit,
+  };
+  const rows = await newsPageQuery(ctx.db, where.kind, where.kind, args);
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : opts.page > 1
+      ? Number((await newsCountQuery(ctx.db, where.kind, where.kind, args))[0]?.n ?? 0)
+      : 0;
   const data = rows.map(
     (r: any): NewsItem => ({
       id: r.id,

@@ -10,6 +10,7 @@ import { createFiles, deleteFiles, deleteKeys } from '../files/service';
 import { discardAll, type ReceivedFile } from '../files/upload';
 import { forbidden } from '../groups/policy';
 import { commentAttachments } from './attachment-list';
+import { rootCountQuery, threadQuery } from './comment-queries';
 import { publishTopicEvent } from './events';
 import { linkCommentImages, unlinkCommentImages } from './inline-images';
 import { queuePush } from '../notifications/push/send';
@@ -29,27 +30,27 @@ export interface CommentPageOptions {
   find_page_by_comment_id?: number | undefined;
 }
 
-/** Comments and their replies as the caller may see them: anonymity and deletion applied. */
-async function present(ctx: AppContext, userId: number, roots: CommentRow[]): Promise<TopicComment[]> {
-  if (roots.length === 0) return [];
-  const replies = await ctx.db
-    .selectFrom('topic_comments')
-    .selectAll()
-    .where('parent_id', 'in', roots.map((r) => r.id))
-    .orderBy('id')
-    .execute();
-  const all = [...roots, ...replies];
-  const ids = all.map((c) => c.id);
-  const [people, likes, files] = await Promise.all([
-    ctx.db.selectFrom('users').select(['id', 'last_name', 'first_name']).where('id', 'in', [0, ...all.map((c) => c.author_id ?? 0)]).execute(),
-    ctx.db.selectFrom('topic_comment_likes').select(['comment_id', 'user_id']).where('comment_id', 'in', ids).execute(),
-    commentAttachments(ctx, ids),
-  ]);
+type ThreadRow = CommentRow & {
+  author_last: string | null;
+  author_first: string | null;
+  liker_count: number | string | null;
+  is_like: unknown;
+  has_files: unknown;
+  root_total: number | string | null;
+};
+
+/**
+ * Roots (in the order asked) with their replies (oldest first), as the caller may see them:
+ * anonymity and deletion applied. Files are read only for the comments that have some.
+ */
+async function present(ctx: AppContext, userId: number, rows: ThreadRow[], dir: 'asc' | 'desc'): Promise<TopicComment[]> {
+  const roots = rows.filter((r) => r.parent_id === null).sort((x, y) => (dir === 'asc' ? x.id - y.id : y.id - x.id));
+  const replies = rows.filter((r) => r.parent_id !== null).sort((x, y) => x.id - y.id);
+  const withFiles = rows.filter((r) => r.is_deleted !== 1 && Boolean(r.has_files)).map((r) => r.id);
+  const files = withFiles.length ? await commentAttachments(ctx, withFiles) : new Map<number, TopicComment['attach_file']>();
   const deleted = new Set(roots.filter((r) => r.is_deleted === 1).map((r) => r.id));
-  const view = (c: CommentRow) => {
-    const author = people.find((p) => p.id === c.author_id);
+  const view = (c: ThreadRow) => {
     const anonymous = c.is_anonymous === 1;
-    const mine = likes.filter((l) => l.comment_id === c.id);
     return {
       id: c.id,
       topic_id: c.topic_id,
@@ -57,13 +58,14 @@ async function present(ctx: AppContext, userId: number, roots: CommentRow[]): Pr
       content: c.is_deleted === 1 ? '' : c.content_html,
       comment_date: c.created_at,
       commenter_id: anonymous ? null : c.author_id,
-      commenter_name: anonymous ? null : author ? displayName(author) : 'User',
+      // displayName answers 'User' for a person gone (both names null) or nameless.
+      commenter_name: anonymous ? null : displayName({ last_name: c.author_last, first_name: c.author_first }),
       is_anonymous: anonymous,
       is_own: c.author_id === userId,
       is_deleted: c.is_deleted === 1,
       comment_parent_delete: c.parent_id !== null && deleted.has(c.parent_id),
-      is_like: mine.some((l) => l.user_id === userId),
-      liker_count: mine.length,
+      is_like: Boolean(c.is_like),
+      liker_count: Number(c.liker_count ?? 0),
       attach_file: c.is_deleted === 1 ? [] : (files.get(c.id) ?? []),
     };
   };
@@ -76,27 +78,25 @@ async function present(ctx: AppContext, userId: number, roots: CommentRow[]): Pr
  * jump straight to it.
  */
 export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRecord, opts: CommentPageOptions) {
-  const roots = () => ctx.db.selectFrom('topic_comments').where('topic_id', '=', topic.id).where('parent_id', 'is', null);
-  const totalRow = await roots().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(totalRow.n);
   let page = opts.page;
   if (opts.find_page_by_comment_id !== undefined) {
     const { comment } = await requireComment(ctx, scope, opts.find_page_by_comment_id, topic.id);
     const rootId = comment.parent_id ?? comment.id;
-    const before = await roots()
+    const before = await ctx.db
+      .selectFrom('topic_comments')
+      .where('topic_id', '=', topic.id)
+      .where('parent_id', 'is', null)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id', opts.sortedBy === 'asc' ? '<' : '>', rootId)
       .executeTakeFirstOrThrow();
     page = Math.floor(Number(before.n) / opts.limit) + 1;
   }
-  const rows = await roots()
-    .selectAll()
-    .orderBy('id', opts.sortedBy)
-    .limit(opts.limit)
-    .offset((page - 1) * opts.limit)
-    .execute();
+  const args = { topicId: topic.id, userId: scope.userId, limit: opts.limit, offset: (page - 1) * opts.limit, rootId: 0 };
+  const rows = (await threadQuery(ctx.db, opts.sortedBy, opts.sortedBy, args)) as ThreadRow[];
+  // Every row carries the root count; a page past the last has none, and page 1 empty means 0.
+  const total = rows.length ? Number(rows[0]!.root_total) : page > 1 ? Number((await rootCountQuery(ctx.db, { topicId: topic.id }))[0]?.n ?? 0) : 0;
   return {
-    data: await present(ctx, scope.userId, rows),
+    data: await present(ctx, scope.userId, rows, opts.sortedBy),
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / opts.limit)),
     total,
@@ -105,10 +105,12 @@ export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRe
 
 export async function commentDetail(ctx: AppContext, scope: Scope, commentId: number): Promise<TopicComment> {
   const { comment } = await requireComment(ctx, scope, commentId);
-  const root = comment.parent_id === null ? comment : await ctx.db.selectFrom('topic_comments').selectAll().where('id', '=', comment.parent_id).executeTakeFirstOrThrow();
-  const [shown] = await present(ctx, scope.userId, [root]);
-  if (comment.parent_id === null) return shown!;
-  const reply = shown!.comments.find((c) => c.id === comment.id)!;
+  const rootId = comment.parent_id ?? comment.id;
+  const rows = (await threadQuery(ctx.db, 'one', 'one', { topicId: comment.topic_id, userId: scope.userId, limit: 0, offset: 0, rootId })) as ThreadRow[];
+  const [shown] = await present(ctx, scope.userId, rows, 'asc');
+  if (!shown) throw commentNotFound();
+  if (comment.parent_id === null) return shown;
+  const reply = shown.comments.find((c) => c.id === comment.id)!;
   return { ...reply, comments: [] };
 }
 

@@ -136,20 +136,28 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   }));
 }
 
-const unread = (scope: Scope) => (eb: any) =>
-  eb.not(eb.exists(eb.selectFrom('topic_reads as r').select(sql`1`.as('one')).whereRef('r.topic_id', '=', 't.id').where('r.user_id', '=', scope.userId)));
+type CountArgs = { groupId: number; companyId: number; userId: number; now: number };
 
-async function countWhere(ctx: AppContext, scope: Scope, build: (q: ReturnType<typeof visibleTopics>) => ReturnType<typeof visibleTopics>) {
-  const row = await build(visibleTopics(ctx.db, scope, ctx.now())).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/**
+ * The feed's four counters in one statement, compiled once per scope kind: four separate
+ * counts were four round trips on every feed view (issue 21's load test), each scanning the
+ * same visible topics.
+ */
+const countsQuery = compiledShapes<CountArgs, Scope['kind']>()((db, slot, kind) => {
+  const scope = { kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+  const live = sql`${sql.ref('t.in_bin')} = 0`;
+  const isUnread = sql`not exists (select 1 from ${sql.table('topic_reads')} as ${sql.ref('r')} where ${sql.ref('r.topic_id')} = ${sql.ref('t.id')} and ${sql.ref('r.user_id')} = ${slot('userId')})`;
+  const count = (cond: ReturnType<typeof sql>) => sql<number | string | null>`sum(case when ${cond} then 1 else 0 end)`;
+  return visibleTopics(db, scope, slot('now')).select([
+    count(live).as('all'),
+    count(sql`${live} and ${isUnread}`).as('unread'),
+    count(sql`${live} and ${sql.ref('t.folder_id')} is null`).as('unclassified'),
+    count(sql`${sql.ref('t.in_bin')} = 1`).as('in_bin'),
+  ]);
+});
 
 export async function countTopics(ctx: AppContext, scope: Scope) {
-  const [all, unreadCount, unclassified, inBin] = await Promise.all([
-    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0)),
-    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where(unread(scope))),
-    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 0).where('t.folder_id', 'is', null)),
-    countWhere(ctx, scope, (q) => q.where('t.in_bin', '=', 1)),
-  ]);
-  return { all, unread: unreadCount, unclassified, in_bin: inBin };
+  const [row] = await countsQuery(ctx.db, scope.kind, scope.kind, { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: scope.userId, now: ctx.now() });
+  // SUM over no rows is NULL; PostgreSQL's SUM of integers is a bigint, which pg returns as text.
+  return { all: Number(row?.all ?? 0), unread: Number(row?.unread ?? 0), unclassified: Number(row?.unclassified ?? 0), in_bin: Number(row?.in_bin ?? 0) };
 }

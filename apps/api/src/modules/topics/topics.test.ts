@@ -169,6 +169,17 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
 
     const liked = await post(`${T(g)}/${id}/like-or-dislike-comment/${last.id}`, reader.token, { is_like: true });
     expect(liked.json().items).toEqual({ is_like: true, liker_count: 1 });
+
+    // A page shows each comment's like count and the caller's own like, newest first on request;
+    // a page past the last keeps the total.
+    const page = (token: string, q: string) => get(`${T(g)}/get-all-comment-by-topic-id/${id}?limit=5&${q}`, token);
+    const desc = (await page(reader.token, 'sortedBy=desc')).json().items;
+    const descIds = desc.data.map((c: { id: number }) => c.id);
+    expect(descIds).toEqual([...descIds].sort((a: number, b: number) => b - a));
+    expect(desc.data[0]).toMatchObject({ id: last.id, is_like: true, liker_count: 1, commenter_name: last.commenter_name, is_own: false });
+    expect(last.commenter_name).not.toBe('User');
+    expect((await page(editor.token, 'sortedBy=desc')).json().items.data[0]).toMatchObject({ id: last.id, is_like: false, liker_count: 1 });
+    expect((await page(editor.token, 'page=9')).json().items).toMatchObject({ data: [], total: 15, last_page: 3, current_page: 9 });
   });
 
   it('only the author, an administrator or collaborative editing may change a topic', async () => {
