@@ -1,4 +1,5 @@
-import { compiledQuery } from '../../db/compiled';
+import { compiledQuery, compiledShapes } from '../../db/compiled';
+import { visibleTopics, type Scope } from './policy';
 
 /**
  * The reads of a topic detail, compiled once (db/compiled.ts): the detail is one of the hottest
@@ -15,13 +16,18 @@ export const likersQuery = compiledQuery<{ topicId: number }>()((db, slot) =>
 );
 
 /**
- * Everything of the detail that is one value per topic, in one statement: the caller's marks
- * (favourite, read), the live comment count, the folder's name and the names of author and
- * last updater (null when the person is gone, as the detail's 'User' fallback expects).
+ * The topic, if the scope's caller may see it, with everything of the detail that is one value
+ * per topic, in one statement compiled once per scope kind: the caller's marks (favourite,
+ * read), the live comment count, the folder's name, the names of author and last updater (null
+ * when the person is gone, as the detail's 'User' fallback expects), and whether the topic has
+ * likes, destinations and attachments. The visibility check and these were two round trips on
+ * every topic view (issue 21's load test).
  */
-export const extrasQuery = compiledQuery<{ topicId: number; userId: number }>()((db, slot) =>
-  db
-    .selectFrom('topics as t')
+type DetailArgs = { groupId: number; companyId: number; userId: number; now: number; topicId: number };
+export const detailQuery = compiledShapes<DetailArgs, Scope['kind']>()((db, slot, kind) => {
+  const scope = { kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+  return visibleTopics(db, scope, slot('now'))
+    .selectAll('t')
     .select((eb) => [
       eb.exists(eb.selectFrom('topic_favorites').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId'))).as('fav'),
       eb.exists(eb.selectFrom('topic_reads').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId'))).as('read'),
@@ -31,9 +37,14 @@ export const extrasQuery = compiledQuery<{ topicId: number; userId: number }>()(
       eb.selectFrom('users as a').select('a.first_name').whereRef('a.id', '=', 't.author_id').as('author_first'),
       eb.selectFrom('users as u').select('u.last_name').whereRef('u.id', '=', 't.updater_id').as('updater_last'),
       eb.selectFrom('users as u').select('u.first_name').whereRef('u.id', '=', 't.updater_id').as('updater_first'),
+      // The lists below are read only when there is something in them: most topics have no
+      // destinations or attachments, and every read is a round trip.
+      eb.exists(eb.selectFrom('topic_likes as l').select('l.user_id').whereRef('l.topic_id', '=', 't.id')).as('has_likes'),
+      eb.exists(eb.selectFrom('topic_destinations as d').select('d.group_id').whereRef('d.topic_id', '=', 't.id')).as('has_destinations'),
+      eb.exists(eb.selectFrom('files as a').select('a.id').whereRef('a.topic_id', '=', 't.id').where('a.is_attachment', '=', 1).where('a.comment_id', 'is', null)).as('has_attachments'),
     ])
-    .where('t.id', '=', slot('topicId')),
-);
+    .where('t.id', '=', slot('topicId'));
+});
 
 export const destinationsQuery = compiledQuery<{ topicId: number }>()((db, slot) =>
   db

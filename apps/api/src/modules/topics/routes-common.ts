@@ -38,13 +38,13 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
   }, cached);
   on(app, e.commonTopic, async ({ ctx, user, params }) => {
     const scope = await policy.commonScope(ctx, user, 'read');
-    return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, params.topicId)) };
+    return { items: await service.topicDetail(ctx, scope, params.topicId) };
   });
   on(app, e.createCommonTopic, async ({ ctx, user, body, request }) => {
     const scope = await policy.commonScope(ctx, user, 'write');
     const form = await readTopicForm(ctx, request, scope, body, newCommonTopicBody);
     const id = await saveWithFiles(ctx, scope, form, request.log, (writer) => service.createTopic(ctx, scope, form.body, writer));
-    return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, id)) };
+    return { items: await service.topicDetail(ctx, scope, id) };
   });
   on(app, e.updateCommonTopic, async ({ ctx, user, params, body, request }) => {
     const scope = await policy.commonScope(ctx, user, 'write');
@@ -52,7 +52,7 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     policy.requireEdit(scope, topic);
     const form = await readTopicForm(ctx, request, scope, body, updateCommonTopicBody);
     await saveWithFiles(ctx, scope, form, request.log, (writer) => service.updateTopic(ctx, scope, topic, form.body, writer));
-    return { items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, topic.id)) };
+    return { items: await service.topicDetail(ctx, scope, topic.id) };
   });
   on(app, e.deleteCommonTopic, async ({ ctx, user, params, request }) => {
     const scope = await policy.commonScope(ctx, user, 'write');

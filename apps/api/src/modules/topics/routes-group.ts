@@ -32,7 +32,7 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     return { items: { count: await service.emptyBin(ctx, id, { userId: user.id, ip }) } };
   };
   const detail = async (ctx: AppContext, scope: policy.Scope, topicId: number) => ({
-    items: await service.topicDetail(ctx, scope, await policy.requireTopic(ctx, scope, topicId)),
+    items: await service.topicDetail(ctx, scope, topicId),
   });
 
   on(app, e.topicFolders, async ({ ctx, user, params }) => ({ items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')) }), cached);

@@ -9,7 +9,7 @@ import { publishTopicEvent, topicAudience } from './events';
 import { attachmentFields } from './attachment-list';
 import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
-import { canEdit, requireFolder, type Scope, type TopicRecord } from './policy';
+import { canEdit, requireFolder, topicNotFound, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
 import type { AuditActor } from '../admin/audit';
 import * as d from './detail-queries';
@@ -213,17 +213,19 @@ export async function likeCount(ctx: AppContext, topicId: number): Promise<numbe
 
 const flags = (a: [boolean, '1' | '2'][]) => a.filter(([on]) => on).map(([, v]) => v);
 
-export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRecord): Promise<TopicDetail> {
+/** The detail of a topic the scope's caller may see; 404 for any other id. */
+export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number): Promise<TopicDetail> {
   const db = ctx.db;
   const uid = scope.userId;
-  const topicId = topic.id;
-  const [[extras], likers, destinations] = await Promise.all([
-    d.extrasQuery(db, { topicId, userId: uid }),
-    d.likersQuery(db, { topicId }),
-    d.destinationsQuery(db, { topicId }),
+  const [topic] = await d.detailQuery(db, scope.kind, scope.kind, { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: uid, now: ctx.now(), topicId });
+  if (!topic) throw topicNotFound();
+  const extras = topic;
+  const none = { attach_file: [], total_attach_file: 0 };
+  const [likers, destinations, attachments] = await Promise.all([
+    extras.has_likes ? d.likersQuery(db, { topicId }) : [],
+    extras.has_destinations ? d.destinationsQuery(db, { topicId }) : [],
+    extras.has_attachments ? attachmentFields(ctx, topicId) : none,
   ]);
-  // The topic row was read just before; a purge in between is a server error as before.
-  if (!extras) throw new Error('topic vanished while its detail was read');
   // An absent person (no id, or a removed row) is 'User', like a person without a name.
   const nameOf = (id: number | null, last: string | null, first: string | null) => (id === null ? 'User' : displayName({ last_name: last, first_name: first }));
   const privileged = topic.author_id === uid || canEdit(scope, topic);
@@ -260,6 +262,6 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topic: TopicRec
     hide_to_selected_group_tag: topic.hide_destinations === 1,
     comment_count: Number(extras.comment_count),
     can_edit: canEdit(scope, topic),
-    ...(await attachmentFields(ctx, topic.id)),
+    ...attachments,
   };
 }
