@@ -2,6 +2,7 @@ import { ShareType } from '@portal/api-client';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
+import { compiledShapes } from '../../db/compiled';
 import { displayName } from '../topics/queries';
 import type { ExceptionRow } from './repeat';
 
@@ -52,21 +53,31 @@ function baseQuery(db: Kysely<DB>, userId: number) {
     .where((eb) => visibleTo(eb, userId));
 }
 
-export function eventRows(ctx: AppContext, userId: number, filter: EventFilter) {
-  let q = baseQuery(ctx.db, userId)
-    .where('calendar_events.starts_at', '<', filter.to)
-    .where('calendar_events.range_end', '>', filter.from);
-  if (filter.scope === 'my') {
+type RowsArgs = { userId: number; from: number; to: number; groupId: number };
+type RowsKind = 'all' | 'my' | 'group';
+
+/** Compiled once per kind of view: home's week widget reads it on every home view. */
+const eventRowsQuery = compiledShapes<RowsArgs, RowsKind>()((db, slot, kind) => {
+  let q = baseQuery(db, slot('userId'))
+    .where('calendar_events.starts_at', '<', slot('to'))
+    .where('calendar_events.range_end', '>', slot('from'));
+  if (kind === 'my') {
     q = q.where((eb) =>
       eb.or([
-        eb('calendar_events.creator_id', '=', userId),
-        eb('calendar_events.id', 'in', eb.selectFrom('calendar_event_members').select('event_id').where('user_id', '=', userId)),
+        eb('calendar_events.creator_id', '=', slot('userId')),
+        eb('calendar_events.id', 'in', eb.selectFrom('calendar_event_members').select('event_id').where('user_id', '=', slot('userId'))),
       ]),
     );
-  } else if (filter.scope !== 'all') {
-    q = q.where('calendar_events.share_type', '=', ShareType.GROUP_TAG).where('calendar_events.group_id', '=', filter.scope.groupId);
+  } else if (kind === 'group') {
+    q = q.where('calendar_events.share_type', '=', ShareType.GROUP_TAG).where('calendar_events.group_id', '=', slot('groupId'));
   }
-  return q.orderBy('calendar_events.starts_at').orderBy('calendar_events.id').execute();
+  return q.orderBy('calendar_events.starts_at').orderBy('calendar_events.id');
+});
+
+export function eventRows(ctx: AppContext, userId: number, filter: EventFilter) {
+  const kind: RowsKind = filter.scope === 'all' || filter.scope === 'my' ? filter.scope : 'group';
+  const groupId = typeof filter.scope === 'object' ? filter.scope.groupId : 0;
+  return eventRowsQuery(ctx.db, kind, kind, { userId, from: filter.from, to: filter.to, groupId });
 }
 
 export function findVisibleEvent(ctx: AppContext, userId: number, eventId: number) {

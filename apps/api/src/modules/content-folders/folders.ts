@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { compiledQuery } from '../../db/compiled';
 import { HttpError } from '../../http/errors';
 
 /**
@@ -23,6 +24,11 @@ export async function requireContentFolder(ctx: AppContext, kind: FolderKind, gr
   return row;
 }
 
+/** A group's folders of one kind by name: every feed and shared-folder view reads them. */
+const foldersQuery = compiledQuery<{ groupId: number; kind: FolderKind }>()((db, slot) =>
+  db.selectFrom('content_folders').select(['id', 'name']).where('group_id', '=', slot('groupId')).where('kind', '=', slot('kind')).orderBy('name').orderBy('id'),
+);
+
 interface FolderEngine<S, K extends string> {
   kind: FolderKind;
   /** The rows filed in these folders; deleting a folder makes them unclassified. */
@@ -39,14 +45,7 @@ export function folderService<S extends { groupId: number | null }, K extends st
   const groupOf = (scope: S) => scope.groupId!;
 
   async function listFolders(ctx: AppContext, scope: S): Promise<FolderItem<K>[]> {
-    const folders = await ctx.db
-      .selectFrom('content_folders')
-      .select(['id', 'name'])
-      .where('group_id', '=', groupOf(scope))
-      .where('kind', '=', engine.kind)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const folders = await foldersQuery(ctx.db, { groupId: groupOf(scope), kind: engine.kind });
     // No folders, nothing to count: most groups have none, and the count is a round trip.
     if (folders.length === 0) return [];
     const counts = await engine.countLive(ctx, scope);

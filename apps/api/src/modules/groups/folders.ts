@@ -1,24 +1,28 @@
 import type { AppContext } from '../../context';
+import { compiledQuery } from '../../db/compiled';
 import { HttpError } from '../../http/errors';
 import { requireOwnFolder, requireOwnGroups } from './policy';
 
-/** The caller's folders in display order, each with the ids of the groups inside, in order. */
-export async function listFolders(ctx: AppContext, userId: number) {
-  const folders = await ctx.db
-    .selectFrom('user_group_folders')
-    .select(['id', 'name', 'memo', 'display_order'])
-    .where('user_id', '=', userId)
-    .orderBy('display_order')
-    .orderBy('id')
-    .execute();
-  const members = await ctx.db
+// Home reads the caller's folders on every view: both statements compiled once.
+const foldersQuery = compiledQuery<{ userId: number }>()((db, slot) =>
+  db.selectFrom('user_group_folders').select(['id', 'name', 'memo', 'display_order']).where('user_id', '=', slot('userId')).orderBy('display_order').orderBy('id'),
+);
+const filedQuery = compiledQuery<{ userId: number }>()((db, slot) =>
+  db
     .selectFrom('group_members')
     .select(['group_id', 'folder_id'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', slot('userId'))
     .where('folder_id', 'is not', null)
     .orderBy('display_order')
-    .orderBy('group_id')
-    .execute();
+    .orderBy('group_id'),
+);
+
+/** The caller's folders in display order, each with the ids of the groups inside, in order. */
+export async function listFolders(ctx: AppContext, userId: number) {
+  const folders = await foldersQuery(ctx.db, { userId });
+  // No folders, no groups filed in one: most people have none, and each read is a round trip.
+  if (folders.length === 0) return [];
+  const members = await filedQuery(ctx.db, { userId });
   return folders.map((f) => ({ ...f, group_ids: members.filter((m) => m.folder_id === f.id).map((m) => m.group_id) }));
 }
 

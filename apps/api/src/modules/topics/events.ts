@@ -1,5 +1,7 @@
 import { topicEventKind, type TopicEventAction, type TopicEventPayload } from '@portal/api-client/realtime';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { compiledQuery } from '../../db/compiled';
 import { commonTopicVisible, groupTopicVisible } from '../notifications/sql-bits';
 import type { TopicRecord } from './policy';
 
@@ -51,18 +53,24 @@ const BY_INTEREST: ReadonlySet<TopicEventAction> = new Set(['liked', 'comment.li
  * grants a socket's subscription with this. Returns the topic's group (null: common topic).
  */
 export async function topicViewable(ctx: AppContext, userId: number, topicId: number): Promise<{ groupId: number | null } | null> {
-  const user = await ctx.db.selectFrom('users').select(['company_id']).where('id', '=', userId).where('status', '=', 'active').executeTakeFirst();
-  if (!user) return null;
-  const viewer = { id: userId, companyId: user.company_id };
-  const now = ctx.now();
-  const row = await ctx.db
-    .selectFrom('topics as t')
-    .select(['t.id', 't.group_id'])
-    .where('t.id', '=', topicId)
-    .where((eb) => eb.or([groupTopicVisible(ctx, viewer, now)(eb), commonTopicVisible(viewer, now)(eb)]))
-    .executeTakeFirst();
+  const [row] = await viewableQuery(ctx.db, { userId, topicId, now: ctx.now() });
   return row ? { groupId: row.group_id } : null;
 }
+
+/**
+ * Every topic view subscribes its socket, so this is compiled once, and the caller's company
+ * comes from the active user's row joined in: one round trip instead of two.
+ */
+const viewableQuery = compiledQuery<{ userId: number; topicId: number; now: number }>()((db, slot) => {
+  const viewer = { id: slot('userId'), companyId: sql.ref('vu.company_id') as unknown as number };
+  const scoped = { db } as AppContext;
+  return db
+    .selectFrom('topics as t')
+    .innerJoin('users as vu', (j) => j.on('vu.id', '=', slot('userId')).on('vu.status', '=', 'active'))
+    .select(['t.id', 't.group_id'])
+    .where('t.id', '=', slot('topicId'))
+    .where((eb) => eb.or([groupTopicVisible(scoped, viewer, slot('now'))(eb), commonTopicVisible(viewer, slot('now'))(eb)]));
+});
 
 /**
  * Tells the topic's audience that something changed so open pages refetch; likes and comments
