@@ -3,28 +3,55 @@
  * app makes on each, its realtime socket, its topic subscription and the refetches events cause.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import WebSocket from 'ws';
 import { API, type Sample } from './load-support';
 
 export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 } };
 
-async function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<unknown> {
+/**
+ * Kept-alive connections through node:http rather than fetch: the generator shares the two cores
+ * with the servers it measures, and fetch cost it about twice the CPU per request. It asks for
+ * compressed answers as a browser does (so the servers compress as they would for one) and
+ * reads each answer to its end without decoding it: no simulated user looks at the bodies.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<void> {
   stats.requests++;
   const t0 = performance.now();
-  try {
-    const res = await fetch(`${base}${API}${url}`, {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<void>((resolve) => {
+    let done = false;
+    const failed = () => {
+      if (done) return;
+      done = true;
+      stats.errors++;
+      stats.samples.push({ ms: performance.now() - t0, status: 599 });
+      resolve();
+    };
+    const req = http.request(`${base}${API}${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      agent,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'accept-encoding': ACCEPT_ENCODING,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+      },
+    }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => {
+        if (done) return;
+        done = true;
+        stats.samples.push({ ms: performance.now() - t0, status: res.statusCode ?? 599 });
+        resolve();
+      });
+      res.on('error', failed);
     });
-    const text = await res.text();
-    stats.samples.push({ ms: performance.now() - t0, status: res.status });
-    return res.ok && text ? JSON.parse(text) : null;
-  } catch {
-    stats.errors++;
-    stats.samples.push({ ms: performance.now() - t0, status: 599 });
-    return null;
-  }
+    req.on('error', failed);
+    req.end(payload);
+  });
 }
 
 type Page = { kind: 'home' } | { kind: 'feed'; group: number } | { kind: 'topic'; group: number; topic: number };
