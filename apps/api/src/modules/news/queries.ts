@@ -9,7 +9,7 @@ import { compiledShapes } from '../../db/compiled';
 /** ONE_TIME items are shown until read once; CONTINUES items stay, without NEW once read. */
 const ONE_TIME = 1;
 
-type NewsArgs = { companyId: number; userId: number; now: number; groupId: number; limit: number; offset: number };
+type NewsArgs = { companyId: number; userId: number; now: number; groupId: number; offset: number };
 type NewsWhere = { kind: 'home' } | { kind: 'group'; groupId: number };
 
 /**
@@ -48,8 +48,8 @@ function visibleNews(db: Kysely<DB>, v: NewsArgs, kind: NewsWhere['kind']) {
  * Home's and a group page's news, compiled once per kind, with the total on every row (a window
  * count): the count and the page were two round trips and two Kysely builds on every home view.
  */
-const newsPageQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) => {
-  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), limit: 0, offset: 0 };
+const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit: number }>()((db, slot, { kind, limit }) => {
+  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), offset: 0 };
   const { q, read } = visibleNews(db, v, kind);
   return q
     .select((eb: any) => read(eb).as('is_read'))
@@ -57,13 +57,14 @@ const newsPageQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, k
     .select(sql<number | string>`count(*) over ()`.as('total'))
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
-    .limit(slot('limit'))
+    // The page size is in the shape: SQLite re-plans a statement whose LIMIT is bound.
+    .limit(limit)
     .offset(slot('offset'));
 });
 
 /** Only for a page past the last, which carries no rows to read the total from. */
 const newsCountQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) => {
-  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), limit: 0, offset: 0 };
+  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), offset: 0 };
   return visibleNews(db, v, kind).q.select((eb) => eb.fn.countAll<number | string>().as('n'));
 });
 
@@ -73,10 +74,9 @@ export async function newsPage(ctx: AppContext, viewer: Viewer, where: NewsWhere
     userId: viewer.id,
     now: ctx.now(),
     groupId: where.kind === 'group' ? where.groupId : 0,
-    limit: opts.limit,
     offset: (opts.page - 1) * opts.limit,
   };
-  const rows = await newsPageQuery(ctx.db, where.kind, where.kind, args);
+  const rows = await newsPageQuery(ctx.db, `${where.kind}|${opts.limit}`, { kind: where.kind, limit: opts.limit }, args);
   const total = rows.length
     ? Number(rows[0]!.total)
     : opts.page > 1

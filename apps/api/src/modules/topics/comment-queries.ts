@@ -9,9 +9,13 @@ import type { DB } from '../../db';
  * likes, files) were six round trips on every topic view (issue 21's load test); files are now
  * read only when a comment of the page has some.
  */
-export type ThreadShape = 'asc' | 'desc' | 'one';
+/**
+ * A page's order and size, or one root's thread. The size is part of the shape, not a value:
+ * SQLite re-plans a statement whose LIMIT is bound (db/sqlite-dialect.ts).
+ */
+export type ThreadShape = { order: 'asc' | 'desc'; limit: number } | { order: 'one' };
 
-export type ThreadArgs = { topicId: number; userId: number; limit: number; offset: number; rootId: number };
+export type ThreadArgs = { topicId: number; userId: number; offset: number; rootId: number };
 
 type Tables = DB & { c: DB['topic_comments'] };
 
@@ -25,19 +29,19 @@ const extras = (eb: ExpressionBuilder<Tables, 'c'>, userId: number) => [
 
 export const threadQuery = compiledShapes<ThreadArgs, ThreadShape>()((db: Kysely<DB>, slot, shape) => {
   const rootIds =
-    shape === 'one'
+    shape.order === 'one'
       ? db.selectFrom('topic_comments as p').select('p.id').where('p.id', '=', slot('rootId'))
       : db
           .selectFrom('topic_comments as p')
           .select('p.id')
           .where('p.topic_id', '=', slot('topicId'))
           .where('p.parent_id', 'is', null)
-          .orderBy('p.id', shape)
-          .limit(slot('limit'))
+          .orderBy('p.id', shape.order)
+          .limit(shape.limit)
           .offset(slot('offset'));
   // A page's answer carries the number of roots, so the pager needs no count of its own.
   const total = (eb: ExpressionBuilder<Tables, 'c'>) =>
-    shape === 'one'
+    shape.order === 'one'
       ? sql<number>`0`.as('root_total')
       : eb.selectFrom('topic_comments as n').select((n) => n.fn.countAll<number | string>().as('n')).where('n.topic_id', '=', slot('topicId')).where('n.parent_id', 'is', null).as('root_total');
   const part = (rootSide: boolean) =>

@@ -91,8 +91,9 @@ export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRe
       .executeTakeFirstOrThrow();
     page = Math.floor(Number(before.n) / opts.limit) + 1;
   }
-  const args = { topicId: topic.id, userId: scope.userId, limit: opts.limit, offset: (page - 1) * opts.limit, rootId: 0 };
-  const rows = (await threadQuery(ctx.db, opts.sortedBy, opts.sortedBy, args)) as ThreadRow[];
+  const args = { topicId: topic.id, userId: scope.userId, offset: (page - 1) * opts.limit, rootId: 0 };
+  const shape = { order: opts.sortedBy, limit: opts.limit };
+  const rows = (await threadQuery(ctx.db, `${shape.order}|${shape.limit}`, shape, args)) as ThreadRow[];
   // Every row carries the root count; a page past the last has none, and page 1 empty means 0.
   const total = rows.length ? Number(rows[0]!.root_total) : page > 1 ? Number((await rootCountQuery(ctx.db, { topicId: topic.id }))[0]?.n ?? 0) : 0;
   return {
@@ -106,7 +107,7 @@ export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRe
 export async function commentDetail(ctx: AppContext, scope: Scope, commentId: number): Promise<TopicComment> {
   const { comment } = await requireComment(ctx, scope, commentId);
   const rootId = comment.parent_id ?? comment.id;
-  const rows = (await threadQuery(ctx.db, 'one', 'one', { topicId: comment.topic_id, userId: scope.userId, limit: 0, offset: 0, rootId })) as ThreadRow[];
+  const rows = (await threadQuery(ctx.db, 'one', { order: 'one' }, { topicId: comment.topic_id, userId: scope.userId, offset: 0, rootId })) as ThreadRow[];
   const [shown] = await present(ctx, scope.userId, rows, 'asc');
   if (!shown) throw commentNotFound();
   if (comment.parent_id === null) return shown;
