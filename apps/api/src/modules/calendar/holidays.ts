@@ -8,12 +8,19 @@ import { tokyoMs, weekday } from './tokyo';
  */
 const table = holidayJp.holidays as Record<string, { date: string; name: string; name_en: string }>;
 
+/** The table's dates in order, once: every calendar view asks for a week or a month of them. */
+const DATES = Object.keys(table).sort();
+
 export function holidaysBetween(from: string, to: string): CalendarEvent[] {
-  const out: CalendarEvent[] = [];
-  for (const date of Object.keys(table)) {
-    if (date < from || date > to) continue;
-    out.push(holidayEvent(date));
+  let lo = 0;
+  let hi = DATES.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (DATES[mid]! < from) lo = mid + 1;
+    else hi = mid;
   }
+  const out: CalendarEvent[] = [];
+  for (let i = lo; i < DATES.length && DATES[i]! <= to; i++) out.push(holidayEvent(DATES[i]!));
   return out.sort((a, b) => a.starts_at - b.starts_at);
 }
 
