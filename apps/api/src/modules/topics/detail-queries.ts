@@ -1,5 +1,5 @@
 import { compiledQuery, compiledShapes } from '../../db/compiled';
-import { visibleTopics, type Scope } from './policy';
+import { slotScope, visibleTopics, type Scope, type VisibleArgs } from './policy';
 
 /**
  * The reads of a topic detail, compiled once (db/compiled.ts): the detail is one of the hottest
@@ -23,10 +23,9 @@ export const likersQuery = compiledQuery<{ topicId: number }>()((db, slot) =>
  * likes, destinations and attachments. The visibility check and these were two round trips on
  * every topic view (issue 21's load test).
  */
-type DetailArgs = { groupId: number; companyId: number; userId: number; now: number; topicId: number };
+type DetailArgs = VisibleArgs & { topicId: number };
 export const detailQuery = compiledShapes<DetailArgs, Scope['kind']>()((db, slot, kind) => {
-  const scope = { kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
-  return visibleTopics(db, scope, slot('now'))
+  return visibleTopics(db, slotScope(kind, slot), slot('now'))
     .selectAll('t')
     .select((eb) => [
       eb.exists(eb.selectFrom('topic_favorites').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId'))).as('fav'),

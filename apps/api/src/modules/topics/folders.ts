@@ -1,10 +1,9 @@
 import { compiledShapes } from '../../db/compiled';
 import { folderService } from '../content-folders/folders';
-import { visibleTopics, type Scope } from './policy';
+import { slotScope, visibleArgs, visibleTopics, type Scope, type VisibleArgs } from './policy';
 
-type CountArgs = { groupId: number; companyId: number; userId: number; now: number };
-const countLiveQuery = compiledShapes<CountArgs, Scope['kind']>()((db, slot, kind) =>
-  visibleTopics(db, { kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope, slot('now'))
+const countLiveQuery = compiledShapes<VisibleArgs, Scope['kind']>()((db, slot, kind) =>
+  visibleTopics(db, slotScope(kind, slot), slot('now'))
     .select(['t.folder_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('t.in_bin', '=', 0)
     .where('t.folder_id', 'is not', null)
@@ -17,8 +16,7 @@ export const { listFolders, createFolder, renameFolder, deleteFolder } = folderS
   itemTable: 'topics',
   countField: 'topic_count',
   async countLive(ctx, scope) {
-    const args = { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: scope.userId, now: ctx.now() };
-    const counts = await countLiveQuery(ctx.db, scope.kind, scope.kind, args);
+    const counts = await countLiveQuery(ctx.db, scope.kind, scope.kind, visibleArgs(ctx, scope));
     return new Map(counts.map((c) => [c.folder_id, Number(c.n)]));
   },
 });

@@ -44,6 +44,19 @@ export function visibleTopics(db: Kysely<DB>, scope: Scope, now: number) {
     .where((eb) => eb.or([eb('t.author_id', '=', scope.userId), eb.and([eb('t.delivery_at', '<=', now), reachesUser(eb, scope.userId)])]));
 }
 
+/** The values a compiled query over `visibleTopics` takes (db/compiled.ts slots). */
+export type VisibleArgs = { groupId: number; companyId: number; userId: number; now: number };
+
+/** A scope of this kind whose ids are compiled-query slots, for building a query once. */
+export function slotScope(kind: Scope['kind'], slot: (name: 'groupId' | 'companyId' | 'userId') => number): Scope {
+  return { kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+}
+
+/** The caller's values for those slots, at this moment. */
+export function visibleArgs(ctx: AppContext, scope: Scope): VisibleArgs {
+  return { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: scope.userId, now: ctx.now() };
+}
+
 /** A common topic reaches the user through one of their running groups. */
 export function reachesUser(eb: ExpressionBuilder<DB & { t: DB['topics'] }, 't'>, userId: number) {
   return eb.exists(
@@ -64,7 +77,7 @@ type TopicArgs = { groupId: number; companyId: number; userId: number; now: numb
 
 /** Every topic request looks its topic up: compiled once per (scope kind, bin filter). */
 const topicQuery = compiledShapes<TopicArgs, { kind: Scope['kind']; inBin: boolean }>()((db, slot, shape) => {
-  const scope = { kind: shape.kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+  const scope = slotScope(shape.kind, slot);
   const q = visibleTopics(db, scope, slot('now')).selectAll('t').where('t.id', '=', slot('topicId'));
   return shape.inBin ? q.where('t.in_bin', '=', slot('inBin')) : q;
 });

@@ -5,7 +5,7 @@ import { compiledShapes } from '../../db/compiled';
 import { keysetQuery, keysetResult, keysetShape, keysetValues, type KeysetShape, type KeysetValues } from '../../http/cursor';
 import type { ListOptions as BaseListOptions } from '../members/list-options';
 import { containsPattern, normalizeForSearch } from '../../text/search';
-import { visibleTopics, type Scope } from './policy';
+import { slotScope, visibleArgs, visibleTopics, type Scope, type VisibleArgs } from './policy';
 import { preview } from './sanitize';
 
 export type ListKind =
@@ -65,7 +65,7 @@ interface FeedArgs extends KeysetValues {
  * list, and building its Kysely tree cost more than SQLite running it. Every value is a slot.
  */
 const feedQuery = compiledShapes<FeedArgs, FeedShape>()((db, slot, shape) => {
-  const scope = { kind: shape.scope, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+  const scope = slotScope(shape.scope, slot);
   let q = visibleTopics(db, scope, slot('now'))
     .leftJoin('users as u', 'u.id', 't.updater_id')
     .leftJoin('topic_reads as r', (j) => j.onRef('r.topic_id', '=', 't.id').on('r.user_id', '=', slot('userId')))
@@ -136,15 +136,14 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   }));
 }
 
-type CountArgs = { groupId: number; companyId: number; userId: number; now: number };
 
 /**
  * The feed's four counters in one statement, compiled once per scope kind: four separate
  * counts were four round trips on every feed view (issue 21's load test), each scanning the
  * same visible topics.
  */
-const countsQuery = compiledShapes<CountArgs, Scope['kind']>()((db, slot, kind) => {
-  const scope = { kind, groupId: slot('groupId'), companyId: slot('companyId'), userId: slot('userId') } as Scope;
+const countsQuery = compiledShapes<VisibleArgs, Scope['kind']>()((db, slot, kind) => {
+  const scope = slotScope(kind, slot);
   const live = sql`${sql.ref('t.in_bin')} = 0`;
   const isUnread = sql`not exists (select 1 from ${sql.table('topic_reads')} as ${sql.ref('r')} where ${sql.ref('r.topic_id')} = ${sql.ref('t.id')} and ${sql.ref('r.user_id')} = ${slot('userId')})`;
   const count = (cond: ReturnType<typeof sql>) => sql<number | string | null>`sum(case when ${cond} then 1 else 0 end)`;
@@ -157,7 +156,7 @@ const countsQuery = compiledShapes<CountArgs, Scope['kind']>()((db, slot, kind) 
 });
 
 export async function countTopics(ctx: AppContext, scope: Scope) {
-  const [row] = await countsQuery(ctx.db, scope.kind, scope.kind, { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: scope.userId, now: ctx.now() });
+  const [row] = await countsQuery(ctx.db, scope.kind, scope.kind, visibleArgs(ctx, scope));
   // SUM over no rows is NULL; PostgreSQL's SUM of integers is a bigint, which pg returns as text.
   return { all: Number(row?.all ?? 0), unread: Number(row?.unread ?? 0), unclassified: Number(row?.unclassified ?? 0), in_bin: Number(row?.in_bin ?? 0) };
 }

@@ -9,7 +9,7 @@ import { publishTopicEvent, topicAudience } from './events';
 import { attachmentFields } from './attachment-list';
 import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
-import { canEdit, requireFolder, topicNotFound, type Scope, type TopicRecord } from './policy';
+import { canEdit, requireFolder, topicNotFound, visibleArgs, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
 import type { AuditActor } from '../admin/audit';
 import * as d from './detail-queries';
@@ -217,7 +217,7 @@ const flags = (a: [boolean, '1' | '2'][]) => a.filter(([on]) => on).map(([, v]) 
 export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number): Promise<TopicDetail> {
   const db = ctx.db;
   const uid = scope.userId;
-  const [topic] = await d.detailQuery(db, scope.kind, scope.kind, { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: uid, now: ctx.now(), topicId });
+  const [topic] = await d.detailQuery(db, scope.kind, scope.kind, { ...visibleArgs(ctx, scope), topicId });
   if (!topic) throw topicNotFound();
   const extras = topic;
   const none = { attach_file: [], total_attach_file: 0 };
