@@ -3,13 +3,6 @@ import { compiledQuery, compiledShapes } from '../../db/compiled';
 import type { DB } from '../../db';
 
 /**
- * A page of a topic's comments with their replies in one statement, compiled once per shape: the
- * roots of the page, each reply to them, and per comment its author's name, its like count, the
- * caller's like and whether it has files. Six separate reads (count, roots, replies, people,
- * likes, files) were six round trips on every topic view (issue 21's load test); files are now
- * read only when a comment of the page has some.
- */
-/**
  * A page's order and size, or one root's thread. The size is part of the shape, not a value:
  * SQLite re-plans a statement whose LIMIT is bound (db/sqlite-dialect.ts).
  */
@@ -27,6 +20,13 @@ const extras = (eb: ExpressionBuilder<Tables, 'c'>, userId: number) => [
   eb.exists(eb.selectFrom('files as f').select(sql`1`.as('one')).whereRef('f.comment_id', '=', 'c.id')).as('has_files'),
 ];
 
+/**
+ * A page of a topic's comments with their replies in one statement, compiled once per shape: the
+ * roots of the page, each reply to them, and per comment its author's name, its like count, the
+ * caller's like and whether it has files. Six separate reads (count, roots, replies, people,
+ * likes, files) were six round trips on every topic view (issue 21's load test); files are now
+ * read only when a comment of the page has some.
+ */
 export const threadQuery = compiledShapes<ThreadArgs, ThreadShape>()((db: Kysely<DB>, slot, shape) => {
   const rootIds =
     shape.order === 'one'
