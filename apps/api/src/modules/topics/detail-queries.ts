@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { compiledQuery, compiledShapes } from '../../db/compiled';
 import { slotScope, visibleTopics, type Scope, type VisibleArgs } from './policy';
 
@@ -63,4 +64,22 @@ export const attachmentsQuery = compiledQuery<{ topicId: number }>()((db, slot) 
     .where('comment_id', 'is', null)
     .orderBy('created_at')
     .orderBy('id'),
+);
+
+/**
+ * Marks a topic read for its caller through the visibility check itself: the topic view's
+ * set-seen looked the topic up and then inserted, two round trips on every topic view. Answers
+ * the row it inserted; nothing when the topic was already read or is not the caller's to see.
+ */
+export const seenInsert = compiledShapes<DetailArgs, Scope['kind']>()((db, slot, kind) =>
+  db
+    .insertInto('topic_reads')
+    .columns(['topic_id', 'user_id', 'created_at'])
+    .expression(
+      visibleTopics(db, slotScope(kind, slot), slot('now'))
+        .select(['t.id', sql<number>`cast(${slot('userId')} as integer)`.as('user_id'), sql<number>`cast(${slot('now')} as bigint)`.as('created_at')])
+        .where('t.id', '=', slot('topicId')),
+    )
+    .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())
+    .returning('topic_id'),
 );

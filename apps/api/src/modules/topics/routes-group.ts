@@ -80,7 +80,7 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
 
   on(app, e.setTopicSeen, async ({ ctx, user, params }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');
-    await service.setRead(ctx, user.id, (await policy.requireTopic(ctx, scope, params.topicId)).id, true);
+    await service.markSeen(ctx, scope, params.topicId);
     return { items: { is_read: true } };
   });
   on(app, e.markTopicUnread, async ({ ctx, user, params }) => {

@@ -9,7 +9,7 @@ import { publishTopicEvent, topicAudience } from './events';
 import { attachmentFields } from './attachment-list';
 import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
-import { canEdit, requireFolder, topicNotFound, visibleArgs, type Scope, type TopicRecord } from './policy';
+import { canEdit, requireFolder, requireTopic, topicNotFound, visibleArgs, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
 import type { AuditActor } from '../admin/audit';
 import * as d from './detail-queries';
@@ -174,6 +174,12 @@ export async function deleteTopics(ctx: AppContext, ids: number[], actor: AuditA
 export async function emptyBin(ctx: AppContext, groupId: number, actor: AuditActor): Promise<number> {
   const rows = await ctx.db.selectFrom('topics').select('id').where('group_id', '=', groupId).where('in_bin', '=', 1).execute();
   return purgeTopics(ctx, rows.map((r) => r.id), { actor, binOf: { groupId } });
+}
+
+/** The topic view's set-seen: one statement when it marks, a lookup (404 or nothing) when not. */
+export async function markSeen(ctx: AppContext, scope: Scope, topicId: number): Promise<void> {
+  const inserted = await d.seenInsert(ctx.db, scope.kind, scope.kind, { ...visibleArgs(ctx, scope), topicId });
+  if (inserted.length === 0) await requireTopic(ctx, scope, topicId);
 }
 
 export async function setRead(ctx: AppContext, userId: number, topicId: number, read: boolean): Promise<void> {

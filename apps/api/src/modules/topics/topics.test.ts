@@ -56,6 +56,13 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
     expect((await post(`${T(g)}/set-topic-is-seen/${id}`, reader.token)).statusCode).toBe(200);
     expect((await post(`${T(g)}/set-topic-is-seen/${id}`, reader.token)).statusCode).toBe(200);
     expect(await badge()).toBe(before - 1);
+    // A topic scheduled by someone else is not the reader's to mark: 404, and no read is stored.
+    const later = await postTopic(t, editor.token, g, { delivery_date: t.clock() + 3_600_000 });
+    expect((await post(`${T(g)}/set-topic-is-seen/${later}`, reader.token)).statusCode).toBe(404);
+    expect((await post(`${T(g)}/set-topic-is-seen/999999`, reader.token)).statusCode).toBe(404);
+    const reads = await t.ctx.db.selectFrom('topic_reads').select('topic_id').where('user_id', '=', reader.id).where('topic_id', 'in', [later, 999999]).execute();
+    expect(reads).toEqual([]);
+    expect((await post(`${T(g)}/set-topic-is-seen/${later}`, editor.token)).statusCode).toBe(200);
     const unread = (await get(`${T(g)}/get-not-delete-topics?unread_only=1`, reader.token)).json().items.data;
     expect(unread.some((r: { id: number }) => r.id === id)).toBe(false);
     await post(`${T(g)}/new-topic-mark/${id}`, reader.token);
