@@ -112,3 +112,13 @@ export async function keysetPage<DB, TB extends keyof DB, O extends { id: number
   const rows = await keysetQuery(query, keysetShape(o), keysetValues(o)).execute();
   return keysetResult(rows as O[], o, map);
 }
+
+/**
+ * The total of an OFFSET page whose query carries it on every row (a window count or a
+ * subselect), saving a count statement: only a page past the last, which has no row to read it
+ * from, counts apart; an empty first page means there is nothing at all.
+ */
+export async function carriedTotal<R>(rows: readonly R[], page: number, read: (row: R) => unknown, count: () => Promise<unknown>): Promise<number> {
+  if (rows.length > 0) return Number(read(rows[0]!) ?? 0);
+  return page > 1 ? Number((await count()) ?? 0) : 0;
+}

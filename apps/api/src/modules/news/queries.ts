@@ -5,11 +5,14 @@ import type { Viewer } from '../notifications/registry';
 import { myGroupIds } from '../notifications/sql-bits';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
+import { carriedTotal } from '../../http/cursor';
 
 /** ONE_TIME items are shown until read once; CONTINUES items stay, without NEW once read. */
 const ONE_TIME = 1;
 
-type NewsArgs = { companyId: number; userId: number; now: number; groupId: number; offset: number };
+/** Who looks, when, and at which group's page (0 for home): the caller's values or slots. */
+type NewsViewer = { companyId: number; userId: number; now: number; groupId: number };
+type NewsArgs = NewsViewer & { offset: number };
 type NewsWhere = { kind: 'home' } | { kind: 'group'; groupId: number };
 
 /**
@@ -18,13 +21,8 @@ type NewsWhere = { kind: 'home' } | { kind: 'group'; groupId: number };
  * group's page (GROUP/BOTH, that group's items and company-wide ones). Values are the caller's
  * or compiledShapes' slots.
  */
-function visibleNews(db: Kysely<DB>, v: NewsArgs, kind: NewsWhere['kind']) {
-  const myGroups = db
-    .selectFrom('group_members as gm')
-    .innerJoin('groups as mg', 'mg.id', 'gm.group_id')
-    .select('gm.group_id')
-    .where('gm.user_id', '=', v.userId)
-    .where('mg.is_stopped', '=', 0);
+function visibleNews(db: Kysely<DB>, v: NewsViewer, kind: NewsWhere['kind']) {
+  const myGroups = myGroupIds({ db }, { id: v.userId, companyId: v.companyId });
   let q = db
     .selectFrom('informations as i')
     .leftJoin('groups as g', 'g.id', 'i.group_id')
@@ -48,9 +46,15 @@ function visibleNews(db: Kysely<DB>, v: NewsArgs, kind: NewsWhere['kind']) {
  * Home's and a group page's news, compiled once per kind, with the total on every row (a window
  * count): the count and the page were two round trips and two Kysely builds on every home view.
  */
+const slots = (slot: <K extends keyof NewsViewer>(name: K) => number): NewsViewer => ({
+  companyId: slot('companyId'),
+  userId: slot('userId'),
+  now: slot('now'),
+  groupId: slot('groupId'),
+});
+
 const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit: number }>()((db, slot, { kind, limit }) => {
-  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), offset: 0 };
-  const { q, read } = visibleNews(db, v, kind);
+  const { q, read } = visibleNews(db, slots(slot), kind);
   return q
     .select((eb: any) => read(eb).as('is_read'))
     .select(['i.id', 'i.type', 'i.title', 'i.content', 'i.placement', 'i.target_type', 'i.target_id', 'i.group_id', 'g.name as group_name', 'i.display_type', 'i.created_at'])
@@ -63,10 +67,9 @@ const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit:
 });
 
 /** Only for a page past the last, which carries no rows to read the total from. */
-const newsCountQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) => {
-  const v = { companyId: slot('companyId'), userId: slot('userId'), now: slot('now'), groupId: slot('groupId'), offset: 0 };
-  return visibleNews(db, v, kind).q.select((eb) => eb.fn.countAll<number | string>().as('n'));
-});
+const newsCountQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) =>
+  visibleNews(db, slots(slot), kind).q.select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 export async function newsPage(ctx: AppContext, viewer: Viewer, where: NewsWhere, opts: { page: number; limit: number }) {
   const args: NewsArgs = {
@@ -77,11 +80,7 @@ export async function newsPage(ctx: AppContext, viewer: Viewer, where: NewsWhere
     offset: (opts.page - 1) * opts.limit,
   };
   const rows = await newsPageQuery(ctx.db, `${where.kind}|${opts.limit}`, { kind: where.kind, limit: opts.limit }, args);
-  const total = rows.length
-    ? Number(rows[0]!.total)
-    : opts.page > 1
-      ? Number((await newsCountQuery(ctx.db, where.kind, where.kind, args))[0]?.n ?? 0)
-      : 0;
+  const total = await carriedTotal(rows, opts.page, (r) => r.total, async () => (await newsCountQuery(ctx.db, where.kind, where.kind, args))[0]?.n);
   const data = rows.map(
     (r: any): NewsItem => ({
       id: r.id,

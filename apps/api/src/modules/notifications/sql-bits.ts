@@ -8,8 +8,14 @@ import type { Viewer } from './registry';
  * unread count equals the unread tabs of its feed and shared folder.
  */
 
+/**
+ * Only the database handle: compiled queries (db/compiled.ts) build these predicates once with a
+ * bare `{ db }` and slots for the viewer's values.
+ */
+type WithDb = Pick<AppContext, 'db'>;
+
 /** Running groups the viewer belongs to (a stopped group answers 404 everywhere). */
-export function myGroupIds(ctx: AppContext, viewer: Viewer) {
+export function myGroupIds(ctx: WithDb, viewer: Viewer) {
   return ctx.db
     .selectFrom('group_members as gm')
     .innerJoin('groups as g', 'g.id', 'gm.group_id')
@@ -19,7 +25,7 @@ export function myGroupIds(ctx: AppContext, viewer: Viewer) {
 }
 
 /** `t` is a group topic the viewer may see (bin included, as visibleTopics): their group, delivered or theirs. */
-export function groupTopicVisible(ctx: AppContext, viewer: Viewer, now: number) {
+export function groupTopicVisible(ctx: WithDb, viewer: Viewer, now: number) {
   return (eb: any) =>
     eb.and([eb('t.group_id', 'in', myGroupIds(ctx, viewer)), eb.or([eb('t.delivery_at', '<=', now), eb('t.author_id', '=', viewer.id)])]);
 }

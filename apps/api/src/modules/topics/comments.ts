@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
+import { carriedTotal } from '../../http/cursor';
 import { HttpError } from '../../http/errors';
 import type { Scope as FileScope } from '../files/policy';
 import { writeTransaction } from '../files/quota';
@@ -94,8 +95,7 @@ export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRe
   const args = { topicId: topic.id, userId: scope.userId, offset: (page - 1) * opts.limit, rootId: 0 };
   const shape = { order: opts.sortedBy, limit: opts.limit };
   const rows = (await threadQuery(ctx.db, `${shape.order}|${shape.limit}`, shape, args)) as ThreadRow[];
-  // Every row carries the root count; a page past the last has none, and page 1 empty means 0.
-  const total = rows.length ? Number(rows[0]!.root_total) : page > 1 ? Number((await rootCountQuery(ctx.db, { topicId: topic.id }))[0]?.n ?? 0) : 0;
+  const total = await carriedTotal(rows, page, (r) => r.root_total, async () => (await rootCountQuery(ctx.db, { topicId: topic.id }))[0]?.n);
   return {
     data: await present(ctx, scope.userId, rows, opts.sortedBy),
     current_page: page,

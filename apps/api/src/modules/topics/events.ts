@@ -63,13 +63,12 @@ export async function topicViewable(ctx: AppContext, userId: number, topicId: nu
  */
 const viewableQuery = compiledQuery<{ userId: number; topicId: number; now: number }>()((db, slot) => {
   const viewer = { id: slot('userId'), companyId: sql.ref('vu.company_id') as unknown as number };
-  const scoped = { db } as AppContext;
   return db
     .selectFrom('topics as t')
     .innerJoin('users as vu', (j) => j.on('vu.id', '=', slot('userId')).on('vu.status', '=', 'active'))
     .select(['t.id', 't.group_id'])
     .where('t.id', '=', slot('topicId'))
-    .where((eb) => eb.or([groupTopicVisible(scoped, viewer, slot('now'))(eb), commonTopicVisible(viewer, slot('now'))(eb)]));
+    .where((eb) => eb.or([groupTopicVisible({ db }, viewer, slot('now'))(eb), commonTopicVisible(viewer, slot('now'))(eb)]));
 });
 
 /**

@@ -225,12 +225,11 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number
   const uid = scope.userId;
   const [topic] = await d.detailQuery(db, scope.kind, scope.kind, { ...visibleArgs(ctx, scope), topicId });
   if (!topic) throw topicNotFound();
-  const extras = topic;
   const none = { attach_file: [], total_attach_file: 0 };
   const [likers, destinations, attachments] = await Promise.all([
-    extras.has_likes ? d.likersQuery(db, { topicId }) : [],
-    extras.has_destinations ? d.destinationsQuery(db, { topicId }) : [],
-    extras.has_attachments ? attachmentFields(ctx, topicId) : none,
+    topic.has_likes ? d.likersQuery(db, { topicId }) : [],
+    topic.has_destinations ? d.destinationsQuery(db, { topicId }) : [],
+    topic.has_attachments ? attachmentFields(ctx, topicId) : none,
   ]);
   // An absent person (no id, or a removed row) is 'User', like a person without a name.
   const nameOf = (id: number | null, last: string | null, first: string | null) => (id === null ? 'User' : displayName({ last_name: last, first_name: first }));
@@ -249,12 +248,12 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number
     delivery_date: topic.delivery_at,
     is_scheduled: topic.delivery_at > ctx.now(),
     folder_id: topic.folder_id,
-    folder_name: topic.folder_id ? (extras.folder_name ?? null) : null,
+    folder_name: topic.folder_id ? (topic.folder_name ?? null) : null,
     creater_id: topic.author_id,
-    creater_name: nameOf(topic.author_id, extras.author_last, extras.author_first),
+    creater_name: nameOf(topic.author_id, topic.author_last, topic.author_first),
     created_at: topic.created_at,
     updater_id: topic.updater_id,
-    updater_name: nameOf(topic.updater_id, extras.updater_last, extras.updater_first),
+    updater_name: nameOf(topic.updater_id, topic.updater_last, topic.updater_first),
     updated_at: topic.updated_at,
     is_in_bin: topic.in_bin === 1,
     move_to_bin: topic.moved_to_bin_at,
@@ -262,11 +261,11 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number
     liker: topic.hide_likers === 1 && !privileged ? [] : likers.map((u) => ({ id: u.id, name: displayName(u) })),
     liker_count: likers.length,
     is_like: likers.some((u) => u.id === uid),
-    is_favor: Boolean(extras.fav),
-    is_read: Boolean(extras.read),
+    is_favor: Boolean(topic.fav),
+    is_read: Boolean(topic.read),
     selected_group: topic.hide_destinations === 1 && !privileged ? [] : destinations,
     hide_to_selected_group_tag: topic.hide_destinations === 1,
-    comment_count: Number(extras.comment_count),
+    comment_count: Number(topic.comment_count),
     can_edit: canEdit(scope, topic),
     ...attachments,
   };
