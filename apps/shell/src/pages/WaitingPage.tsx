@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useStore } from '@nanostores/react';
-import { $session } from '@portal/api-client/session';
+import { useSessionToken } from '../session/useSessionToken';
 import { Spinner } from '@portal/ui';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
@@ -20,7 +19,7 @@ export const SESSION_SHARE_WAIT_MS = 600;
  */
 export function WaitingPage() {
   usePageTitle(TITLE_KEYS.waiting);
-  const token = useStore($session).accessToken;
+  const token = useSessionToken();
   const raw = useSearchParams()[0].get('redirect');
   const [waited, setWaited] = useState(false);
 

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStore } from '@nanostores/react';
-import { $session } from '@portal/api-client/session';
+import { useSessionToken } from '../session/useSessionToken';
 import { waitingUrl } from './redirect';
 import { $loginInProgress } from '../stores/login';
 
@@ -9,7 +9,7 @@ import { $loginInProgress } from '../stores/login';
  * lazy remote routes rather than on them, so the guard runs before any remote code loads.
  */
 export function RequireAuth() {
-  const token = useStore($session).accessToken;
+  const token = useSessionToken();
   const location = useLocation();
   if (!token) return <Navigate to={waitingUrl(location)} replace />;
   return <Outlet />;
@@ -17,7 +17,7 @@ export function RequireAuth() {
 
 /** Login pages: a logged-in user has nothing to do there and goes home. */
 export function GuestOnly() {
-  const token = useStore($session).accessToken;
+  const token = useSessionToken();
   const loggingIn = useStore($loginInProgress);
   if (token && !loggingIn) return <Navigate to="/" replace />;
   return <Outlet />;

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { useStore } from '@nanostores/react';
-import { $session } from '@portal/api-client/session';
+import { useSessionToken } from '../session/useSessionToken';
 import { loadNamespaces } from '@portal/i18n';
 import { RemoteModule } from '../components/RemoteModule';
 import { FullLayout } from '../layouts/FullLayout';
@@ -12,7 +11,7 @@ import { RootRoute } from './RootRoute';
 
 /** Catch-all: the not-found page in whichever layout the visitor would see. */
 function NotFoundRoute() {
-  const token = useStore($session).accessToken;
+  const token = useSessionToken();
   const Layout = token ? FullLayout : CompactLayout;
   return (
     <Layout>
