@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, type DialectName } from './dialect';
 import type { DB } from './types';
 
@@ -86,3 +86,19 @@ export const compiledShapes = <A extends Record<string, unknown>, S>(max = 256) 
     return run(db, args);
   };
 };
+
+/**
+ * `ref IN (ids)` with the whole list as one bound value, for compiled queries: a list spelled
+ * as one parameter per id changes the SQL with its length, so each length would be a shape of
+ * its own. SQLite reads the list as JSON, PostgreSQL as an integer array; `idListValue` makes
+ * the value the running dialect expects.
+ */
+export function inIdList(db: Kysely<DB>, ref: string, value: unknown): RawBuilder<SqlBool> {
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(ref)} = any(cast(${value} as integer[]))`
+    : sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${value}))`;
+}
+
+export function idListValue(dialect: DialectName, ids: readonly number[]): string | readonly number[] {
+  return dialect === 'postgres' ? ids : JSON.stringify(ids);
+}

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
-import { compiledQuery } from './compiled';
+import { compiledQuery, idListValue, inIdList } from './compiled';
 import { writeTransaction } from './write';
 import { cachedStatements } from './statement-cache';
 import { PortalSqliteDialect } from './sqlite-dialect';
@@ -65,6 +65,20 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
     expect(await companyByName(t.ctx.db, { name: 'hot-b', minId: b + 1 })).toEqual([]);
     const inTrx = await t.ctx.db.transaction().execute((trx) => companyByName(trx, { name: 'hot-a', minId: a }));
     expect(inTrx).toEqual([{ id: a, name: 'hot-a' }]);
+  });
+
+  it('an id list bound as one value keeps one SQL text for every length and matches exactly those ids', async () => {
+    const ids = [await t.createCompany('list-a'), await t.createCompany('list-b'), await t.createCompany('list-c')];
+    const byIds = compiledQuery<{ ids: unknown }>()((db, slot) =>
+      db.selectFrom('companies').select('id').where(inIdList(db, 'id', slot('ids'))).orderBy('id'),
+    );
+    const run = async (list: number[]) => (await byIds(t.ctx.db, { ids: idListValue(dialect, list) })).map((r) => Number(r.id));
+    expect(await run([])).toEqual([]);
+    expect(await run([ids[1]!])).toEqual([ids[1]]);
+    expect(await run([ids[2]!, ids[0]!, 999_999])).toEqual([ids[0], ids[2]]);
+    const sqlOf = (n: number) =>
+      t.ctx.db.selectFrom('companies').select('id').where(inIdList(t.ctx.db, 'id', Array(n).fill(0))).compile().sql;
+    expect(sqlOf(1)).toBe(sqlOf(40));
   });
 
   it('a compiled read waits for a transaction open elsewhere and never sees its uncommitted rows', async () => {

@@ -17,9 +17,9 @@ const topicReadable = (ctx: AppContext, v: Viewer, area: Area) =>
  * one function (the store asks it once). Authors see their own scheduled topics already; taking
  * every topic is merely conservative (an early recount).
  */
-const deliveries = (area: Area): ChangesAt => (ctx, v, now, groupIds) => {
+const deliveries = (area: Area): ChangesAt => (ctx, v, now, inGroups) => {
   const q = ctx.db.selectFrom('topics as t').where('t.company_id', '=', v.companyId).where('t.delivery_at', '>', now);
-  return (area === 'group' ? q.where('t.group_id', 'in', groupIds ?? []) : q.where('t.group_id', 'is', null))
+  return (area === 'group' ? q.where(inGroups ? inGroups('t.group_id') : sql<boolean>`1 = 0`) : q.where('t.group_id', 'is', null))
     .select(['t.group_id', (eb) => eb.fn.min<number>('t.delivery_at').as('at')])
     .groupBy('t.group_id');
 };

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 
@@ -41,6 +41,11 @@ export interface UnreadDetail {
  * (epoch ms of the change the notice is about). With `unreadOnly: false` it answers every
  * readable item of the kind (mark-read uses it to refuse ids the viewer may not touch).
  *
+ * Counts build `rows` (and `changesAt`, `scopes`) once and run the compiled SQL with each
+ * viewer's values (unread-recount.ts): the viewer's ids and `ctx.now()` arrive as stand-ins
+ * for bound parameters, so use them only as values compared in SQL, never in JS arithmetic or
+ * to pick the query's shape.
+ *
  * `area` says which number the kind adds to besides the total: a group's badge ('group',
  * group_id set), the common-topic area ('common') or only the total ('other', e.g. chat).
  */
@@ -74,11 +79,12 @@ export interface UnreadSource {
   changesAt?: ChangesAt;
 }
 
+/** `inGroups(ref)` keeps the rows of the groups asked for (null: the common area or an 'other' kind). */
 export type ChangesAt = (
   ctx: AppContext,
   viewer: Viewer,
   now: number,
-  groupIds: number[] | null,
+  inGroups: ((ref: string) => Expression<SqlBool>) | null,
 ) => SelectQueryBuilder<DB, any, { group_id: number | null; at: number | null }>;
 
 const sources = new Map<number, UnreadSource>();

@@ -2,8 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
-import { unreadSources, unreadSourcesVersion, type ChangesAt, type UnreadSource, type Viewer } from './registry';
-import { lit } from './sql-bits';
+import { unreadSources, unreadSourcesVersion, type UnreadSource, type Viewer } from './registry';
+import { recount } from './unread-recount';
 
 /**
  * Stored unread counts kept correct by invalidation (issue 13, "Measured": counting the UNION of
@@ -143,34 +143,6 @@ async function generations(ctx: AppContext, v: Viewer, all: boolean): Promise<Ma
   return new Map([...pairs].map(([part, p]) => [part, p.sort().join(',')]));
 }
 
-type Row = { group_id: number | null; unread_type: number; n: number };
-
-/** Unread rows by (group, type) of the given sources, each filtered before the union. */
-async function count(ctx: AppContext, v: Viewer, sources: UnreadSource[], groupIds: number[] | null): Promise<Row[]> {
-  if (sources.length === 0) return [];
-  const parts = sources.map((s) => {
-    let q: any = ctx.db.selectFrom(s.rows(ctx, v, { unreadOnly: true }).as('r'));
-    if (groupIds) q = q.where('r.group_id', 'in', groupIds);
-    return q.select(['r.group_id', lit(s.type).as('unread_type'), (eb: any) => eb.fn.countAll().as('n')]).groupBy('r.group_id');
-  });
-  let union: any = parts[0];
-  for (const p of parts.slice(1)) union = union.unionAll(p);
-  return union.execute();
-}
-
-/** The earliest time after `now` at which the sources' counts change without a write, per group. */
-async function changes(ctx: AppContext, v: Viewer, sources: UnreadSource[], now: number, groupIds: number[] | null) {
-  const out = new Map<number | null, number>();
-  for (const f of new Set(sources.map((s) => s.changesAt).filter((f): f is ChangesAt => !!f))) {
-    for (const r of await f(ctx, v, now, groupIds).execute()) {
-      if (r.at === null) continue;
-      const key = r.group_id === null ? null : Number(r.group_id);
-      out.set(key, Math.min(out.get(key) ?? Infinity, Number(r.at)));
-    }
-  }
-  return out;
-}
-
 const CHUNK = 500;
 
 /**
@@ -202,8 +174,7 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
   const groupSources = sources.filter((s) => s.area === 'group');
   for (let i = 0; i < stale.length; i += CHUNK) {
     const ids = stale.slice(i, i + CHUNK);
-    const rows = await count(ctx, v, groupSources, ids);
-    const until = await changes(ctx, v, groupSources, now, ids);
+    const { rows, until } = await recount(ctx, v, groupSources, now, ids);
     const byGroup = new Map<number, Counts>(ids.map((g) => [g, new Map()]));
     for (const r of rows) if (r.group_id !== null) byGroup.get(Number(r.group_id))?.set(Number(r.unread_type), Number(r.n));
     for (const [g, counts] of byGroup) save(groupPart(g), counts, until.get(g));
@@ -213,8 +184,8 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
   if (want.common) {
     if (!fresh('common')) {
       const common = sources.filter((s) => s.area === 'common');
-      const rows = await count(ctx, v, common, null);
-      save('common', new Map(rows.map((r) => [Number(r.unread_type), Number(r.n)])), (await changes(ctx, v, common, now, null)).get(null));
+      const { rows, until } = await recount(ctx, v, common, now, null);
+      save('common', new Map(rows.map((r) => [Number(r.unread_type), Number(r.n)])), until.get(null));
     }
     out.common = entry.get('common')!.counts;
   }
@@ -222,8 +193,8 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
     for (const s of sources.filter((x) => x.area === 'other')) {
       const key = otherPart(s);
       if (!fresh(key)) {
-        const rows = await count(ctx, v, [s], null);
-        save(key, new Map([[s.type, rows.reduce((n, r) => n + Number(r.n), 0)]]), (await changes(ctx, v, [s], now, null)).get(null));
+        const { rows, until } = await recount(ctx, v, [s], now, null);
+        save(key, new Map([[s.type, rows.reduce((n, r) => n + Number(r.n), 0)]]), until.get(null));
       }
       for (const [type, n] of entry.get(key)!.counts) out.other.set(type, n);
     }
