@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStore } from '@nanostores/react';
+import { $session } from '@portal/api-client/session';
 import { useSessionToken } from '../session/useSessionToken';
 import { waitingUrl } from './redirect';
 import { $loginInProgress } from '../stores/login';
@@ -15,9 +16,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Login pages: a logged-in user has nothing to do there and goes home. */
+/**
+ * Login pages: a logged-in user has nothing to do there and goes home. Read at once, not in a
+ * transition: a login in progress sets the token and then ends, and the guard must see both in
+ * that order or it sends the user home before the login's own destination.
+ */
 export function GuestOnly() {
-  const token = useSessionToken();
+  const token = useStore($session).accessToken;
   const loggingIn = useStore($loginInProgress);
   if (token && !loggingIn) return <Navigate to="/" replace />;
   return <Outlet />;
