@@ -14,6 +14,7 @@ import { $displayMode, applyDisplayMode } from './stores/display';
 import { startRealtime } from './realtime';
 import { startPushSync } from './session/push-start';
 import { preloadHomeWidgets } from './pages/HomePage';
+import { preloadLoginPage } from './pages/loginPreload';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up.
 setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
@@ -43,6 +44,7 @@ startPushSync(api);
 // A start on home with a session (a reload) asks for the widgets now: their remotes load while
 // React renders the layout instead of after it. Otherwise home's first render asks for them.
 if (location.pathname === '/' && $session.get().accessToken) preloadHomeWidgets();
+preloadLoginPage(location.pathname, Boolean($session.get().accessToken));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

@@ -6,6 +6,7 @@ import { RemoteModule } from '../components/RemoteModule';
 import { FullLayout } from '../layouts/FullLayout';
 import { CompactLayout } from '../layouts/CompactLayout';
 import { HomePage } from '../pages/HomePage';
+import { LOGIN_PAGE_NAMESPACES } from '../pages/loginPreload';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootRoute } from './RootRoute';
 
@@ -22,12 +23,11 @@ function NotFoundRoute() {
 
 /**
  * A page loaded on first visit (the login-type pages are not on the logged-in user's path). Its
- * strings (`auth`, `validation` for its form messages, `errors` for a refused login) are fetched
- * alongside its code rather than after it renders and suspends.
+ * strings are fetched alongside its code rather than after it renders and suspends.
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
   return lazy(async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['auth', 'validation', 'errors'])]);
+    const [mod] = await Promise.all([load(), loadNamespaces(LOGIN_PAGE_NAMESPACES)]);
     return { default: pick(mod) };
   });
 }
