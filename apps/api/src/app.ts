@@ -43,6 +43,7 @@ import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
 import { createStorage } from './storage';
 import { writePoolStats } from './db/pool-stats';
+import { pgGroupAccessCache } from './modules/groups/access-cache';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is
@@ -69,7 +70,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // One process only: the write epoch cannot see another process's writes (response-cache.ts).
   const responseCacheMs = config.redisUrl ? 0 : config.responseCacheMs;
   const responses = responseCacheMs > 0 ? createResponseCache(responseCacheMs, config.now, database.writes) : undefined;
-  const caches = createCaches(config.sessionCacheMs, config.now, bus, responses);
+  const groupAccess =
+    config.databaseUrl && config.groupAccessCacheMs > 0 ? pgGroupAccessCache(config.databaseUrl, config.groupAccessCacheMs, config.now) : undefined;
+  const caches = createCaches(config.sessionCacheMs, config.now, bus, responses, groupAccess);
   const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now, caches, writes: database.writes };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);
@@ -84,6 +87,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopPoolStats?.();
     caches.close();
+    await groupAccess?.close();
     await bus.close();
     mailer.close();
     limiterRedis?.disconnect();

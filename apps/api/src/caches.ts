@@ -3,6 +3,7 @@ import { createSessionCache, type SessionCache } from './modules/auth/session-ca
 import { createSettingsCache, type SettingsCache } from './modules/members/settings-cache';
 import type { ServerBus } from './modules/realtime/bus';
 import type { ResponseCache } from './http/response-cache';
+import type { GroupAccessCache } from './modules/groups/access-cache';
 
 /**
  * The per-user reads a process reuses for `SESSION_CACHE_MS` (db/user-cache.ts): what a page
@@ -13,16 +14,19 @@ export interface Caches {
   settings: SettingsCache;
   /** Hot reads' answers while nothing was written (RESPONSE_CACHE_MS); absent when off. */
   responses?: ResponseCache;
+  /** A user's access to a group (GROUP_ACCESS_CACHE_MS, PostgreSQL only); absent when off. Its owner closes it. */
+  groupAccess?: GroupAccessCache;
   close(): void;
 }
 
-export function createCaches(ttlMs: number, now: Clock, bus?: ServerBus, responses?: ResponseCache): Caches {
+export function createCaches(ttlMs: number, now: Clock, bus?: ServerBus, responses?: ResponseCache, groupAccess?: GroupAccessCache): Caches {
   const sessions = createSessionCache(ttlMs, now, bus);
   const settings = createSettingsCache(ttlMs, now, bus);
   return {
     sessions,
     settings,
     ...(responses ? { responses } : {}),
+    ...(groupAccess ? { groupAccess } : {}),
     close() {
       sessions.close();
       settings.close();

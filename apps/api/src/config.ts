@@ -55,6 +55,12 @@ export interface Config {
    */
   sessionCacheMs: number;
   /**
+   * How long a user's access to a group (the group row and their membership) may answer again
+   * (modules/groups/access-cache.ts); 0 turns it off. PostgreSQL only: every change is announced
+   * by the database, the TTL (at most 10 s) only bounds a lost announcement.
+   */
+  groupAccessCacheMs: number;
+  /**
    * How long a hot read's JSON may answer the same user again while this process has written
    * nothing (http/response-cache.ts); 0 turns it off. At most 10 s. Off whenever REDIS_URL is
    * set: another process's writes would not be seen.
@@ -186,6 +192,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: list(env, 'TRUST_PROXY'),
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
     sessionCacheMs: Math.min(int(env, 'SESSION_CACHE_MS', 2000), 10_000),
+    groupAccessCacheMs: Math.min(int(env, 'GROUP_ACCESS_CACHE_MS', 2000), 10_000),
     responseCacheMs: Math.min(int(env, 'RESPONSE_CACHE_MS', 2000), 10_000),
     urlSigningKey: env.URL_SIGNING_KEY || undefined,
     ...firstRunOf(env, publicUrl),

@@ -121,6 +121,7 @@ export async function createTestApp(
       // Suites change rights and statuses in the database directly and expect the next request to
       // see it; the session cache has its own tests (modules/auth/session-cache.test.ts).
       sessionCacheMs: 0,
+      groupAccessCacheMs: 0,
       ...overrides,
     },
   );

@@ -19,6 +19,7 @@ import * as m0019 from './0019_saved_search_hits';
 import * as m0020 from './0020_line_login';
 import * as m0017 from './0017_remotes_registry';
 import * as m0022 from './0022_unread_generations';
+import * as m0023 from './0023_group_access_notify';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0020_line_login': m0020,
   '0017_remotes_registry': m0017,
   '0022_unread_generations': m0022,
+  '0023_group_access_notify': m0023,
 };

@@ -115,8 +115,13 @@ export function splitAccessRow(row: AccessRow): FoundAccess {
 }
 
 async function findGroupAndMember(ctx: AppContext, groupId: number, companyId: number, userId: number): Promise<FoundAccess | null> {
-  const row = (await accessQuery(ctx.db, { groupId, companyId, userId }))[0];
-  return row ? splitAccessRow(row) : null;
+  const load = async () => {
+    const row = (await accessQuery(ctx.db, { groupId, companyId, userId }))[0];
+    return row ? splitAccessRow(row) : null;
+  };
+  // A transaction's reads go to the database: it may have changed the membership itself.
+  const cache = ctx.caches.groupAccess;
+  return cache && ctx.db.isTransaction === false ? cache.lookup(userId, companyId, groupId, load) : load();
 }
 
 /**
