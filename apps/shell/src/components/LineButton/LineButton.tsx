@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, beginLineFlow } from '@portal/api-client/browser';
@@ -6,34 +6,9 @@ import { AuthError } from '../AuthError';
 
 export const LINE_CONFIG_KEY = ['auth', 'line-login', 'config'] as const;
 
-/**
- * True once the page has painted: the LINE button is secondary to the login form, so asking
- * whether LINE is configured waits for the form's first frame instead of adding a round trip
- * before it (Lighthouse's LCP of /login on a phone, issue 21).
- */
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
-
 /** Is LINE login configured on this portal (the button is shown only then). */
 export function useLineEnabled(): boolean {
-  const painted = usePainted();
-  const { data } = useQuery({
-    queryKey: LINE_CONFIG_KEY,
-    queryFn: async () => (await api.call('lineLoginConfig')).items,
-    staleTime: Infinity,
-    retry: false,
-    enabled: painted,
-  });
+  const { data } = useQuery({ queryKey: LINE_CONFIG_KEY, queryFn: async () => (await api.call('lineLoginConfig')).items, staleTime: Infinity, retry: false });
   return data?.enabled === true;
 }
 
