@@ -43,7 +43,7 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     if (!owner || owner.status !== 'active') throw feedNotFound();
     const now = ctx.now();
     const rows = await eventRows(ctx, owner.id, { scope: 'all', from: now - YEAR_MS, to: Number.MAX_SAFE_INTEGER });
-    const exceptions = await exceptionsOf(ctx, rows.map((r) => r.id));
+    const exceptions = await exceptionsOf(ctx, rows.filter((r) => r.has_exceptions).map((r) => r.id));
     const today = tokyoDate(now);
     const body = renderCalendar({
       name: 'グループポータル',

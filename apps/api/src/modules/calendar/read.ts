@@ -27,7 +27,7 @@ export async function occurrencesBetween(ctx: AppContext, user: AuthUser, fromDa
   const from = tokyoMs(fromDate);
   const to = tokyoMs(addDays(toDate, 1));
   const rows = await eventRows(ctx, user.id, { scope: await scopeOf(ctx, user, v), from, to });
-  const exceptions = await exceptionsOf(ctx, rows.filter((r) => r.plan_type === 3).map((r) => r.id));
+  const exceptions = await exceptionsOf(ctx, rows.filter((r) => r.plan_type === 3 && r.has_exceptions).map((r) => r.id));
   const events: CalendarEvent[] = [];
   for (const row of rows) {
     for (const occ of expand(row, exceptions.get(row.id) ?? [], from, to)) events.push(toEvent(row, occ, user.id));
