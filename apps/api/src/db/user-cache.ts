@@ -2,19 +2,18 @@ import type { Clock } from '../config';
 import type { ServerBus } from '../modules/realtime/bus';
 
 /**
- * A per-process cache of reads that belong to one user (a token's row, their settings), for the
- * few seconds in which a page view asks for them several times. Calls that arrive together share
- * one load. Whoever changes what a value was read from drops the user's values (`dropUsers`) in
- * this process, and publishes one of `dropOn`'s events so that every other process does too; the
- * TTL bounds what a lost message or an unannounced write leaves. Only values a load found are
- * kept, and a load that started before a drop is not kept (it may have read the old state).
+ * A per-process cache of reads for the few seconds in which a page view asks for them several
+ * times. Calls that arrive together share one load. Each kept value belongs to an owner (a user,
+ * a group) and whoever learns that what it was read from changed drops the owner's values
+ * (`drop`), or all of them (`clear`); the TTL bounds what a lost announcement leaves. Only values
+ * a load found are kept, and a load that started before a drop or clear is not kept (it may have
+ * read the old state). While `enabled()` is false every lookup loads and nothing is kept.
  */
-export interface UserCache<V> {
+export interface DroppableCache<V> {
   /** A fresh value (or the load already in flight for this key), else `load()`'s. */
   lookup(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
-  dropUsers(userIds: number[]): void;
-  /** Stops listening to the bus. */
-  close(): void;
+  drop(owners: number[]): void;
+  clear(): void;
 }
 
 /** Enough for every active login of a large company; the oldest entry goes first beyond it. */
@@ -23,20 +22,27 @@ const MAX_ENTRIES = 20_000;
 interface Entry<V> {
   at: number;
   value: Promise<V | undefined>;
-  user?: number;
+  owner?: number;
 }
 
-export function createUserCache<V>(opts: { ttlMs: number; now: Clock; userOf: (v: V) => number; bus?: ServerBus; dropOn?: string[] }): UserCache<V> {
-  const { ttlMs, now, userOf } = opts;
+export function createDroppableCache<V>(opts: {
+  ttlMs: number;
+  now: Clock;
+  ownerOf: (v: V) => number;
+  enabled?: () => boolean;
+  maxEntries?: number;
+}): DroppableCache<V> {
+  const { ttlMs, now, ownerOf } = opts;
+  const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
   const entries = new Map<string, Entry<V>>();
-  const byUser = new Map<number, Set<string>>();
+  const byOwner = new Map<number, Set<string>>();
   let epoch = 0;
 
   const remove = (key: string) => {
     const e = entries.get(key);
     if (!e) return;
     entries.delete(key);
-    if (e.user !== undefined) byUser.get(e.user)?.delete(key);
+    if (e.owner !== undefined) byOwner.get(e.owner)?.delete(key);
   };
   const fresh = (key: string): Entry<V> | undefined => {
     const e = entries.get(key);
@@ -44,44 +50,64 @@ export function createUserCache<V>(opts: { ttlMs: number; now: Clock; userOf: (v
     if (e) remove(key);
     return undefined;
   };
-  const dropUsers = (userIds: number[]) => {
-    epoch++;
-    for (const id of userIds) {
-      for (const key of byUser.get(id) ?? []) entries.delete(key);
-      byUser.delete(id);
-    }
-  };
-  const kinds = new Set(opts.dropOn ?? []);
-  const unsubscribe =
-    ttlMs > 0 && opts.bus && kinds.size > 0
-      ? opts.bus.subscribe((userIds, event) => {
-          if (kinds.has(event.kind)) dropUsers(userIds);
-        })
-      : () => {};
 
   return {
     lookup(key, load) {
-      if (ttlMs <= 0) return load();
+      if (ttlMs <= 0 || (opts.enabled && !opts.enabled())) return load();
       const hit = fresh(key);
       if (hit) return hit.value;
       const started = epoch;
       const e: Entry<V> = { at: now(), value: load() };
       entries.set(key, e);
-      if (entries.size > MAX_ENTRIES) remove(entries.keys().next().value!);
+      if (entries.size > maxEntries) remove(entries.keys().next().value!);
       e.value.then(
         (v) => {
           if (entries.get(key) !== e) return;
           if (v === undefined || epoch !== started) return remove(key);
-          e.user = userOf(v);
-          let keys = byUser.get(e.user);
-          if (!keys) byUser.set(e.user, (keys = new Set()));
+          e.owner = ownerOf(v);
+          let keys = byOwner.get(e.owner);
+          if (!keys) byOwner.set(e.owner, (keys = new Set()));
           keys.add(key);
         },
         () => remove(key),
       );
       return e.value;
     },
-    dropUsers,
-    close: unsubscribe,
+    drop(owners) {
+      epoch++;
+      for (const id of owners) {
+        for (const key of byOwner.get(id) ?? []) entries.delete(key);
+        byOwner.delete(id);
+      }
+    },
+    clear() {
+      epoch++;
+      entries.clear();
+      byOwner.clear();
+    },
   };
+}
+
+/**
+ * The cache for reads that belong to one user (a token's row, their settings). Whoever changes
+ * what a value was read from drops the user's values (`dropUsers`) in this process, and
+ * publishes one of `dropOn`'s events so that every other process does too.
+ */
+export interface UserCache<V> {
+  lookup(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  dropUsers(userIds: number[]): void;
+  /** Stops listening to the bus. */
+  close(): void;
+}
+
+export function createUserCache<V>(opts: { ttlMs: number; now: Clock; userOf: (v: V) => number; bus?: ServerBus; dropOn?: string[] }): UserCache<V> {
+  const cache = createDroppableCache<V>({ ttlMs: opts.ttlMs, now: opts.now, ownerOf: opts.userOf });
+  const kinds = new Set(opts.dropOn ?? []);
+  const unsubscribe =
+    opts.ttlMs > 0 && opts.bus && kinds.size > 0
+      ? opts.bus.subscribe((userIds, event) => {
+          if (kinds.has(event.kind)) cache.drop(userIds);
+        })
+      : () => {};
+  return { lookup: cache.lookup, dropUsers: (userIds) => cache.drop(userIds), close: unsubscribe };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../config';
 import { listenPg, type PgListener } from '../../db/pg-listen';
+import { createDroppableCache } from '../../db/user-cache';
 import { GROUP_ACCESS_CHANNEL } from '../../db/migrations/0023_group_access_notify';
 import type { FoundAccess } from './policy';
 
@@ -15,8 +16,9 @@ import type { FoundAccess } from './policy';
  * process drops that group's entries when the message arrives, which PostgreSQL sends at commit.
  * While the LISTEN connection is down, nothing is served from here or kept (changes could pass
  * unheard), and everything is dropped; the TTL bounds the rest. A load that started before a
- * drop of its group is not kept. PostgreSQL only: SQLite is one process reading its own file in
- * microseconds, and has nobody to announce changes to.
+ * drop is not kept (db/user-cache.ts, the mechanism the session cache uses). PostgreSQL only:
+ * SQLite is one process reading its own file in microseconds, and has nobody to announce
+ * changes to.
  */
 export interface GroupAccessCache {
   lookup(userId: number, companyId: number, groupId: number, load: () => Promise<FoundAccess | null>): Promise<FoundAccess | null>;
@@ -37,85 +39,42 @@ const freeze = (found: FoundAccess | null) => {
 /** Logins × groups open at once on a large node; the oldest entry goes first beyond it. */
 const MAX_ENTRIES = 50_000;
 
-interface Entry {
-  at: number;
-  value: Promise<FoundAccess | null>;
-}
-
 export function createGroupAccessCache(opts: {
   ttlMs: number;
   now: Clock;
   /** The notifications' source; `listenPg` on the database in production. */
   listen: (onGroup: (groupId: number) => void, onState: (listening: boolean) => void) => Pick<PgListener, 'listening' | 'close'>;
 }): GroupAccessCache {
-  const { ttlMs, now } = opts;
-  const entries = new Map<string, Entry>();
-  const byGroup = new Map<number, Set<string>>();
-  /** Moves on at every drop of the group (and `all` at every loss of the connection). */
-  const epochs = new Map<number, number>();
-  let all = 0;
-  const counts = { hits: 0, loads: 0, drops: 0 };
-
-  const remove = (key: string, groupId: number) => {
-    entries.delete(key);
-    byGroup.get(groupId)?.delete(key);
-  };
-  const dropGroup = (groupId: number) => {
-    counts.drops++;
-    epochs.set(groupId, (epochs.get(groupId) ?? 0) + 1);
-    for (const key of byGroup.get(groupId) ?? []) entries.delete(key);
-    byGroup.delete(groupId);
-  };
-  const clear = () => {
-    all++;
-    epochs.clear();
-    entries.clear();
-    byGroup.clear();
-  };
+  const counts = { lookups: 0, loads: 0, drops: 0 };
+  // Owned by the group: an announcement drops every user's entry for it. A group not found is
+  // not kept (undefined to the cache: a rare, cheap answer).
+  const cache = createDroppableCache<FoundAccess>({
+    ttlMs: opts.ttlMs,
+    now: opts.now,
+    ownerOf: (found) => found.group.id,
+    enabled: () => listener.listening(),
+    maxEntries: MAX_ENTRIES,
+  });
   const listener = opts.listen(
-    (groupId) => (Number.isSafeInteger(groupId) ? dropGroup(groupId) : clear()),
-    () => clear(),
+    (groupId) => {
+      counts.drops++;
+      if (Number.isSafeInteger(groupId)) cache.drop([groupId]);
+      else cache.clear();
+    },
+    () => cache.clear(),
   );
 
   return {
-    lookup(userId, companyId, groupId, load) {
-      if (ttlMs <= 0 || !listener.listening()) {
+    async lookup(userId, companyId, groupId, load) {
+      counts.lookups++;
+      const found = await cache.lookup(`${userId}:${companyId}:${groupId}`, async () => {
         counts.loads++;
-        return load();
-      }
-      const key = `${userId}:${companyId}:${groupId}`;
-      const hit = entries.get(key);
-      if (hit && now() - hit.at < ttlMs) {
-        counts.hits++;
-        return hit.value;
-      }
-      if (hit) remove(key, groupId);
-      counts.loads++;
-      const started = { all, group: epochs.get(groupId) ?? 0 };
-      // Shared by every request that finds it: frozen, so a handler cannot change another's copy.
-      const e: Entry = { at: now(), value: load().then(freeze) };
-      entries.set(key, e);
-      let keys = byGroup.get(groupId);
-      if (!keys) byGroup.set(groupId, (keys = new Set()));
-      keys.add(key);
-      if (entries.size > MAX_ENTRIES) {
-        const oldest = entries.keys().next().value!;
-        remove(oldest, Number(oldest.split(':')[2]));
-      }
-      e.value.then(
-        (v) => {
-          // A group not found stays uncached (a rare, cheap answer); a drop of the group or a lost
-          // connection since the load began means the answer may be stale.
-          const stale = all !== started.all || (epochs.get(groupId) ?? 0) !== started.group;
-          if (entries.get(key) === e && (v === null || stale)) remove(key, groupId);
-        },
-        () => {
-          if (entries.get(key) === e) remove(key, groupId);
-        },
-      );
-      return e.value;
+        // Shared by every request that finds it: frozen, so a handler cannot change another's copy.
+        return freeze(await load()) ?? undefined;
+      });
+      return found ?? null;
     },
-    stats: () => ({ ...counts, listening: listener.listening() }),
+    stats: () => ({ hits: counts.lookups - counts.loads, loads: counts.loads, drops: counts.drops, listening: listener.listening() }),
     close: () => listener.close(),
   };
 }
