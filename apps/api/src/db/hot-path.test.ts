@@ -6,7 +6,8 @@ import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { compiledQuery, idListValue, inIdList } from './compiled';
 import { writeTransaction } from './write';
 import { cachedStatements } from './statement-cache';
-import { PortalSqliteDialect } from './sqlite-dialect';
+import { PortalPostgresDialect, PortalSqliteDialect } from './literal-limit';
+import { newsPage } from '../modules/news/queries';
 
 describe('SQLite statement cache', () => {
   it('prepares each distinct SQL once and evicts the least recently used past its bound', () => {
@@ -29,7 +30,7 @@ describe('SQLite statement cache', () => {
   });
 });
 
-describe('SQLite LIMIT written into the SQL (a bound LIMIT is planned anew on every run)', () => {
+describe('LIMIT written into the SQL (a bound LIMIT is planned anew on every run)', () => {
   it('inlines an integer limit, keeps anything else bound, and answers the same rows', async () => {
     const raw = new Database(':memory:');
     raw.exec('create table n (id integer primary key)');
@@ -43,6 +44,15 @@ describe('SQLite LIMIT written into the SQL (a bound LIMIT is planned anew on ev
     expect(db.selectFrom('n').select('id').limit('\u0000slot:limit' as never).compile().sql).toMatch(/ limit \?$/);
     expect(db.selectFrom('n').select('id').limit(2.5).compile().sql).toMatch(/ limit \?$/);
     await db.destroy();
+  });
+
+  it('does the same on PostgreSQL', () => {
+    // Compiling needs no connection: the pool is never asked for one.
+    const db = new Kysely<{ n: { id: number } }>({ dialect: new PortalPostgresDialect({ pool: {} as never }) });
+    const inlined = db.selectFrom('n').select('id').where('id', '>', 1).orderBy('id').limit(2).offset(1).compile();
+    expect(inlined.sql).toMatch(/ limit 2 offset \$2$/);
+    expect(inlined.parameters).toEqual([1, 1]);
+    expect(db.selectFrom('n').select('id').limit('\u0000slot:limit' as never).compile().sql).toMatch(/ limit \$1$/);
   });
 });
 
@@ -122,6 +132,22 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
       expect(await read()).toEqual([{ id: 1, a: 'x' }]);
       await sql`alter table perf_stale add column b text default 'y'`.execute(conn);
       expect(await read()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    });
+  });
+
+  // PostgreSQL keeps a named statement's generic plan only if it costs no more than the custom
+  // ones; with a bound LIMIT or OFFSET it never did, and home's news was planned on every view.
+  it.runIf(dialect === 'postgres')('home news keeps a generic plan on a connection after a few runs', async () => {
+    const companyId = await t.createCompany('hot-news');
+    const user = await t.createUser({ companyId });
+    await t.ctx.db.connection().execute(async (conn) => {
+      const ctx = { ...t.ctx, db: conn };
+      for (let i = 0; i < 8; i++) await newsPage(ctx, { id: user.id, companyId } as never, { kind: 'home' }, { page: 1, limit: 10 });
+      const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+        select generic_plans, custom_plans from pg_prepared_statements where statement like '%information_reads%count(*) over ()%'`.execute(conn);
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(2);
+      expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(6);
     });
   });
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DialectName } from './dialect';
 import { migrations } from './migrations';
 import { cachedStatements } from './statement-cache';
-import { PortalSqliteDialect } from './sqlite-dialect';
+import { PortalPostgresDialect, PortalSqliteDialect } from './literal-limit';
 import { registerDirectSqlite } from './compiled';
 import { nameStatements } from './pg-named';
 import { measurePool, type PoolStats } from './pool-stats';
@@ -46,7 +46,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
     nameStatements(pool);
     const writes = createWriteEpoch();
     watchWrites(pool, writes);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy(), poolStats, writes };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });

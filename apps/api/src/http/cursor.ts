@@ -52,7 +52,7 @@ export interface KeysetShape {
   dir: 'asc' | 'desc';
   cursor: boolean;
   offset: boolean;
-  /** Rows read (page + 1): a number, not a slot, since SQLite plans a bound LIMIT anew on every run (db/sqlite-dialect.ts). */
+  /** Rows read (page + 1): a number, not a slot, since SQLite plans a bound LIMIT anew on every run (db/literal-limit.ts). */
   limit: number;
 }
 

@@ -53,17 +53,18 @@ const slots = (slot: <K extends keyof NewsViewer>(name: K) => number): NewsViewe
   groupId: slot('groupId'),
 });
 
-const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit: number }>()((db, slot, { kind, limit }) => {
+const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit: number; first: boolean }>()((db, slot, { kind, limit, first }) => {
   const { q, read } = visibleNews(db, slots(slot), kind);
-  return q
+  const page = q
     .select((eb: any) => read(eb).as('is_read'))
     .select(['i.id', 'i.type', 'i.title', 'i.content', 'i.placement', 'i.target_type', 'i.target_id', 'i.group_id', 'g.name as group_name', 'i.display_type', 'i.created_at'])
     .select(sql<number | string>`count(*) over ()`.as('total'))
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
-    // The page size is in the shape: SQLite re-plans a statement whose LIMIT is bound.
-    .limit(limit)
-    .offset(slot('offset'));
+    // The page size is in the shape, and the first page (every home view) has no OFFSET: a
+    // bound LIMIT or OFFSET kept PostgreSQL planning anew on every run (db/literal-limit.ts).
+    .limit(limit);
+  return first ? page : page.offset(slot('offset'));
 });
 
 /** Only for a page past the last, which carries no rows to read the total from. */
@@ -79,7 +80,8 @@ export async function newsPage(ctx: AppContext, viewer: Viewer, where: NewsWhere
     groupId: where.kind === 'group' ? where.groupId : 0,
     offset: (opts.page - 1) * opts.limit,
   };
-  const rows = await newsPageQuery(ctx.db, `${where.kind}|${opts.limit}`, { kind: where.kind, limit: opts.limit }, args);
+  const first = opts.page === 1;
+  const rows = await newsPageQuery(ctx.db, `${where.kind}|${opts.limit}|${first}`, { kind: where.kind, limit: opts.limit, first }, args);
   const total = await carriedTotal(rows, opts.page, (r) => r.total, async () => (await newsCountQuery(ctx.db, where.kind, where.kind, args))[0]?.n);
   const data = rows.map(
     (r: any): NewsItem => ({

@@ -4,7 +4,7 @@ import type { DB } from '../../db';
 
 /**
  * A page's order and size, or one root's thread. The size is part of the shape, not a value:
- * SQLite re-plans a statement whose LIMIT is bound (db/sqlite-dialect.ts).
+ * SQLite re-plans a statement whose LIMIT is bound (db/literal-limit.ts).
  */
 export type ThreadShape = { order: 'asc' | 'desc'; limit: number } | { order: 'one' };
 
