@@ -1,9 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { atom } from 'nanostores';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chatQueryKeys, queryKeys } from '@portal/api-client/core';
 import type { RealtimeEvent, RealtimeStatus } from '@portal/api-client/realtime';
-import { refreshCalendarQueries, refreshTopicQueries, watchChats } from './realtime';
+import { $session, EMPTY_SESSION } from '@portal/api-client/session';
+import type { TopicDetail } from '@portal/api-client/core';
+import { refreshCalendarQueries, refreshTopicQueries, watchChats, withLike } from './realtime';
 
 function cacheWith(...keys: (readonly unknown[])[]) {
   const client = new QueryClient();
@@ -22,21 +24,89 @@ describe('topic events refresh the cached topic queries', () => {
 
   it('a group topic event refreshes that group and the group list, nothing else', async () => {
     const { client, stale } = cacheWith(feed1, detail1, comments1, feed2, common, groups);
-    await refreshTopicQueries(client, { group_id: 1, topic_id: 5, comment_id: 9 });
+    await refreshTopicQueries(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 9 });
     expect([feed1, detail1, comments1, groups].map(stale)).toEqual([true, true, true, true]);
     expect([feed2, common].map(stale)).toEqual([false, false]);
   });
 
   it('a common topic event refreshes the common topics', async () => {
     const { client, stale } = cacheWith(feed1, common, queryKeys.commonTopicUnreadCount());
-    await refreshTopicQueries(client, { group_id: null, topic_id: 7 });
+    await refreshTopicQueries(client, 'created', { group_id: null, topic_id: 7 });
     expect([common, queryKeys.commonTopicUnreadCount()].map(stale)).toEqual([true, true]);
     expect(stale(feed1)).toBe(false);
   });
 
+  // No feed row, badge or unread item shows a like: refetching them made every like cost the
+  // author's open pages a list reload.
+  it('a like refreshes the topic detail and like notices only', async () => {
+    const notices = ['notifications', 'likes', { page: 1 }];
+    const { client, stale } = cacheWith(feed1, detail1, comments1, groups, notices, queryKeys.commonTopic(5));
+    await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5 });
+    expect([detail1, notices].map(stale)).toEqual([true, true]);
+    expect([feed1, comments1, groups, queryKeys.commonTopic(5)].map(stale)).toEqual([false, false, false, false]);
+  });
+
+  it('a comment like refreshes the comment pages of its topic and like notices only', async () => {
+    const notices = ['notifications', 'likes', { page: 1 }];
+    const commonDetail = queryKeys.commonTopic(7);
+    const commonComments = queryKeys.commonTopicComments(7, { page: 2 });
+    const { client, stale } = cacheWith(feed1, detail1, comments1, groups, notices, commonDetail, commonComments, common);
+    await refreshTopicQueries(client, 'comment.liked', { group_id: null, topic_id: 7, comment_id: 3 });
+    expect([commonComments, notices].map(stale)).toEqual([true, true]);
+    expect([feed1, detail1, comments1, groups, commonDetail, common].map(stale)).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('a like that names the liker patches the open detail instead of reloading it', async () => {
+    const notices = ['notifications', 'likes', { page: 1 }];
+    const { client, stale } = cacheWith(feed1, comments1, groups, notices);
+    const before = { id: 5, liker: [{ id: 3, name: '佐藤' }], liker_count: 1, is_like: false } as unknown as TopicDetail;
+    client.setQueryData(detail1, before);
+    $session.set({ ...EMPTY_SESSION, user: { id: 4, name: '鈴木' } });
+    await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5, like: { user: { id: 4, name: '鈴木' }, on: true } });
+    expect(client.getQueryData(detail1)).toEqual({ id: 5, liker: [{ id: 3, name: '佐藤' }, { id: 4, name: '鈴木' }], liker_count: 2, is_like: true });
+    expect([detail1, notices].map(stale)).toEqual([false, true]);
+    expect([feed1, comments1, groups].map(stale)).toEqual([false, false, false]);
+    // Another reader takes a like back; the own mark stays.
+    await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5, like: { user: { id: 3, name: '佐藤' }, on: false } });
+    expect(client.getQueryData(detail1)).toEqual({ id: 5, liker: [{ id: 4, name: '鈴木' }], liker_count: 1, is_like: true });
+    // No detail open: nothing is made up.
+    await refreshTopicQueries(client, 'liked', { group_id: 2, topic_id: 8, like: { user: { id: 3, name: '佐藤' }, on: true } });
+    expect(client.getQueryData(queryKeys.groupTopic(2, 8))).toBeUndefined();
+    $session.set(EMPTY_SESSION);
+  });
+
+  it('applies the same like twice or out of order to the same list', () => {
+    const base = { liker: [{ id: 1, name: 'A' }], liker_count: 1, is_like: false } as unknown as TopicDetail;
+    const b = { user: { id: 2, name: 'B' }, on: true };
+    const c = { user: { id: 3, name: 'C' }, on: true };
+    const once = withLike(withLike(base, b, undefined), c, undefined);
+    expect(withLike(once, b, undefined)).toEqual(once);
+    expect(withLike(withLike(base, c, undefined), b, undefined).liker.map((u) => u.id).sort()).toEqual([1, 2, 3]);
+    expect(once.liker_count).toBe(3);
+  });
+
+  it('a comment reloads the open comment page and leaves the open detail to it', async () => {
+    const client = new QueryClient();
+    const fetched: string[] = [];
+    const watch = (key: readonly unknown[], name: string) =>
+      new QueryObserver(client, { queryKey: key, queryFn: async () => (fetched.push(name), { comment_count: 1, liker: [] }) }).subscribe(() => undefined);
+    const stops = [watch(detail1, 'detail'), watch(comments1, 'comments'), watch(feed1, 'feed')];
+    await vi.waitFor(() => expect([fetched.length, client.isFetching()]).toEqual([3, 0]));
+    fetched.length = 0;
+    await refreshTopicQueries(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 9 });
+    expect(fetched.sort()).toEqual(['comments', 'feed']);
+    // Stale all the same: a page that mounts it later reads it again.
+    expect(client.getQueryState(detail1)?.isInvalidated).toBe(true);
+    // Any other topic event still reloads the detail.
+    fetched.length = 0;
+    await refreshTopicQueries(client, 'updated', { group_id: 1, topic_id: 5 });
+    expect(fetched.sort()).toEqual(['comments', 'detail', 'feed']);
+    stops.forEach((stop) => stop());
+  });
+
   it('ignores an event without a payload', async () => {
     const { client, stale } = cacheWith(feed1);
-    await refreshTopicQueries(client, undefined);
+    await refreshTopicQueries(client, 'created', undefined);
     expect(stale(feed1)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
-import { createWebSocketBus, TOPIC_EVENT_KINDS, type HostBus, type RealtimeBus, type TopicEventPayload } from '@portal/api-client/realtime';
+import { createWebSocketBus, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, type RealtimeBus, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
-import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys } from '@portal/api-client/core';
+import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys, type TopicDetail } from '@portal/api-client/core';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -36,8 +36,10 @@ export function startRealtime(queryClient: QueryClient): () => void {
   });
   // News was posted, edited or withdrawn for this user: the news lists reload.
   const offNews = bus.subscribe('notification.news', () => void queryClient.invalidateQueries({ queryKey: ['news'] }));
-  const offTopics = TOPIC_EVENT_KINDS.map((kind) =>
-    bus!.subscribe(kind, (event) => void refreshTopicQueries(queryClient, event.payload as TopicEventPayload | undefined)),
+  const offTopics = TOPIC_EVENT_ACTIONS.flatMap((action) =>
+    [topicEventKind(1, action), topicEventKind(null, action)].map((kind) =>
+      bus!.subscribe(kind, (event) => void refreshTopicQueries(queryClient, action, event.payload as TopicEventPayload | undefined)),
+    ),
   );
   // An event someone shares with this user changed: open calendars, the week table and the
   // calendar unread count (all under one key root) refetch.
@@ -90,17 +92,52 @@ export function chooseTransport(host: HostBus): () => void {
  * comment): the open feed, detail, comments and unread badges reload. One place for every
  * remote, because they all share this query cache. Likes and comments elsewhere change none of
  * this user's feed rows or badges, so the server does not send them.
+ *
+ * A like changes one count: the topic detail's (or a comment's, on the topic's comment pages)
+ * and the author's like notices. No feed row, group badge or unread item carries it, so those
+ * are left alone: refetching them was most of what a like cost the server under load (issue 21).
  */
-export function refreshTopicQueries(queryClient: QueryClient, payload: TopicEventPayload | undefined): Promise<void> {
+export function refreshTopicQueries(queryClient: QueryClient, action: TopicEventAction, payload: TopicEventPayload | undefined): Promise<void> {
   if (!payload) return Promise.resolve();
+  const detail = payload.group_id === null ? queryKeys.commonTopic(payload.topic_id) : queryKeys.groupTopic(payload.group_id, payload.topic_id);
+  // The notifications remote's lists and counts (navbar, unread/like/favourite pages, news).
+  const notifications = queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  if (action === 'liked' && payload.like) {
+    queryClient.setQueryData<TopicDetail>(detail, (old) => (old ? withLike(old, payload.like!, $session.get().user?.id) : old));
+    return notifications;
+  }
+  if (action === 'liked' || action === 'comment.liked') {
+    const likedOn = action === 'liked' ? queryClient.invalidateQueries({ queryKey: detail, exact: true }) : queryClient.invalidateQueries({ queryKey: [...detail, 'comments'] });
+    return Promise.all([likedOn, notifications]).then(() => undefined);
+  }
   const scope = payload.group_id === null ? queryKeys.commonTopics() : queryKeys.groupTopics(payload.group_id);
+  // Of the open detail a comment changes only `comment_count`, which no page shows (the comment
+  // list is reloaded): the detail is marked stale for its next mount, not read again. Every
+  // viewer of a topic re-reading its detail on each comment was a third of the topic reads
+  // under load (issue 21).
+  const commentOnly = action === 'comment.added' || action === 'comment.deleted';
+  const isDetail = (key: readonly unknown[]) => key.length === detail.length && detail.every((part, i) => key[i] === part);
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: scope }),
+    commentOnly
+      ? Promise.all([
+          queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => !isDetail(q.queryKey) }),
+          queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' }),
+        ])
+      : queryClient.invalidateQueries({ queryKey: scope }),
     // The home group list carries the unread badges.
     queryClient.invalidateQueries({ queryKey: ['groups', 'mine'] }),
-    // The notifications remote's lists and counts (navbar, unread/like/favourite pages, news).
-    queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    notifications,
   ]).then(() => undefined);
+}
+
+/**
+ * A detail with a like applied. The event comes only for topics whose likers every reader sees,
+ * so the cached list is complete and its length is the count, whatever order events arrive in.
+ */
+export function withLike(old: TopicDetail, like: TopicLikeChange, me: number | undefined): TopicDetail {
+  const has = old.liker.some((u) => u.id === like.user.id);
+  const liker = like.on ? (has ? old.liker : [...old.liker, like.user]) : old.liker.filter((u) => u.id !== like.user.id);
+  return { ...old, liker, liker_count: liker.length, is_like: like.user.id === me ? like.on : old.is_like };
 }
 
 /** A calendar event changed: every calendar query (views, week table, unread count) reloads. */

@@ -40,6 +40,17 @@ export interface TopicEventPayload {
   topic_id: number;
   /** Set for the comment.* actions. */
   comment_id?: number;
+  /**
+   * `liked` on a topic whose likers every reader sees: who liked it or took the like back, so an
+   * open detail updates without asking the server again. Absent when likers are hidden (their
+   * names must not reach other readers): then the detail is fetched anew.
+   */
+  like?: TopicLikeChange;
+}
+
+export interface TopicLikeChange {
+  user: { id: number; name: string };
+  on: boolean;
 }
 
 export function topicEventKind(groupId: number | null, action: TopicEventAction): TopicEventKind {

@@ -106,6 +106,29 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
     expect(seen.slice(before)).toEqual([]);
   });
 
+  // Viewers patch their open detail from the event instead of reloading it (issue 21), so the
+  // event names the liker, except on a topic that hides its likers from other readers.
+  it('a like event says who liked or took it back, unless the topic hides its likers', async () => {
+    const likePayloads = (from: number, topicId: number) =>
+      seen.slice(from).filter((s) => s.event.kind === 'topic.liked' && (s.event.payload as { topic_id: number }).topic_id === topicId).map((s) => s.event.payload);
+    const open = await postTopic(t, author.token, g);
+    const from = seen.length;
+    await post(`${T(g)}/like-or-dislike-topic/${open}`, member.token, { is_like: true });
+    const detail = (await t.inject({ method: 'GET', url: `${T(g)}/get-topic-detail/${open}`, token: author.token })).json().items;
+    await post(`${T(g)}/like-or-dislike-topic/${open}`, member.token, { is_like: false });
+    const name = detail.liker[0].name;
+    expect(name).toBeTruthy();
+    expect(likePayloads(from, open)).toEqual([
+      { group_id: g, topic_id: open, like: { user: { id: member.id, name }, on: true } },
+      { group_id: g, topic_id: open, like: { user: { id: member.id, name }, on: false } },
+    ]);
+
+    const hidden = await postTopic(t, author.token, g, { how_nice: ['1', '2'] });
+    const from2 = seen.length;
+    await post(`${T(g)}/like-or-dislike-topic/${hidden}`, member.token, { is_like: true });
+    expect(likePayloads(from2, hidden)).toEqual([{ group_id: g, topic_id: hidden }]);
+  });
+
   it('a scheduled topic is announced to its author only until delivery, then to the members', async () => {
     const from = seen.length;
     const when = t.clock() + 3_600_000;

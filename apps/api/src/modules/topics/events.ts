@@ -1,4 +1,4 @@
-import { topicEventKind, type TopicEventAction, type TopicEventPayload } from '@portal/api-client/realtime';
+import { topicEventKind, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
@@ -82,7 +82,7 @@ export async function publishTopicEvent(
   ctx: AppContext,
   topic: TopicRef | number,
   action: TopicEventAction,
-  extra: { comment_id?: number; alsoTo?: number[]; concerns?: (number | null)[] } = {},
+  extra: { comment_id?: number; alsoTo?: number[]; concerns?: (number | null)[]; like?: TopicLikeChange } = {},
 ): Promise<void> {
   const ref =
     typeof topic === 'number'
@@ -91,6 +91,7 @@ export async function publishTopicEvent(
   if (!ref) return;
   const payload: TopicEventPayload = { group_id: ref.group_id, topic_id: ref.id };
   if (extra.comment_id !== undefined) payload.comment_id = extra.comment_id;
+  if (extra.like) payload.like = extra.like;
   const kind = topicEventKind(ref.group_id, action);
   if (BY_INTEREST.has(action)) {
     // The sockets viewing the topic (granted when they subscribed) and the concerned people who

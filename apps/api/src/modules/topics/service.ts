@@ -209,7 +209,25 @@ export async function setMark(ctx: AppContext, table: 'topic_likes' | 'topic_fav
     await ctx.db.deleteFrom(table).where('topic_id', '=', topicId).where('user_id', '=', userId).execute();
   }
   // A favourite is the caller's own business; a like changes what every reader sees.
-  if (table === 'topic_likes') await publishTopicEvent(ctx, topicId, 'liked');
+  if (table === 'topic_likes') await publishLike(ctx, topicId, userId, on);
+}
+
+/**
+ * Every socket viewing the topic hears of a like. Each of them reloading the detail was most of
+ * the topic reads under load (issue 21: a like on a topic forty people have open was forty
+ * detail reads), so the event says who liked it and the pages patch their copy — unless the
+ * topic hides its likers, whose names must not reach other readers: then they reload.
+ */
+async function publishLike(ctx: AppContext, topicId: number, userId: number, on: boolean): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('topics as t')
+    .leftJoin('users as u', (j) => j.on('u.id', '=', userId))
+    .select(['t.id', 't.group_id', 't.author_id', 't.delivery_at', 't.hide_likers', 'u.last_name', 'u.first_name'])
+    .where('t.id', '=', topicId)
+    .executeTakeFirst();
+  if (!row) return;
+  const like = row.hide_likers === 1 ? undefined : { user: { id: userId, name: displayName(row) }, on };
+  await publishTopicEvent(ctx, row, 'liked', like ? { like } : {});
 }
 
 export async function likeCount(ctx: AppContext, topicId: number): Promise<number> {
