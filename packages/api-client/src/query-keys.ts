@@ -1,3 +1,5 @@
+import type { ApiClient } from './client';
+import { LIMITS } from './constants';
 /**
  * TanStack Query keys, one factory per domain, so invalidation after a mutation names the same
  * key the list used.
@@ -63,3 +65,18 @@ export const queryKeys = {
   commonFileHistory: (fileId: number, params: { page?: number; limit?: number } = {}) =>
     ['common-files', 'detail', fileId, 'history', params] as const,
 };
+
+/**
+ * Every group of the caller (GET members/me/groups, all on one page): home's calendar picker, the
+ * chat's group choice, the folder manager and home's first page of the group list read it under
+ * one key and in one shape, so a page showing several of them asks once, and a realtime event
+ * that reloads ['groups', 'mine'] reloads it once. `api` is the browser client (passed in, so
+ * this module stays free of it).
+ */
+export function allMyGroupsQuery(api: Pick<ApiClient, 'call'>) {
+  const query = { page: 1, limit: LIMITS.groupListDefaultLimit };
+  return {
+    queryKey: queryKeys.myGroups(query),
+    queryFn: async () => (await api.call('myGroups', { query })).items.data,
+  };
+}

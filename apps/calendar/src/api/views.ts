@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CALENDAR_QUERY_ROOT, DEFAULT_SETTINGS, queryKeys, type Settings } from '@portal/api-client/core';
+import { allMyGroupsQuery, CALENDAR_QUERY_ROOT, DEFAULT_SETTINGS, queryKeys, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 // The queries the home week table needs, apart from the screens' others (./calendar.ts), so the
@@ -33,11 +33,8 @@ export function useFirstDayOfWeek(): number {
   return settings?.setting_display.first_day_of_week ?? DEFAULT_SETTINGS.first_day_of_week;
 }
 
+/** The caller's groups for the group pickers: the list home's group widget shares (allMyGroupsQuery). */
 export function useMyGroups() {
-  return useQuery({
-    queryKey: key('groups'),
-    queryFn: async () => (await api.call('myGroups', { query: { page: 1, limit: 99999 } })).items.data,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...allMyGroupsQuery(api), staleTime: 60_000 });
 }
 

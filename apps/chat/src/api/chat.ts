@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { chatQueryKeys, queryKeys, type GroupChat, type Me, type Settings } from '@portal/api-client/core';
+import { allMyGroupsQuery, chatQueryKeys, queryKeys, type GroupChat, type Me, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /** Every chat query: list, counts, details, messages, gallery. */
@@ -74,11 +74,7 @@ export function useCreateChat() {
 }
 
 export function useMyGroups() {
-  return useQuery({
-    queryKey: queryKeys.myGroups({ page: 1, limit: 99999 }),
-    queryFn: async () => (await api.call('myGroups', { query: { page: 1, limit: 99999 } })).items,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...allMyGroupsQuery(api), staleTime: 60_000 });
 }
 
 export function useGallery(chatId: number) {

@@ -84,7 +84,7 @@ export function MemberPicker({ mode, chat, onClose }: { mode: 'create' | 'invite
     );
   };
   const running = create.isPending || invite.isPending;
-  const groupOptions = (groups.data?.data ?? []).filter((g) => mode === 'create' || g.id === chat?.group_id).map((g) => ({ value: g.id, label: g.name }));
+  const groupOptions = (groups.data ?? []).filter((g) => mode === 'create' || g.id === chat?.group_id).map((g) => ({ value: g.id, label: g.name }));
 
   const row = (p: Person, marked: boolean, onToggle: () => void) => (
     <li key={p.id} className={`chat-pick__person${p.locked ? ' chat-pick__person--locked' : ''}`}>

@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { LIMITS, queryKeys, type GroupListItem } from '@portal/api-client/core';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { allMyGroupsQuery, LIMITS, queryKeys, type GroupListItem } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /**
@@ -28,16 +28,33 @@ export function groupListQuery(page: number, filter: string, limit: number = LIM
   return keyword ? { page, limit, filter: keyword } : { page, limit };
 }
 
-/** One page of the caller's groups (home list: 10 a page, spec section 9). */
+export type GroupListPage = { data: GroupListItem[]; current_page: number; last_page: number; total: number };
+
+/** Page 1 of `all` as the server pages it (groups/search.ts paginate). */
+function firstPage(all: GroupListItem[]): GroupListPage {
+  const limit = LIMITS.groupListPageSize;
+  return { data: all.slice(0, limit), current_page: 1, last_page: Math.max(1, Math.ceil(all.length / limit)), total: all.length };
+}
+
+/**
+ * One page of the caller's groups (home list: 10 a page, spec section 9). The first page without
+ * a keyword is cut from every group of the caller, the list home's calendar picker reads anyway:
+ * one request and one unread recount per home view and per realtime refresh instead of two
+ * (issue 21). Later pages and searches ask the server for just that page.
+ */
 export function useMyGroupsPage(page: number, filter: string) {
   const query = groupListQuery(page, filter);
-  return useQuery({
+  const fromAll = page === 1 && query.filter === undefined;
+  const all = useQuery({ ...allMyGroupsQuery(api), meta: SILENT, enabled: fromAll, select: firstPage });
+  const paged = useQuery({
     queryKey: queryKeys.myGroups(query),
     queryFn: async () => (await api.call('myGroups', { query })).items,
     meta: SILENT,
+    enabled: !fromAll,
     // Keep the previous page on screen while the next loads, so the list does not jump.
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => previous ?? all.data,
   });
+  return fromAll ? all : paged;
 }
 
 /** The navbar menu: page 1 for a keyword, then each see-more appends the next page. */
@@ -59,12 +76,7 @@ export function useMyGroupsInfinite(filter: string) {
 
 /** Every group of the caller in display order (folder manager, display-order page). */
 export function useAllMyGroups() {
-  const query = { page: 1, limit: LIMITS.groupListDefaultLimit };
-  return useQuery({
-    queryKey: queryKeys.myGroups(query),
-    queryFn: async () => (await api.call('myGroups', { query })).items.data,
-    meta: SILENT,
-  });
+  return useQuery({ ...allMyGroupsQuery(api), meta: SILENT });
 }
 
 export function useGroupFolders() {

@@ -41,7 +41,8 @@ describe('GroupList (home)', () => {
     renderWidget(<GroupList />);
 
     await screen.findByRole('link', { name: /全社連絡/ });
-    expect(groupCalls()).toEqual([{ query: { page: 1, limit: 10 } }]);
+    // Page 1 is cut from every group, the list home's calendar picker reads too (one request).
+    expect(groupCalls()).toEqual([{ query: { page: 1, limit: 99999 } }]);
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['部署', 'プロジェクト', '未分類']);
 
     const unfiled = screen.getByRole('region', { name: '未分類' });
@@ -61,17 +62,20 @@ describe('GroupList (home)', () => {
   });
 
   it('searches with the keyword from page 1 and pages through the results', async () => {
+    const all = Array.from({ length: 21 }, (_, i) => group(i + 1, `グループ${i + 1}`));
     respond((_name, args) => {
       const page = Number(args?.query?.page);
-      return pageOf([group(page * 10, `グループ${page}`)], page, 3, 21);
+      const limit = Number(args?.query?.limit);
+      return limit > 10 ? pageOf(all, 1, 1, 21) : pageOf(all.slice((page - 1) * 10, page * 10), page, 3, 21);
     });
-    renderWidget(<GroupList />);
+    const { queryClient } = renderWidget(<GroupList />);
     await screen.findByText('グループ1');
+    expect(screen.queryByText('グループ11')).toBeNull();
+    expect(screen.getByText('1 / 3 ページ（全21件）')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: '次へ' }));
-    await screen.findByText('グループ2');
+    await screen.findByText('グループ11');
     expect(screen.getByText('2 / 3 ページ（全21件）')).toBeTruthy();
-
     const box = screen.getByRole('searchbox', { name: 'グループを検索' });
     fireEvent.change(box, { target: { value: ' とうきょう ' } });
     // Enter that confirms an IME conversion must not search.
@@ -80,11 +84,13 @@ describe('GroupList (home)', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(groupCalls()).toHaveLength(3));
     expect(groupCalls()).toEqual([
-      { query: { page: 1, limit: 10 } },
+      { query: { page: 1, limit: 99999 } },
       { query: { page: 2, limit: 10 } },
       { query: { page: 1, limit: 10, filter: 'とうきょう' } },
     ]);
     expect(screen.getByRole('button', { name: '前へ' }).hasAttribute('disabled')).toBe(true);
+    // The whole list is the one the other pickers read.
+    expect(queryClient.getQueryData(['groups', 'mine', { page: 1, limit: 99999 }])).toHaveLength(21);
   });
 
   it('says when nothing matches, and when the user has no group', async () => {
