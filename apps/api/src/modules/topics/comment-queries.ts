@@ -13,8 +13,6 @@ export type ThreadArgs = { topicId: number; userId: number; offset: number; root
 type Tables = DB & { c: DB['topic_comments'] };
 
 const extras = (eb: ExpressionBuilder<Tables, 'c'>, userId: number) => [
-  eb.selectFrom('users as a').select('a.last_name').whereRef('a.id', '=', 'c.author_id').as('author_last'),
-  eb.selectFrom('users as a').select('a.first_name').whereRef('a.id', '=', 'c.author_id').as('author_first'),
   eb.selectFrom('topic_comment_likes as l').select((l) => l.fn.countAll<number | string>().as('n')).whereRef('l.comment_id', '=', 'c.id').as('liker_count'),
   eb.exists(eb.selectFrom('topic_comment_likes as l').select(sql`1`.as('one')).whereRef('l.comment_id', '=', 'c.id').where('l.user_id', '=', userId)).as('is_like'),
   eb.exists(eb.selectFrom('files as f').select(sql`1`.as('one')).whereRef('f.comment_id', '=', 'c.id')).as('has_files'),
@@ -47,7 +45,10 @@ export const threadQuery = compiledShapes<ThreadArgs, ThreadShape>()((db: Kysely
   const part = (rootSide: boolean) =>
     db
       .selectFrom('topic_comments as c')
+      // The author's names by one join, not a subselect per name and row.
+      .leftJoin('users as a', 'a.id', 'c.author_id')
       .selectAll('c')
+      .select(['a.last_name as author_last', 'a.first_name as author_first'])
       .select((eb) => [...extras(eb, slot('userId')), total(eb)])
       .where(rootSide ? 'c.id' : 'c.parent_id', 'in', rootIds);
   return part(true).unionAll(part(false));
