@@ -6,7 +6,10 @@ import type pg from 'pg';
 import { REPO_ROOT } from '../support/env';
 
 export const API = '/service/api/v1';
-export interface Sample { ms: number; status: number }
+/** `route`: method and path with ids as `:n`, no query (what the step's call mix is made of). */
+export interface Sample { ms: number; status: number; route: string }
+
+export const routeOf = (method: string, url: string) => `${method} ${url.split('?')[0]!.replace(/\/\d+/g, '/:n')}`;
 
 export const SERVER = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'server.mjs');
 const PROFILE_DIR = path.join(REPO_ROOT, 'e2e', '.run', 'load-profiles');
@@ -89,6 +92,12 @@ export async function addUsers(db: pg.Client, n: number): Promise<void> {
     join group_members m on m.user_id = (select id from users where employee_number = 'E0002') and m.group_id = (select min(group_id) from group_members where user_id = (select id from users where employee_number = 'E0002'))`);
 }
 
+function countBy(keys: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
+  return m;
+}
+
 export function summarise(samples: Sample[], seconds: number, users: number) {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
   const n = ms.length;
@@ -101,6 +110,10 @@ export function summarise(samples: Sample[], seconds: number, users: number) {
     users, requests: n, rps: Math.round(n / seconds), mean_ms: Math.round(mean * 10) / 10, p50_ms: Math.round(p(0.5)), p99_ms: Math.round(p(0.99)),
     fivexx_pct: Math.round(fivexx * 10000) / 10000, http_4xx: other4xx,
     pass: n > 0 && fivexx < 0.025 && mean < 100 && p(0.99) < 2000,
+    // Calls of each route per 1 000 user-seconds, most first: where a page view's cost goes.
+    calls_per_1000_user_s: Object.fromEntries(
+      [...countBy(samples.map((s) => s.route))].map(([r, c]) => [r, Math.round((c / seconds / users) * 1000)] as const).sort((a, b) => b[1] - a[1]),
+    ),
   };
 }
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
-import { API, type Sample } from './load-support';
+import { API, routeOf, type Sample } from './load-support';
 
 export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 } };
 
@@ -22,13 +22,14 @@ function call(base: string, token: string, method: string, url: string, body?: u
   stats.requests++;
   const t0 = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const route = routeOf(method, url);
   return new Promise<void>((resolve) => {
     let done = false;
     const failed = () => {
       if (done) return;
       done = true;
       stats.errors++;
-      stats.samples.push({ ms: performance.now() - t0, status: 599 });
+      stats.samples.push({ ms: performance.now() - t0, status: 599, route });
       resolve();
     };
     const req = http.request(`${base}${API}${url}`, {
@@ -44,7 +45,7 @@ function call(base: string, token: string, method: string, url: string, body?: u
       res.on('end', () => {
         if (done) return;
         done = true;
-        stats.samples.push({ ms: performance.now() - t0, status: res.statusCode ?? 599 });
+        stats.samples.push({ ms: performance.now() - t0, status: res.statusCode ?? 599, route });
         resolve();
       });
       res.on('error', failed);
@@ -60,6 +61,8 @@ export class User {
   page: Page = { kind: 'home' };
   socket: WebSocket | null = null;
   inflight = new Set<string>();
+  /** Topics this user has read: the page marks a topic seen only while it is unread. */
+  read = new Set<number>();
   timer: NodeJS.Timeout | null = null;
   stopped = false;
   constructor(readonly base: string, readonly token: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
@@ -92,7 +95,6 @@ export class User {
         this.get('/informations?page=1&limit=10'),
         this.get('/members/me/groups?page=1&limit=99999'),
         this.get(`/calendar-events/calendar-by-week?date=${new Date().toISOString().slice(0, 10)}&days=7&type=1`),
-        this.get('/members/me/groups?page=1&limit=10'),
         this.get('/members/me/user-group-folders'),
         this.get('/members/me/unread/count/common-topic'),
       ]);
@@ -101,15 +103,21 @@ export class User {
     const G = `/members/me/groups/${p.group}`;
     const entering = lastGroup !== p.group ? [this.get(G), this.get(`${G}/roles`)] : [];
     if (p.kind === 'feed') {
-      await Promise.all([...entering, this.feed(p.group), this.get(`${G}/folder/get-all-folder/1`)]);
+      await Promise.all([...entering, this.feed(p.group)]);
     } else {
       await Promise.all([...entering, this.detail(p.group, p.topic)]);
-      await call(this.base, this.token, 'POST', `${G}/topics/set-topic-is-seen/${p.topic}`, {});
+      // TopicDetailView marks the topic seen when its detail says unread: the first time here
+      // (nobody edits topics in this model, and comments leave a topic's own read mark alone).
+      if (!this.read.has(p.topic)) {
+        this.read.add(p.topic);
+        await call(this.base, this.token, 'POST', `${G}/topics/set-topic-is-seen/${p.topic}`, {});
+      }
     }
   }
+  /** The feed page's calls; all three are under the group's topic key, so an event reloads them all. */
   private feed(group: number) {
     const G = `/members/me/groups/${group}`;
-    return Promise.all([this.get(`${G}/topics/get-not-delete-topics?orderBy=update&sortedBy=desc`), this.get(`${G}/topics/count-topic`)]);
+    return Promise.all([this.get(`${G}/topics/get-not-delete-topics?orderBy=update&sortedBy=desc`), this.get(`${G}/topics/count-topic`), this.get(`${G}/folder/get-all-folder/1`)]);
   }
   private detail(group: number, topic: number) {
     const G = `/members/me/groups/${group}`;
@@ -142,22 +150,37 @@ export class User {
   }
 
   /**
-   * What the open page refetches on an event (shell/src/realtime.ts): a topic event invalidates
-   * that group's topic queries, the group lists and the notification queries, and react-query
-   * refetches the active ones only, at most one of each in flight.
+   * What the open page refetches on an event (shell/src/realtime.ts refreshTopicQueries): a topic
+   * event invalidates that group's topic queries and the caller's group lists (on home the one
+   * list of all groups that the calendar picker and the group widget's first page share), a like only
+   * the liked topic's detail or its comment pages — and a like that names its liker not even
+   * that: the open detail is patched from the event; a comment on the open topic reloads its
+   * comment page, not the detail. react-query refetches the active queries,
+   * at most one of each in flight. Checked against the built app in Chromium.
    */
-  private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number } | undefined) {
+  private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number; like?: unknown } | undefined) {
     const topicEvent = kind.startsWith('topic.') || kind.startsWith('common-topic.');
     if (!topicEvent && kind !== 'notification.changed') return;
     const p = this.page;
+    const like = kind.endsWith('.liked');
     if (p.kind === 'home') {
-      this.once('groups-all', () => this.get('/members/me/groups?page=1&limit=99999'));
-      this.once('groups-top', () => this.get('/members/me/groups?page=1&limit=10'));
+      if (!like) this.once('groups', () => this.get('/members/me/groups?page=1&limit=99999'));
       return;
     }
     if (!topicEvent || payload?.group_id !== p.group) return;
-    if (p.kind === 'feed') this.once('feed', () => this.feed(p.group));
-    else this.once('detail', () => this.detail(p.group, p.topic));
+    if (p.kind === 'feed') {
+      if (!like) this.once('feed', () => this.feed(p.group));
+      return;
+    }
+    const G = `/members/me/groups/${p.group}`;
+    const comments = () => this.once('comments', () => this.get(`${G}/topics/get-all-comment-by-topic-id/${p.topic}?sortedBy=asc&limit=10&page=1`));
+    // A comment reloads the comment page; the detail only changes a count no page shows.
+    if ((kind.endsWith('.comment.added') || kind.endsWith('.comment.deleted')) && payload.topic_id === p.topic) comments();
+    else if (!like) this.once('detail', () => this.detail(p.group, p.topic));
+    else if (payload.topic_id === p.topic) {
+      if (kind.endsWith('.comment.liked')) comments();
+      else if (!payload.like) this.once('topic', () => this.get(`${G}/topics/get-topic-detail/${p.topic}`));
+    }
   }
 
   async start(): Promise<void> {
