@@ -6,6 +6,7 @@ import type { RealtimeEvent } from './bus';
  * users in a busy group. Per socket and per key, the first is sent at once and later ones within
  * `windowMs` collapse into one trailing frame (the latest), so the page still ends on the final
  * state. Everything else (comments, chat messages, revocations) passes straight through.
+ * Likes naming their liker (topics/service.ts publishLike) are keyed per liker as well.
  */
 const COALESCED_ACTIONS = new Set(['liked', 'comment.liked']);
 
@@ -15,8 +16,11 @@ export function coalesceKey(event: Pick<RealtimeEvent, 'kind' | 'payload'>): str
   const dot = event.kind.indexOf('.');
   const action = dot < 0 ? '' : event.kind.slice(dot + 1);
   if (!COALESCED_ACTIONS.has(action)) return null;
-  const p = (event.payload ?? {}) as { topic_id?: unknown; comment_id?: unknown };
-  return `${event.kind}:${String(p.topic_id)}:${String(p.comment_id ?? '')}`;
+  const p = (event.payload ?? {}) as { topic_id?: unknown; comment_id?: unknown; like?: { user?: { id?: unknown } } };
+  // A like that names its liker is applied by the page as a change, not a cue to reload: only
+  // the same person's later like may replace it (the latest is their state), never another's.
+  const liker = p.like?.user?.id === undefined ? '' : `:${String(p.like.user.id)}`;
+  return `${event.kind}:${String(p.topic_id)}:${String(p.comment_id ?? '')}${liker}`;
 }
 
 interface Slot {
