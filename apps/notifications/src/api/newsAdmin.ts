@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CmsNewsBody } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { queryKeys } from '@portal/api-client/core';
+import { allMyGroupsQuery, queryKeys } from '@portal/api-client/core';
 import { newsKeys } from './news';
 
 export function useAdminNews(page: number, limit: number) {
@@ -18,8 +18,7 @@ export function useMe() {
 
 /** The admin's groups to place group news in (the groups they belong to). */
 export function useMyGroupOptions() {
-  const params = { page: 1, limit: 99999 };
-  return useQuery({ queryKey: queryKeys.myGroups(params), queryFn: async () => (await api.call('myGroups', { query: params })).items.data });
+  return useQuery(allMyGroupsQuery(api));
 }
 
 /** Create, edit, withdraw: each reloads every news list (ours and the readers' on this page). */

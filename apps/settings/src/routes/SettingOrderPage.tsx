@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, queryKeys } from '@portal/api-client/core';
+import { allMyGroupsQuery, queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { Button, EmptyState, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { OrderList } from './SettingOrderPage.list';
 import { draftFrom, moveItem, orderBody, type OrderDraft, type OrderItem } from './SettingOrderPage.model';
 import './SettingOrderPage.css';
 
-const ALL_GROUPS = { page: 1, limit: LIMITS.groupListDefaultLimit };
 
 /**
  * /setting/setting-order: the display order of the user's folders and groups (spec section 2).
@@ -21,10 +20,7 @@ export function SettingOrderPage() {
   useDocumentTitle(title);
   const modal = useModal();
   const queryClient = useQueryClient();
-  const groups = useQuery({
-    queryKey: queryKeys.myGroups(ALL_GROUPS),
-    queryFn: async () => (await api.call('myGroups', { query: ALL_GROUPS })).items.data,
-  });
+  const groups = useQuery(allMyGroupsQuery(api));
   const folders = useQuery({
     queryKey: queryKeys.groupFolders(),
     queryFn: async () => (await api.call('groupFolders')).items,
