@@ -1,4 +1,4 @@
-import { PostgresDialect, PostgresQueryCompiler, SqliteDialect, SqliteQueryCompiler, ValueNode, type LimitNode, type QueryCompiler } from 'kysely';
+import { PostgresDialect, PostgresQueryCompiler, SqliteDialect, SqliteQueryCompiler, ValueNode, type DefaultQueryCompiler, type LimitNode, type QueryCompiler } from 'kysely';
 
 /**
  * A LIMIT that is a plain integer is written into the SQL on both databases, for two reasons:
@@ -16,24 +16,22 @@ import { PostgresDialect, PostgresQueryCompiler, SqliteDialect, SqliteQueryCompi
  * else, such as a compiled query's slot, stays a parameter. Statement caches key on the SQL
  * text, and the limits in use are a handful of page sizes, so this adds few statements.
  */
-function literalLimit(node: LimitNode, append: (sql: string) => void): boolean {
-  const v = node.limit;
-  if (!(ValueNode.is(v) && typeof v.value === 'number' && Number.isSafeInteger(v.value))) return false;
-  append(`limit ${v.value}`);
-  return true;
+// `any[]`: the only constructor shape TypeScript accepts for a mixin's base.
+type Compiler = new (...args: any[]) => DefaultQueryCompiler;
+
+/** The dialect's own compiler, but an integer LIMIT goes into the text. */
+function withLiteralLimit<C extends Compiler>(Base: C) {
+  return class extends Base {
+    protected override visitLimit(node: LimitNode): void {
+      const v = node.limit;
+      if (ValueNode.is(v) && typeof v.value === 'number' && Number.isSafeInteger(v.value)) this.append(`limit ${v.value}`);
+      else super.visitLimit(node);
+    }
+  };
 }
 
-class SqliteLiteralLimitCompiler extends SqliteQueryCompiler {
-  protected override visitLimit(node: LimitNode): void {
-    if (!literalLimit(node, (s) => this.append(s))) super.visitLimit(node);
-  }
-}
-
-class PostgresLiteralLimitCompiler extends PostgresQueryCompiler {
-  protected override visitLimit(node: LimitNode): void {
-    if (!literalLimit(node, (s) => this.append(s))) super.visitLimit(node);
-  }
-}
+const SqliteLiteralLimitCompiler = withLiteralLimit(SqliteQueryCompiler);
+const PostgresLiteralLimitCompiler = withLiteralLimit(PostgresQueryCompiler);
 
 export class PortalSqliteDialect extends SqliteDialect {
   override createQueryCompiler(): QueryCompiler {

@@ -28,10 +28,8 @@ export function groupListQuery(page: number, filter: string, limit: number = LIM
   return keyword ? { page, limit, filter: keyword } : { page, limit };
 }
 
-export type GroupListPage = { data: GroupListItem[]; current_page: number; last_page: number; total: number };
-
 /** Page 1 of `all` as the server pages it (groups/search.ts paginate). */
-function firstPage(all: GroupListItem[]): GroupListPage {
+function firstPage(all: GroupListItem[]) {
   const limit = LIMITS.groupListPageSize;
   return { data: all.slice(0, limit), current_page: 1, last_page: Math.max(1, Math.ceil(all.length / limit)), total: all.length };
 }

@@ -8,7 +8,6 @@ import { OrderList } from './SettingOrderPage.list';
 import { draftFrom, moveItem, orderBody, type OrderDraft, type OrderItem } from './SettingOrderPage.model';
 import './SettingOrderPage.css';
 
-
 /**
  * /setting/setting-order: the display order of the user's folders and groups (spec section 2).
  * Same query keys and cache shapes as the groups remote, so saving here refreshes the home list
