@@ -2,7 +2,7 @@ import { createWebSocketBus, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, 
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys, type TopicDetail } from '@portal/api-client/core';
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * The one realtime connection of the page. Remotes get it through `getRealtimeBus()`; it runs
@@ -116,11 +116,11 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
   // viewer of a topic re-reading its detail on each comment was a third of the topic reads
   // under load (issue 21).
   const commentOnly = action === 'comment.added' || action === 'comment.deleted';
-  const detailHash = hashKey(detail);
+  const detailQuery = queryClient.getQueryCache().find({ queryKey: detail, exact: true });
   return Promise.all([
     commentOnly
       ? Promise.all([
-          queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => q.queryHash !== detailHash }),
+          queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => q !== detailQuery }),
           queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' }),
         ])
       : queryClient.invalidateQueries({ queryKey: scope }),
