@@ -64,6 +64,8 @@ export class User {
   /** Topics this user has read: the page marks a topic seen only while it is unread. */
   read = new Set<number>();
   timer: NodeJS.Timeout | null = null;
+  /** The open topic's own reads are in flight (an event then reloads rather than patches). */
+  loading = false;
   stopped = false;
   constructor(readonly base: string, readonly token: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
 
@@ -105,7 +107,8 @@ export class User {
     if (p.kind === 'feed') {
       await Promise.all([...entering, this.feed(p.group)]);
     } else {
-      await Promise.all([...entering, this.detail(p.group, p.topic)]);
+      this.loading = true;
+      await Promise.all([...entering, this.detail(p.group, p.topic)]).finally(() => (this.loading = false));
       // TopicDetailView marks the topic seen when its detail says unread: the first time here
       // (nobody edits topics in this model, and comments leave a topic's own read mark alone).
       if (!this.read.has(p.topic)) {
@@ -154,11 +157,11 @@ export class User {
    * event invalidates that group's topic queries and the caller's group lists (on home the one
    * list of all groups that the calendar picker and the group widget's first page share), a like only
    * the liked topic's detail or its comment pages — and a like that names its liker not even
-   * that: the open detail is patched from the event; a comment on the open topic reloads its
-   * comment page, not the detail. react-query refetches the active queries,
+   * that: the open detail is patched from the event; a comment on the open topic is added to its
+   * comment page from the event (an anonymous one reloads it), and the detail is left alone. react-query refetches the active queries,
    * at most one of each in flight. Checked against the built app in Chromium.
    */
-  private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number; like?: unknown } | undefined) {
+  private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number; like?: unknown; comment?: unknown } | undefined) {
     const topicEvent = kind.startsWith('topic.') || kind.startsWith('common-topic.');
     if (!topicEvent && kind !== 'notification.changed') return;
     const p = this.page;
@@ -174,8 +177,12 @@ export class User {
     }
     const G = `/members/me/groups/${p.group}`;
     const comments = () => this.once('comments', () => this.get(`${G}/topics/get-all-comment-by-topic-id/${p.topic}?sortedBy=asc&limit=10&page=1`));
-    // A comment reloads the comment page; the detail only changes a count no page shows.
-    if ((kind.endsWith('.comment.added') || kind.endsWith('.comment.deleted')) && payload.topic_id === p.topic) comments();
+    // A named comment joins the open comment page from the event (realtime-comments.ts), unless
+    // the page's own read is in flight then; an anonymous one reloads it. The detail only
+    // changes a count no page shows.
+    if ((kind.endsWith('.comment.added') || kind.endsWith('.comment.deleted')) && payload.topic_id === p.topic) {
+      if ((kind.endsWith('.comment.added') && !payload.comment) || this.loading) comments();
+    }
     else if (!like) this.once('detail', () => this.detail(p.group, p.topic));
     else if (payload.topic_id === p.topic) {
       if (kind.endsWith('.comment.liked')) comments();

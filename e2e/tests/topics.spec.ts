@@ -5,8 +5,8 @@ import { loginAs, openGroupFromHome } from './helpers';
 /**
  * Issue 4 (group topics) end to end: E0001 (administrator of every group) posts a topic in
  * 開発チーム, E0002 (a plain member of it, seed-data.ts) comments and likes it, and E0001 sees
- * both. The feed's title filter, attachments, inline images and anonymous comments are in
- * topics-attachments.spec.ts.
+ * both (the comment live on the topic they keep open). The feed's title filter, attachments,
+ * inline images and anonymous comments are in topics-attachments.spec.ts.
  */
 test('a posted topic gets a comment and a like from a member, and its author sees the counts', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -32,6 +32,15 @@ test('a posted topic gets a comment and a like from a member, and its author see
   await page.getByRole('link', { name: '新着トピックへ戻る' }).click();
   await expect(page.getByRole('list', { name: 'トピック一覧' }).getByRole('link', { name: '週報', exact: true })).toBeVisible();
 
+  // The author keeps the topic open: the member's comment appears on it from the realtime event,
+  // without the page asking for its comments again (issue 21).
+  await page.goto(topicPath);
+  await expect(page.getByRole('heading', { name: 'コメント（0）' })).toBeVisible();
+  const commentReads: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/get-all-comment-by-topic-id/')) commentReads.push(req.url());
+  });
+
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   try {
@@ -45,6 +54,9 @@ test('a posted topic gets a comment and a like from a member, and its author see
     await box.press('Enter');
     await expect(member.getByRole('article', { name: /のコメント$/ }).filter({ hasText: '確認しました' })).toBeVisible();
     await expect(box).toHaveValue('');
+    await expect(page.getByRole('article', { name: /のコメント$/ }).filter({ hasText: '確認しました' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'コメント（1）' })).toBeVisible();
+    expect(commentReads).toEqual([]);
     await member.getByRole('button', { name: 'いいね 0' }).click();
     await expect(member.getByRole('button', { name: 'いいね 1' })).toHaveAttribute('aria-pressed', 'true');
   } finally {

@@ -3,6 +3,7 @@ import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys, type TopicDetail } from '@portal/api-client/core';
 import type { QueryClient } from '@tanstack/react-query';
+import { patchCommentPages } from './realtime-comments';
 
 /**
  * The one realtime connection of the page. Remotes get it through `getRealtimeBus()`; it runs
@@ -112,15 +113,17 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
   }
   const scope = payload.group_id === null ? queryKeys.commonTopics() : queryKeys.groupTopics(payload.group_id);
   // Of the open detail a comment changes only `comment_count`, which no page shows (the comment
-  // list is reloaded): the detail is marked stale for its next mount, not read again. Every
+  // list is patched or reloaded): the detail is marked stale for its next mount, not read again. Every
   // viewer of a topic re-reading its detail on each comment was a third of the topic reads
   // under load (issue 21).
   const commentOnly = action === 'comment.added' || action === 'comment.deleted';
   const detailQuery = queryClient.getQueryCache().find({ queryKey: detail, exact: true });
+  // Comment pages the event itself brings up to date are not read again.
+  const patched = commentOnly ? patchCommentPages(queryClient, [...detail, 'comments'], action, payload, $session.get().user?.id) : new Set();
   return Promise.all([
     commentOnly
       ? Promise.all([
-          queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => q !== detailQuery }),
+          queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => q !== detailQuery && !patched.has(q) }),
           queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' }),
         ])
       : queryClient.invalidateQueries({ queryKey: scope }),

@@ -3,6 +3,7 @@ import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 // of the client's messages, which only the API runs, is in ./realtime-server.ts (not shipped to
 // browsers).
 import { finiteNumber, record, ShapeError, string, validator } from './check';
+import type { TopicComment } from './schemas/topics';
 
 /**
  * Realtime events for the browser. The shell creates one bus and shares it (Module Federation
@@ -46,6 +47,12 @@ export interface TopicEventPayload {
    * names must not reach other readers): then the detail is fetched anew.
    */
   like?: TopicLikeChange;
+  /**
+   * `comment.added` of a comment that names its author: the comment as every other reader sees
+   * it (not liked, no likes, `is_own` false), so open comment pages add it instead of reloading.
+   * Absent for an anonymous comment (only its author may know it is theirs): pages reload.
+   */
+  comment?: TopicComment;
 }
 
 export interface TopicLikeChange {

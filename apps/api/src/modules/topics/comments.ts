@@ -115,6 +115,15 @@ export async function commentDetail(ctx: AppContext, scope: Scope, commentId: nu
   return { ...reply, comments: [] };
 }
 
+/**
+ * A new comment as any other reader's page shows it, for the event that lets open pages add it
+ * without reloading (issue 21: a comment on a topic forty people have open was forty page reads).
+ * Nobody has liked it yet; `is_own` is for each page to tell from `commenter_id`.
+ */
+function asReaders(c: TopicComment): TopicComment {
+  return { ...c, is_own: false, is_like: false, liker_count: 0 };
+}
+
 /** Files sent with a comment (multipart), already staged within the topic's per-file bound. */
 export interface CommentUpload {
   files: ReceivedFile[];
@@ -189,8 +198,9 @@ export async function addComment(
     }
     written = true;
     await setRead(ctx, scope.userId, topic.id, true);
-    await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: id, concerns: parentAuthors });
-    return commentDetail(ctx, scope, id);
+    const shown = await commentDetail(ctx, scope, id);
+    await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: id, concerns: parentAuthors, comment: body.is_anonymous ? undefined : asReaders(shown) });
+    return shown;
   } catch (err) {
     // Once committed the staged files are stored files: only an unwritten comment's go.
     if (!written) await discardAll(files);

@@ -60,7 +60,15 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
 
     const comment = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: 'いいですね' })).json().items.id;
     const added = await mine.next((f) => f.event?.kind === 'topic.comment.added');
-    expect(added.event!.payload).toEqual({ group_id: g, topic_id: id, comment_id: comment });
+    // The comment as another reader's comment page shows it, so open pages add it without asking.
+    const page = await t.inject({ method: 'GET', url: `${T(g)}/get-all-comment-by-topic-id/${id}?sortedBy=asc&limit=10&page=1`, token: author.token });
+    const asTheyRead = page.json().items.data.find((c: { id: number }) => c.id === comment);
+    expect(asTheyRead).toMatchObject({ is_own: false, commenter_id: member.id, content: 'いいですね' });
+    expect(added.event!.payload).toEqual({ group_id: g, topic_id: id, comment_id: comment, comment: asTheyRead });
+    // An anonymous comment's author must stay unknown: the event carries no comment, pages reload.
+    const anonymous = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: '匿名', is_anonymous: true })).json().items.id;
+    const hidden = await mine.next((f) => f.event?.kind === 'topic.comment.added' && (f.event.payload as { comment_id: number }).comment_id === anonymous);
+    expect(hidden.event!.payload).toEqual({ group_id: g, topic_id: id, comment_id: anonymous });
     await post(`${T(g)}/like-or-dislike-topic/${id}`, author.token, { is_like: true });
     await mine.next((f) => f.event?.kind === 'topic.liked');
 

@@ -1,3 +1,4 @@
+import type { TopicComment } from '@portal/api-client';
 import { topicEventKind, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -82,7 +83,7 @@ export async function publishTopicEvent(
   ctx: AppContext,
   topic: TopicRef | number,
   action: TopicEventAction,
-  extra: { comment_id?: number; alsoTo?: number[]; concerns?: (number | null)[]; like?: TopicLikeChange } = {},
+  extra: { comment_id?: number; alsoTo?: number[]; concerns?: (number | null)[]; like?: TopicLikeChange; comment?: TopicComment | undefined } = {},
 ): Promise<void> {
   const ref =
     typeof topic === 'number'
@@ -92,6 +93,7 @@ export async function publishTopicEvent(
   const payload: TopicEventPayload = { group_id: ref.group_id, topic_id: ref.id };
   if (extra.comment_id !== undefined) payload.comment_id = extra.comment_id;
   if (extra.like) payload.like = extra.like;
+  if (extra.comment) payload.comment = extra.comment;
   const kind = topicEventKind(ref.group_id, action);
   if (BY_INTEREST.has(action)) {
     // The sockets viewing the topic (granted when they subscribed) and the concerned people who
