@@ -41,8 +41,19 @@ const POOL = process.env.DATABASE_POOL_MAX ?? '20';
 const LOGIN_CONCURRENCY = Number(process.env.BENCH_LOAD_LOGIN_CONCURRENCY ?? 8);
 
 const started = Date.now();
-const overBudget = () => Date.now() - started > MAX_SECONDS * 1000 || stats.requests >= MAX_REQUESTS;
-
+/**
+ * Ctrl-C (or a SIGTERM) ends the run at the next wait instead of killing it there, so the
+ * `finally` below still stops both servers and drops the run's database.
+ */
+let interrupted = false;
+let wake = () => undefined as void;
+const interruption = new Promise<void>((resolve) => (wake = resolve));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => ((interrupted = true), wake()));
+const pause = (ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([new Promise((r) => (timer = setTimeout(r, ms))), interruption]).finally(() => clearTimeout(timer));
+};
+const overBudget = () => interrupted || Date.now() - started > MAX_SECONDS * 1000 || stats.requests >= MAX_REQUESTS;
 
 /** The compiled server as `npm start` runs it (`npm run bench:load` builds it first). */
 export async function benchLoad(): Promise<Record<string, unknown>> {
@@ -97,7 +108,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         }
       }));
       // Settle, then measure one window.
-      await new Promise((r) => setTimeout(r, 5000));
+      await pause(5000);
       stats.samples = [];
       const frames0 = stats.frames;
       const c0 = process.cpuUsage();
@@ -115,7 +126,8 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       const db0 = new Map(pids0.map((pid) => [pid, procCpuMs(pid)]));
       const load0 = os.loadavg()[0]!;
       const w0 = Date.now();
-      await new Promise((r) => setTimeout(r, STEP_SECONDS * 1000));
+      await pause(STEP_SECONDS * 1000);
+      if (interrupted) break;
       const seconds = (Date.now() - w0) / 1000;
       const c = process.cpuUsage(c0);
       const apiMs = procs.reduce((sum, p, i) => sum + procCpuMs(p.pid) - api0[i]!, 0);
@@ -182,6 +194,10 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
 
 export async function runLoadBench(): Promise<void> {
   const result = await benchLoad();
+  if (interrupted) {
+    console.log(`load: interrupted; nothing written (${String(result.max_users_passing)} users passed before)`);
+    return;
+  }
   const out = path.join(REPO_ROOT, 'e2e', 'bench', 'results', 'latest.json');
   const prev = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
   fs.mkdirSync(path.dirname(out), { recursive: true });
