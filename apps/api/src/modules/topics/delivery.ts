@@ -19,7 +19,9 @@ async function deliver(ctx: AppContext, job: Job, lease: AbortSignal): Promise<v
   const topic = await ctx.db.selectFrom('topics').selectAll().where('id', '=', job.ref_id!).executeTakeFirst();
   if (!topic || topic.in_bin === 1) return;
   if (topic.delivery_at > ctx.now()) return { rerunAt: topic.delivery_at };
-  await publishTopicEvent(ctx, topic, 'delivered');
+  // A topic posted for now was announced to its readers by `created` already: a second event
+  // made every member's open pages reload their lists and the open topic twice per new topic.
+  if (topic.delivery_at > topic.created_at) await publishTopicEvent(ctx, topic, 'delivered');
   if (topic.emergency_contact === 1) {
     // Queued before the mail, whose failure retries this job (the push job is deduplicated).
     await queuePush(ctx.db, PUSH_KINDS.emergency, topic.id, ctx.now());

@@ -6,6 +6,7 @@ import type { RealtimeEvent } from '../realtime/bus';
 import { TestSocket } from '../realtime/ws-client.test-util';
 import { actor, C, groupWith, postTopic, T, topicBody, type Actor } from './fixtures.test-util';
 import { newWorkerId, runDueJobs } from './jobs';
+import { DELIVER_JOB } from './service';
 
 type Seen = { userIds: number[]; event: RealtimeEvent };
 
@@ -91,7 +92,7 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
 
     const both = [author.id, member.id].sort();
     // The listening app's own job runner may be the one that delivers; wait for it either way.
-    await vi.waitFor(() => expect(recipients(from, 'topic.delivered', id)).toHaveLength(1));
+    await vi.waitFor(async () => expect(await t.ctx.db.selectFrom('jobs').select('done_at').where('kind', '=', DELIVER_JOB).where('ref_id', '=', id).executeTakeFirst()).toMatchObject({ done_at: expect.any(Number) }));
     // Likes and comments: the topic's author, and a liked comment's author; the sockets viewing
     // the topic get them too (realtime/interest.test.ts).
     for (const [kind, times, to] of [
@@ -101,7 +102,8 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
       ['topic.liked', 2, [author.id]],
       ['topic.comment.deleted', 1, [author.id]],
       ['topic.updated', 1, both],
-      ['topic.delivered', 1, both],
+      // Posted for now: `created` told everyone, delivery adds no second event (issue 21).
+      ['topic.delivered', 0, both],
     ] as const) {
       const got = recipients(from, kind, id);
       expect(got, kind).toHaveLength(times);
