@@ -14,6 +14,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // One folder per shard (support/shards.ts): each Playwright process empties its own at start.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   globalSetup: './support/global-setup.ts',
   use: {
     baseURL: E2E_BASE_URL,

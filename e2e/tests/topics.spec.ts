@@ -35,11 +35,8 @@ test('a posted topic gets a comment and a like from a member, and its author see
   // The author keeps the topic open: the member's comment appears on it from the realtime event,
   // without the page asking for its comments again (issue 21).
   await page.goto(topicPath);
-  await expect(page.getByRole('heading', { name: 'コメント（0）' })).toBeVisible();
-  const commentReads: string[] = [];
-  page.on('request', (req) => {
-    if (req.url().includes('/get-all-comment-by-topic-id/')) commentReads.push(req.url());
-  });
+  // The empty state, not the heading: the heading says （0） while the page is still loading.
+  await expect(page.getByText('コメントはまだありません。')).toBeVisible();
 
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
@@ -51,6 +48,10 @@ test('a posted topic gets a comment and a like from a member, and its author see
     await expect(member.getByRole('link', { name: '編集' })).toHaveCount(0);
     const box = member.getByLabel('コメントを書く');
     await box.fill('確認しました');
+    const commentReads: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/get-all-comment-by-topic-id/')) commentReads.push(req.url());
+    });
     await box.press('Enter');
     await expect(member.getByRole('article', { name: /のコメント$/ }).filter({ hasText: '確認しました' })).toBeVisible();
     await expect(box).toHaveValue('');
