@@ -120,7 +120,8 @@ describe('comment events on an open topic', () => {
 
   it('reloads the page for an anonymous comment, a page that does not add up, or one being fetched', async () => {
     let answer = page([4, 5], 2, 5);
-    const { client, fetched, stop } = open(() => answer);
+    let slow = 0;
+    const { client, fetched, stop } = open((() => new Promise((r) => setTimeout(() => r(answer), slow))) as unknown as () => CommentPage);
     await vi.waitFor(() => expect([fetched.length, client.isFetching()]).toEqual([3, 0]));
     fetched.length = 0;
     await refreshTopicQueries(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 9 });
@@ -135,9 +136,11 @@ describe('comment events on an open topic', () => {
     answer = page([4, 5], 2, 5);
     await client.refetchQueries({ queryKey: commentsKey });
     fetched.length = 0;
+    slow = 50;
     void client.refetchQueries({ queryKey: commentsKey });
     await refreshTopicQueries(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 11, comment: comment(11) });
     expect(fetched.sort()).toEqual(['comments', 'comments', 'feed']);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(ids(client.getQueryData<CommentPage>(commentsKey)!)).toEqual([4, 5]);
     stop();
   });

@@ -2,8 +2,7 @@ import { createWebSocketBus, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, 
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys, type TopicDetail } from '@portal/api-client/core';
-import type { QueryClient } from '@tanstack/react-query';
-import { patchCommentPages } from './realtime-comments';
+import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
  * The one realtime connection of the page. Remotes get it through `getRealtimeBus()`; it runs
@@ -117,19 +116,32 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
   // viewer of a topic re-reading its detail on each comment was a third of the topic reads
   // under load (issue 21).
   const commentOnly = action === 'comment.added' || action === 'comment.deleted';
-  const detailQuery = queryClient.getQueryCache().find({ queryKey: detail, exact: true });
-  // Comment pages the event itself brings up to date are not read again.
-  const patched = commentOnly ? patchCommentPages(queryClient, [...detail, 'comments'], action, payload, $session.get().user?.id) : new Set();
-  return Promise.all([
-    commentOnly
-      ? Promise.all([
-          queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => q !== detailQuery && !patched.has(q) }),
-          queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' }),
-        ])
-      : queryClient.invalidateQueries({ queryKey: scope }),
+  const others = Promise.all([
     // The home group list carries the unread badges.
     queryClient.invalidateQueries({ queryKey: ['groups', 'mine'] }),
     notifications,
+  ]);
+  if (!commentOnly) return Promise.all([queryClient.invalidateQueries({ queryKey: scope }), others]).then(() => undefined);
+  const detailQuery = queryClient.getQueryCache().find({ queryKey: detail, exact: true });
+  const comments = [...detail, 'comments'];
+  // Comment pages the event itself brings up to date are not read again. The patching code is a
+  // chunk of its own, loaded with the first comment on an open topic: home's start-up
+  // JavaScript has a budget (issue 21) and most pages never need it.
+  // (`find` matches exactly by default; the pages' keys only start with `comments`.)
+  const patching = queryClient.getQueryCache().findAll({ queryKey: comments }).length
+    ? import('./realtime-comments').then(
+        (m) => m.patchCommentPages(queryClient, comments, action, payload, $session.get().user?.id),
+        () => new Set<Query>(),
+      )
+    : Promise.resolve(new Set<Query>());
+  return Promise.all([
+    patching.then((patched) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: scope, predicate: (q) => q !== detailQuery && !patched.has(q) }),
+        queryClient.invalidateQueries({ queryKey: detail, exact: true, refetchType: 'none' }),
+      ]),
+    ),
+    others,
   ]).then(() => undefined);
 }
 
