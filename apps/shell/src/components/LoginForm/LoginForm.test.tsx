@@ -86,6 +86,24 @@ describe('login form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('focuses the first wrong field, checks again as the user types, and sends one login for two Enters', async () => {
+    const fetch = stubApi(() => json(401, { status_code: 'EMPLOYEE_PASSWORD_MISMATCH', message: 'x' }));
+    const { id, pw } = await openLogin();
+    fireEvent.change(pw, { target: { value: 'secret-pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await screen.findByText('社員番号を入力してください')).toBeTruthy();
+    expect(document.activeElement).toBe(id);
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    // Once refused, each change is checked again: the message goes as the field is filled in.
+    fireEvent.change(id, { target: { value: ' E001 ' } });
+    await waitFor(() => expect(screen.queryByText('社員番号を入力してください')).toBeNull());
+    fireEvent.keyDown(pw, { key: 'Enter' });
+    fireEvent.keyDown(pw, { key: 'Enter' });
+    await screen.findByRole('alert');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetch.mock.calls[0]![1].body))).toEqual({ employee_number: 'E001', password: 'secret-pw' });
+  });
+
   it('MUST_RESET_PASSWORD goes to the reset page with the reset token', async () => {
     stubApi(() => json(403, { status_code: 'MUST_RESET_PASSWORD', message: 'm', data: { reset_token: 'tok-1234567890abcdef' } }));
     const { id, pw, location } = await openLogin();

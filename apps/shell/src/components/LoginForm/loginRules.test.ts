@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginBody } from '@portal/api-client';
-import { checkLogin } from './loginResolver';
+import { checkLogin } from './loginRules';
 
 const [employeeSchema, emailSchema] = loginBody.options;
 

@@ -1,4 +1,3 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import { LIMITS } from '@portal/api-client/core';
 
 /**
@@ -27,7 +26,7 @@ const idRules: Record<'employee_number' | 'email', Rule> = {
 
 const passwordRule: Rule = (v) => (v.length < 1 ? 'validation.required' : v.length > 128 ? 'validation.max_length' : null);
 
-/** The first message per field (as zodResolver's default), or the values with the id trimmed. */
+/** The first message per field (as zod gives them), and the values with the id trimmed. */
 export function checkLogin(idKey: 'employee_number' | 'email', raw: Record<string, string>) {
   const values = { [idKey]: (raw[idKey] ?? '').trim(), password: raw.password ?? '' };
   const errors: Record<string, string> = {};
@@ -36,15 +35,4 @@ export function checkLogin(idKey: 'employee_number' | 'email', raw: Record<strin
   const pwError = passwordRule(values.password!);
   if (pwError) errors.password = pwError;
   return { values, errors };
-}
-
-export function loginResolver(idKey: 'employee_number' | 'email'): Resolver<Record<string, string>> {
-  return (raw) => {
-    const { values, errors } = checkLogin(idKey, raw);
-    const names = Object.keys(errors);
-    if (names.length === 0) return { values, errors: {} };
-    const fieldErrors: FieldErrors<Record<string, string>> = {};
-    for (const name of names) fieldErrors[name] = { type: 'validate', message: errors[name] };
-    return { values: {}, errors: fieldErrors };
-  };
 }
