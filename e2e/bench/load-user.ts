@@ -158,8 +158,9 @@ export class User {
    * list of all groups that the calendar picker and the group widget's first page share), a like only
    * the liked topic's detail or its comment pages — and a like that names its liker not even
    * that: the open detail is patched from the event; a comment on the open topic is added to its
-   * comment page from the event (an anonymous one reloads it), and the detail is left alone. react-query refetches the active queries,
-   * at most one of each in flight. Checked against the built app in Chromium.
+   * comment page from the event (an anonymous one reloads it), and the detail is left alone.
+   * react-query refetches the active queries, at most one of each in flight. Checked against the
+   * built app in Chromium.
    */
   private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number; like?: unknown; comment?: unknown } | undefined) {
     const topicEvent = kind.startsWith('topic.') || kind.startsWith('common-topic.');

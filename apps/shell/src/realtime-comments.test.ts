@@ -1,28 +1,11 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { queryKeys, type TopicComment } from '@portal/api-client/core';
+import { queryKeys } from '@portal/api-client/core';
+import { attachment, comment } from '@portal/content/topics/testing';
 import { $session, EMPTY_SESSION } from '@portal/api-client/session';
 import { refreshTopicQueries } from './realtime';
 import { withDeletedComment, withNewComment, type CommentPage } from './realtime-comments';
 
-const comment = (id: number, extra: Partial<TopicComment> = {}): TopicComment => ({
-  id,
-  topic_id: 5,
-  parent_id: null,
-  content: `<p>c${id}</p>`,
-  comment_date: 1_790_000_000 + id,
-  commenter_id: 3,
-  commenter_name: '佐藤 花子',
-  is_anonymous: false,
-  is_own: false,
-  is_deleted: false,
-  comment_parent_delete: false,
-  is_like: false,
-  liker_count: 0,
-  attach_file: [],
-  comments: [],
-  ...extra,
-});
 const page = (ids: number[], current: number, total: number, limit = 3): CommentPage => ({
   data: ids.map((id) => comment(id)),
   current_page: current,
@@ -79,7 +62,7 @@ describe('a deleted comment stays as a placeholder', () => {
   it('a thread loses its text and files, its replies learn their parent is gone', () => {
     const p = page([1, 2], 1, 2);
     p.data[0]!.comments = [comment(7, { parent_id: 1 })];
-    p.data[0]!.attach_file = [{ id: 1, name: 'a.pdf', size: 1, kind: 'pdf', mime: 'application/pdf', uploaded_at: 1, can_preview: true } as never];
+    p.data[0]!.attach_file = [attachment(1)];
     const gone = withDeletedComment(p, 1);
     expect([gone.data[0]!.is_deleted, gone.data[0]!.content, gone.data[0]!.attach_file, gone.data[0]!.comments[0]!.comment_parent_delete]).toEqual([true, '', [], true]);
     expect(gone.total).toBe(2);

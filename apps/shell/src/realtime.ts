@@ -112,9 +112,9 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
   }
   const scope = payload.group_id === null ? queryKeys.commonTopics() : queryKeys.groupTopics(payload.group_id);
   // Of the open detail a comment changes only `comment_count`, which no page shows (the comment
-  // list is patched or reloaded): the detail is marked stale for its next mount, not read again. Every
-  // viewer of a topic re-reading its detail on each comment was a third of the topic reads
-  // under load (issue 21).
+  // list is patched or reloaded): the detail is marked stale for its next mount, not read
+  // again. Every viewer of a topic re-reading its detail on each comment was a third of the
+  // topic reads under load (issue 21).
   const commentOnly = action === 'comment.added' || action === 'comment.deleted';
   const others = Promise.all([
     // The home group list carries the unread badges.
