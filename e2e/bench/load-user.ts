@@ -7,7 +7,13 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { API, routeOf, type Sample } from './load-support';
 
-export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 } };
+export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 }, frameKinds: new Map<string, number>() };
+
+/** A frame's kind for the report: the event's kind, or the message type (ready, subscribed…). */
+function countFrame(msg: { type: string; event?: { kind: string } }) {
+  const kind = msg.type === 'event' && msg.event ? msg.event.kind : msg.type;
+  stats.frameKinds.set(kind, (stats.frameKinds.get(kind) ?? 0) + 1);
+}
 
 /**
  * Kept-alive connections through node:http rather than fetch: the generator shares the two cores
@@ -199,6 +205,7 @@ export class User {
       ws.on('message', (raw) => {
         stats.frames++;
         const msg = JSON.parse(String(raw)) as { type: string; event?: { kind: string; payload: never } };
+        countFrame(msg);
         if (msg.type === 'ready') resolve();
         if (msg.type === 'event' && msg.event) this.onEvent(msg.event.kind, msg.event.payload);
         if (msg.type === 'subscribed') stats.subscribed[(msg as { ok?: boolean }).ok ? 'ok' : 'refused']++;

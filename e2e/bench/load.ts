@@ -111,6 +111,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       await pause(5000);
       stats.samples = [];
       const frames0 = stats.frames;
+      const kinds0 = new Map(stats.frameKinds);
       const c0 = process.cpuUsage();
       const pool0 = poolFiles.map(readPool);
       // Where the CPU goes: the two API processes and the database's backends for this database.
@@ -141,6 +142,10 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         ...poolFigures,
         ws_frames_per_s: Math.round((stats.frames - frames0) / seconds),
         ws_frames_per_s_per_1000_users: Math.round(((stats.frames - frames0) / seconds) * (1000 / users.length)),
+        // Which events the frames carry: what grows when the users do.
+        ws_frames_per_1000_user_s_by_kind: Object.fromEntries(
+          [...stats.frameKinds].map(([k, n]) => [k, Math.round(((n - (kinds0.get(k) ?? 0)) / seconds) * (1000 / users.length))] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]),
+        ),
         generator_cpu_share_of_2_cores: Math.round((genMs / 1000 / seconds / 2) * 1000) / 1000,
         api_cpu_share_of_2_cores: Math.round((apiMs / 1000 / seconds / 2) * 1000) / 1000,
         db_cpu_share_of_2_cores: Math.round((dbMs / 1000 / seconds / 2) * 1000) / 1000,
