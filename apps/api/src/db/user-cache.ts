@@ -101,13 +101,24 @@ export interface UserCache<V> {
 }
 
 export function createUserCache<V>(opts: { ttlMs: number; now: Clock; userOf: (v: V) => number; bus?: ServerBus; dropOn?: string[] }): UserCache<V> {
-  const cache = createDroppableCache<V>({ ttlMs: opts.ttlMs, now: opts.now, ownerOf: opts.userOf });
+  const { bus } = opts;
+  // A drop published while this process did not hear the others (Redis away) is lost: nothing is
+  // reused until the bus listens again, and then nothing kept from before is trusted.
+  const cache = createDroppableCache<V>({ ttlMs: opts.ttlMs, now: opts.now, ownerOf: opts.userOf, ...(bus?.listening ? { enabled: () => bus.listening!() } : {}) });
   const kinds = new Set(opts.dropOn ?? []);
-  const unsubscribe =
-    opts.ttlMs > 0 && opts.bus && kinds.size > 0
-      ? opts.bus.subscribe((userIds, event) => {
-          if (kinds.has(event.kind)) cache.drop(userIds);
-        })
-      : () => {};
-  return { lookup: cache.lookup, dropUsers: (userIds) => cache.drop(userIds), close: unsubscribe };
+  const listens = opts.ttlMs > 0 && bus && kinds.size > 0;
+  const unsubscribe = listens
+    ? bus.subscribe((userIds, event) => {
+        if (kinds.has(event.kind)) cache.drop(userIds);
+      })
+    : () => {};
+  const unresume = listens && bus.onResume ? bus.onResume(() => cache.clear()) : () => {};
+  return {
+    lookup: cache.lookup,
+    dropUsers: (userIds) => cache.drop(userIds),
+    close: () => {
+      unsubscribe();
+      unresume();
+    },
+  };
 }

@@ -70,6 +70,31 @@ describe('the session cache itself', () => {
     await Promise.all([off.lookup('h', async () => (offLoads++, row(1))), off.lookup('h', async () => (offLoads++, row(1)))]);
     expect(offLoads).toBe(2);
   });
+
+  it('reuses nothing while the bus does not hear the other processes, and nothing from before once it does again', async () => {
+    let listening = true;
+    const resumed: (() => void)[] = [];
+    const bus = {
+      subscribe: () => () => undefined,
+      listening: () => listening,
+      onResume: (fn: () => void) => (resumed.push(fn), () => undefined),
+    };
+    const cache = createSessionCache(10_000, testClock(), bus as never);
+    let loads = 0;
+    const load = async () => (loads++, row(1));
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(loads).toBe(1);
+    listening = false; // Redis away: a logout on another process would not reach us
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(loads).toBe(3);
+    listening = true;
+    for (const fn of resumed) fn(); // subscribed again: what was kept before may be stale
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(loads).toBe(4);
+  });
 });
 
 describe.each(DIALECTS)('requests with the session cache on (%s)', (dialect) => {

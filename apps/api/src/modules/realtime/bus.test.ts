@@ -150,11 +150,15 @@ describe('redis bus', () => {
       const channel = `test:${randomUUID()}`;
       const bus = createRedisBus({ redisUrl: url, channel, logger: quietLogger });
       await bus.ready!();
+      let resumes = 0;
+      bus.onResume!(() => resumes++);
+      await until(() => bus.listening!());
       const got = collect(bus);
       await bus.publish([1], { kind: 'before', payload: null });
       await until(() => got.length === 1);
 
       await stopRedis(server);
+      await until(() => !bus.listening!());
       // While Redis is down a publish is dropped (logged) rather than hanging the caller.
       const t0 = Date.now();
       await bus.publish([1], { kind: 'lost', payload: null });
@@ -167,6 +171,8 @@ describe('redis bus', () => {
           const r = (await probe.pubsub('NUMSUB', channel)) as [string, number];
           return Number(r[1]) === 1;
         }, 15000);
+        await until(() => bus.listening!());
+        expect(resumes).toBe(1);
         // The publisher reconnects on its own schedule; retry until it is back.
         await until(async () => {
           await bus.publish([1], { kind: 'after', payload: null });

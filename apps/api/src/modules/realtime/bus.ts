@@ -27,6 +27,14 @@ export interface ServerBus {
    * is live). Optional so a bus without a remote side need not implement it.
    */
   ready?(): Promise<void>;
+  /**
+   * Whether this process is hearing the other processes right now, and a callback for each time
+   * it starts hearing them again (a reconnect): what was published in between is lost. Caches
+   * that other processes drop through the bus reuse nothing while it is false and empty
+   * themselves on `onResume` (db/user-cache.ts). A bus without a remote side need not implement it.
+   */
+  listening?(): boolean;
+  onResume?(fn: () => void): () => void;
   /** Waits for side writes still in flight (the Firestore mirror); tests and shutdown use it. */
   flush?(): Promise<void>;
   close(): Promise<void>;
@@ -120,6 +128,29 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
   const connected = Promise.all([publisherReady, subscriber.subscribe(channel)]).then(() => undefined);
   connected.catch(() => {}); // reported through ready(); not an unhandled rejection meanwhile
 
+  // Listening from the moment Redis confirms the subscription until the connection drops. After
+  // a reconnect ioredis subscribes again by itself; only the confirmation of a SUBSCRIBE sent
+  // after it says messages reach us again (an idempotent repeat of the same channel).
+  let listening = false;
+  let started = false;
+  const resumed = new Set<() => void>();
+  void connected.then(() => {
+    started = true;
+    listening = !closed && subscriber.status === 'ready';
+  });
+  subscriber.on('close', () => (listening = false));
+  subscriber.on('ready', () => {
+    if (listening || closed || !started) return;
+    subscriber.subscribe(channel).then(
+      () => {
+        if (closed || subscriber.status !== 'ready') return;
+        listening = true;
+        for (const fn of resumed) fn();
+      },
+      () => undefined, // still down: the next 'ready' tries again
+    );
+  });
+
   return {
     async publish(userIds, event) {
       if (closed || (userIds.length === 0 && event.viewers === undefined)) return;
@@ -136,9 +167,15 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
       return () => handlers.delete(handler);
     },
     ready: () => connected,
+    listening: () => listening,
+    onResume(fn) {
+      resumed.add(fn);
+      return () => resumed.delete(fn);
+    },
     async close() {
       if (closed) return;
       closed = true;
+      listening = false;
       handlers.clear();
       // QUIT on a connection that is down would wait for a reconnect that may never come.
       await Promise.allSettled(
