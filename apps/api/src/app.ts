@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
 import { installErrorHandling, rateLimitBody } from './http/error-handler';
+import { batchedRedisStore } from './http/rate-limit-store';
 import type { RouteInfo } from './http/route';
 import { requestSerializer } from './http/log-redact';
 import { accessLog } from './http/access-log';
@@ -83,9 +84,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     : undefined;
   // skipOnError lets requests through while Redis is down; log instead of crashing on 'error'.
   limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
+  // Counts in the process and adds them to Redis per key every 100 ms (rate-limit-store.ts).
+  const limiterStore = limiterRedis ? batchedRedisStore(limiterRedis, 'portal-rl-') : undefined;
 
   app.addHook('onClose', async () => {
     stopPoolStats?.();
+    limiterStore?.close();
     caches.close();
     await groupAccess?.close();
     await bus.close();
@@ -138,7 +142,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Static shell and remote assets are not API calls; one page load fetches dozens.
     allowList: (request) => !request.url.startsWith('/service/api/'),
     errorResponseBuilder: () => rateLimitBody(),
-    ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'portal-rl-', skipOnError: true } : {}),
+    ...(limiterStore ? { store: limiterStore.Store, skipOnError: true } : {}),
   });
 
   await app.register(systemRoutes);

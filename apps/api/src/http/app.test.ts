@@ -144,4 +144,21 @@ describe('http platform: SPA fallback and rate limits', () => {
       await t.close();
     }
   });
+
+  it('keeps both limits with several processes, counted in Redis (rate-limit-store.ts)', async () => {
+    const t = await createTestApp('sqlite', { rateLimitMax: 5, rateLimitLogin: 2, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    // Addresses of this run only: the keys live in the shared Redis for a minute.
+    const octet = () => Math.floor(Math.random() * 250) + 1;
+    const ip = { remoteAddress: `10.${octet()}.${octet()}.${octet()}` };
+    try {
+      const codes = [];
+      for (let i = 0; i < 7; i++) codes.push((await t.inject({ method: 'GET', url: `${API}/privacy-policy`, ...ip })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const payload = { email: 'a@test.example', password: 'x' };
+      const logins = await Promise.all([1, 2, 3, 4].map(() => t.inject({ method: 'POST', url: `${API}/auth/login`, payload, ...ip })));
+      expect(logins.map((r) => r.statusCode).sort()).toEqual([401, 401, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
 });
