@@ -11,7 +11,21 @@ export interface Sample { ms: number; status: number; route: string }
 
 export const routeOf = (method: string, url: string) => `${method} ${url.split('?')[0]!.replace(/\/\d+/g, '/:n')}`;
 
-export const SERVER = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'server.mjs');
+/** BENCH_LOAD_SERVER=<path to another build's server.mjs> runs that build under the same load (A/B). */
+export const SERVER = process.env.BENCH_LOAD_SERVER ?? path.join(REPO_ROOT, 'apps', 'api', 'dist', 'server.mjs');
+
+/** The Redis server's pid when it runs on this machine (its CPU shares the cores), else undefined. */
+export function redisPid(port = 6379): number | undefined {
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (/^(\S*\/)?redis-server\b/.test(cmd) && cmd.includes(`:${port}`)) return Number(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
 const PROFILE_DIR = path.join(REPO_ROOT, 'e2e', '.run', 'load-profiles');
 
 export function startApi(port: number, env: Record<string, string>, opts: { pool: string; cpuProf: boolean }): ChildProcess {

@@ -22,7 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
-import { addUsers, API, poolDelta, procCpuMs, readPool, SERVER, startApi, summarise, waitHealthy } from './load-support';
+import { addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
 import { stats, User } from './load-user';
 
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -125,6 +125,8 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       const pids0 = await pgPids();
       const api0 = procs.map((p) => procCpuMs(p.pid));
       const db0 = new Map(pids0.map((pid) => [pid, procCpuMs(pid)]));
+      const redis = redisPid();
+      const redis0 = procCpuMs(redis);
       const load0 = os.loadavg()[0]!;
       const w0 = Date.now();
       await pause(STEP_SECONDS * 1000);
@@ -133,6 +135,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       const c = process.cpuUsage(c0);
       const apiMs = procs.reduce((sum, p, i) => sum + procCpuMs(p.pid) - api0[i]!, 0);
       const dbMs = (await pgPids()).reduce((sum, pid) => sum + procCpuMs(pid) - (db0.get(pid) ?? 0), 0);
+      const redisMs = procCpuMs(redis) - redis0;
       const genMs = (c.user + c.system) / 1000;
       const pool = poolDelta(pool0, poolFiles.map(readPool));
       pool.pool_acquires_per_s = Math.round(pool.acquires / seconds);
@@ -149,6 +152,8 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         generator_cpu_share_of_2_cores: Math.round((genMs / 1000 / seconds / 2) * 1000) / 1000,
         api_cpu_share_of_2_cores: Math.round((apiMs / 1000 / seconds / 2) * 1000) / 1000,
         db_cpu_share_of_2_cores: Math.round((dbMs / 1000 / seconds / 2) * 1000) / 1000,
+        // Redis shares the cores too (the bus, rate limits); null when it is not a local process.
+        redis_cpu_share_of_2_cores: redis === undefined ? null : Math.round((redisMs / 1000 / seconds / 2) * 1000) / 1000,
         api_cpu_ms_per_request: stats.samples.length ? Math.round((apiMs / stats.samples.length) * 100) / 100 : 0,
         db_cpu_ms_per_request: stats.samples.length ? Math.round((dbMs / stats.samples.length) * 100) / 100 : 0,
         // What one user costs the machine (API + database + generator), and how many users two
@@ -172,7 +177,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
     return {
       model: 'login + layout calls, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) with the built app’s calls, 1 in 20 a like or comment, event-driven refetches',
       processes: 2, database: 'postgres', redis: true, pool_per_process: Number(POOL), step_seconds: STEP_SECONDS,
-      server: fs.existsSync(SERVER) ? 'apps/api/dist/server.mjs' : 'tsx apps/api/src/server.ts',
+      server: fs.existsSync(SERVER) ? path.relative(REPO_ROOT, SERVER) : 'tsx apps/api/src/server.ts',
       machine: { cpus: os.cpus().length, loadavg_at_start: loadAtStart, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
       steps,
       max_users_passing: passed.length ? passed[passed.length - 1]!.users : 0,
