@@ -67,6 +67,7 @@ export class BatchedRedisStore {
   private readonly slots = new Map<string, Slot>();
   private readonly dirty = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private sweptAt = 0;
   private readonly redis: RateLimitRedis;
 
   constructor(private readonly opts: StoreOptions) {
@@ -77,7 +78,9 @@ export class BatchedRedisStore {
 
   incr(key: string, cb: Callback, timeWindow: number, _max: number): void {
     const now = this.opts.now();
-    if (this.slots.size > MAX_SLOTS) this.forgetEnded(now);
+    // Past the bound, ended windows are swept at most once a flush interval: with that many live
+    // keys, a sweep on every request would walk them all on the hot path.
+    if (this.slots.size > MAX_SLOTS && now - this.sweptAt >= this.opts.flushMs) this.forgetEnded(now);
     let s = this.slots.get(key);
     if (!s || (now >= s.resetAt && !s.flushing)) {
       s = { base: 0, pending: 0, sending: 0, waiters: [], resetAt: now + timeWindow, known: false, answeredAt: 0, flushing: false };
@@ -116,6 +119,7 @@ export class BatchedRedisStore {
 
   /** Windows that ended: a map of every address ever seen would only grow. */
   private forgetEnded(now: number) {
+    this.sweptAt = now;
     for (const [key, s] of this.slots) if (now >= s.resetAt && !s.flushing && s.pending === 0) this.slots.delete(key);
   }
 
