@@ -15,7 +15,8 @@ import { dialectOf, type DialectName } from '../dialect';
  *   ch:{chat}          a chat's messages and the chat row
  *   u:{user}           the user's chat memberships and read pointers, and saved-search counts
  * Only the columns a source's `rows` query tests are watched for updates (a topic's view or
- * like counters do not invalidate anybody). Exported for the coverage test (unread-triggers.test.ts).
+ * like counters do not invalidate anybody). Migration 0024 narrows the comments' scopes to the
+ * people a comment concerns; its `WATCHED` is the current list (unread-triggers.test.ts).
  */
 export interface WatchedTable {
   table: string;
@@ -61,8 +62,47 @@ const bump = (expr: string, unless?: string, d?: DialectName) =>
     unless ? ` AND s ${d === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT'} ${unless}` : ''
   } ON CONFLICT (scope) DO UPDATE SET gen = unread_generations.gen + 1;`;
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The triggers that bump `w`'s scopes (a later migration that changes a table's scopes reuses this). */
+export async function createWatchTriggers(db: Kysely<any>, w: WatchedTable): Promise<void> {
   const d = dialectOf(db);
+  const bumps = (r: 'NEW' | 'OLD') => w.scopes.map((s) => bump(row(s, r))).join('\n');
+  const newUnlessOld = w.scopes.map((s) => bump(row(s, 'NEW'), row(s, 'OLD'), d)).join('\n');
+  if (d === 'postgres') {
+    await sql
+      .raw(
+        `CREATE FUNCTION unread_gen_${w.table}() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN ${bumps('OLD')} END IF;
+  IF TG_OP = 'INSERT' THEN ${bumps('NEW')} END IF;
+  IF TG_OP = 'UPDATE' THEN ${newUnlessOld} END IF;
+  RETURN NULL;
+END $$`,
+      )
+      .execute(db);
+    await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins_del AFTER INSERT OR DELETE ON ${w.table} FOR EACH ROW EXECUTE FUNCTION unread_gen_${w.table}()`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} FOR EACH ROW WHEN (${changed(w.columns, d)}) EXECUTE FUNCTION unread_gen_${w.table}()`)
+      .execute(db);
+  } else {
+    await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins AFTER INSERT ON ${w.table} BEGIN ${bumps('NEW')} END`).execute(db);
+    await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_del AFTER DELETE ON ${w.table} BEGIN ${bumps('OLD')} END`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} WHEN ${changed(w.columns, d)} BEGIN ${bumps('OLD')} ${newUnlessOld} END`)
+      .execute(db);
+  }
+}
+
+export async function dropWatchTriggers(db: Kysely<any>, w: WatchedTable): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql.raw(`DROP TRIGGER IF EXISTS unread_gen_${w.table}_ins_del ON ${w.table}`).execute(db);
+    await sql.raw(`DROP TRIGGER IF EXISTS unread_gen_${w.table}_upd ON ${w.table}`).execute(db);
+    await sql.raw(`DROP FUNCTION IF EXISTS unread_gen_${w.table}()`).execute(db);
+  } else {
+    for (const e of ['ins', 'del', 'upd']) await sql.raw(`DROP TRIGGER IF EXISTS unread_gen_${w.table}_${e}`).execute(db);
+  }
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('unread_generations')
     .addColumn('scope', 'varchar(64)', (c) => c.primaryKey())
@@ -70,46 +110,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The next scheduled delivery of a group (or of a company's common topics) bounds how long a stored count holds.
   await db.schema.createIndex('topics_delivery_idx').on('topics').columns(['company_id', 'group_id', 'delivery_at']).execute();
-  for (const w of WATCHED) {
-    const bumps = (r: 'NEW' | 'OLD') => w.scopes.map((s) => bump(row(s, r))).join('\n');
-    const newUnlessOld = w.scopes.map((s) => bump(row(s, 'NEW'), row(s, 'OLD'), d)).join('\n');
-    if (d === 'postgres') {
-      await sql
-        .raw(
-          `CREATE FUNCTION unread_gen_${w.table}() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN ${bumps('OLD')} END IF;
-  IF TG_OP = 'INSERT' THEN ${bumps('NEW')} END IF;
-  IF TG_OP = 'UPDATE' THEN ${newUnlessOld} END IF;
-  RETURN NULL;
-END $$`,
-        )
-        .execute(db);
-      await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins_del AFTER INSERT OR DELETE ON ${w.table} FOR EACH ROW EXECUTE FUNCTION unread_gen_${w.table}()`).execute(db);
-      await sql
-        .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} FOR EACH ROW WHEN (${changed(w.columns, d)}) EXECUTE FUNCTION unread_gen_${w.table}()`)
-        .execute(db);
-    } else {
-      await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins AFTER INSERT ON ${w.table} BEGIN ${bumps('NEW')} END`).execute(db);
-      await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_del AFTER DELETE ON ${w.table} BEGIN ${bumps('OLD')} END`).execute(db);
-      await sql
-        .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} WHEN ${changed(w.columns, d)} BEGIN ${bumps('OLD')} ${newUnlessOld} END`)
-        .execute(db);
-    }
-  }
+  for (const w of WATCHED) await createWatchTriggers(db, w);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const d = dialectOf(db);
-  for (const w of WATCHED) {
-    if (d === 'postgres') {
-      await sql.raw(`DROP TRIGGER IF EXISTS unread_gen_${w.table}_ins_del ON ${w.table}`).execute(db);
-      await sql.raw(`DROP TRIGGER IF EXISTS unread_gen_${w.table}_upd ON ${w.table}`).execute(db);
-      await sql.raw(`DROP FUNCTION IF EXISTS unread_gen_${w.table}()`).execute(db);
-    } else {
-      for (const e of ['ins', 'del', 'upd']) await sql.raw(`DROP TRIGGER IF EXISTS unread_gen_${w.table}_${e}`).execute(db);
-    }
-  }
+  for (const w of WATCHED) await dropWatchTriggers(db, w);
   await db.schema.dropIndex('topics_delivery_idx').ifExists().execute();
   await db.schema.dropTable('unread_generations').ifExists().execute();
 }

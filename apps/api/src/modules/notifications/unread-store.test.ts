@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { createChat, send } from '../chat/fixtures.test-util';
-import { actor, API, get, groupWith, insertFile, post, postCommon, postTopic, T, type Actor } from './fixtures.test-util';
+import { actor, API, comment, get, groupWith, insertFile, post, postCommon, postTopic, T, type Actor } from './fixtures.test-util';
 import { unreadRecounts } from './unread-store';
 
 // Within the access token's idle lifetime, so the test needs no refresh.
@@ -72,6 +72,38 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
     const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: a.token })).json().items.data as { id: number; unread_count: number }[];
     expect(recounts()).toEqual({ ...before, A: before.A + 1 });
     expect(mine.find((g) => g.id === gA)!.unread_count).toBe((await get(t, a.token, `/notification/${gA}/count`)).json().items.count);
+  });
+
+  it('recounts for a comment only the people it concerns, and their counts follow it', async () => {
+    const c = await actor(t, { companyId: company });
+    await t.addMember(gA, c.id, { role_edit_topic: 1 });
+    const byA = await postTopic(t, a.token, gA);
+    const byB = await postTopic(t, b.token, gA);
+    const badge = async (who: Actor) => {
+      const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: who.token })).json().items.data as { id: number; unread_count: number }[];
+      return mine.find((g) => g.id === gA)!.unread_count;
+    };
+    const cRecounts = () => unreadRecounts(t.ctx, c.id, `g:${gA}`);
+    let [aBadge, cBadge] = [await badge(a), await badge(c)];
+    const [aR, cR] = [recounts().A, cRecounts()];
+    // b comments on a's topic: a's notice; c, a member it does not concern, reuses its counts.
+    await comment(t, b.token, gA, byA);
+    expect(await badge(a)).toBe(aBadge + 1);
+    expect(await badge(c)).toBe(cBadge);
+    expect(cRecounts(), 'a bystander recounted for a comment').toBe(cR);
+    expect(recounts().A).toBe(aR + 1);
+    // b answers a's comment on b's own topic: a's notice as the parent's author.
+    // (Commenting marks the topic read for its author, so the badge is taken after it.)
+    const mine = await comment(t, a.token, gA, byB);
+    aBadge = await badge(a);
+    await comment(t, b.token, gA, byB, { parent_id: mine });
+    expect(await badge(a)).toBe(aBadge + 1);
+    // The comment rewritten to c outside the API: the reply's notice moves from a to c.
+    [aBadge, cBadge] = [await badge(a), await badge(c)];
+    await t.ctx.db.updateTable('topic_comments').set({ author_id: c.id }).where('id', '=', mine).execute();
+    expect(await badge(a)).toBe(aBadge - 1);
+    expect(await badge(c)).toBe(cBadge + 1);
+    expect(await listTotal()).toBe(await total());
   });
 
   it('a scheduled topic enters the counts at its delivery time with no write', async () => {

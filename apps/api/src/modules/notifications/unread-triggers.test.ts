@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WATCHED } from '../../db/migrations/0022_unread_generations';
+import { WATCHED } from '../../db/migrations/0024_comment_unread_scopes';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { unreadSources } from './registry';
 
@@ -96,5 +96,43 @@ describe.each(DIALECTS)('unread generation triggers (%s)', (dialect) => {
     await t.ctx.db.updateTable('groups').set({ is_stopped: 1 }).where('id', '=', group).execute();
     expect(await gen(g)).toBe(before.g + 1);
     expect(await gen(`c:${company}`)).toBeGreaterThan(0);
+  });
+
+  it("bumps a comment's concerned people only: topic author, parent author, its own author", async () => {
+    const gen = async (scope: string) => Number((await t.ctx.db.selectFrom('unread_generations').select('gen').where('scope', '=', scope).executeTakeFirst())?.gen ?? 0);
+    const company = await t.createCompany();
+    const [author, parent, replier, bystander] = [await t.createUser({ companyId: company }), await t.createUser({ companyId: company }), await t.createUser({ companyId: company }), await t.createUser({ companyId: company })];
+    const group = await t.createGroup(company);
+    for (const u of [author, parent, replier, bystander]) await t.addMember(group, u.id);
+    const now = t.clock();
+    const topic = (await t.ctx.db
+      .insertInto('topics')
+      .values({ company_id: company, group_id: group, author_id: author.id, title: 'T', content_html: '', content_text: '', delivery_at: now, created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()).id;
+    const addComment = async (by: number, parentId: number | null) =>
+      (await t.ctx.db
+        .insertInto('topic_comments')
+        .values({ topic_id: topic, parent_id: parentId, author_id: by, content_html: '', content_text: '', is_anonymous: 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()).id;
+    const scopes = [`g:${group}`, ...[author, parent, replier, bystander].map((u) => `ug:${u.id}:${group}`)];
+    const snapshot = async () => Object.fromEntries(await Promise.all(scopes.map(async (s) => [s, await gen(s)] as const)));
+    const root = await addComment(parent.id, null);
+    let before = await snapshot();
+    await addComment(replier.id, root);
+    let after = await snapshot();
+    // The reply concerns the topic's author, the parent's author and its own; the group and a bystander keep theirs.
+    expect(after[`g:${group}`]).toBe(before[`g:${group}`]);
+    expect(after[`ug:${bystander.id}:${group}`]).toBe(before[`ug:${bystander.id}:${group}`]);
+    for (const u of [author, parent, replier]) expect(after[`ug:${u.id}:${group}`], `ug of ${u.id}`).toBe(before[`ug:${u.id}:${group}`]! + 1);
+    // A rewritten author concerns both authors (the root's old and new author are its replies' parent authors).
+    before = after;
+    await t.ctx.db.updateTable('topic_comments').set({ author_id: bystander.id }).where('id', '=', root).execute();
+    after = await snapshot();
+    expect(after[`ug:${bystander.id}:${group}`]).toBeGreaterThan(before[`ug:${bystander.id}:${group}`]!);
+    expect(after[`ug:${parent.id}:${group}`]).toBeGreaterThan(before[`ug:${parent.id}:${group}`]!);
+    expect(after[`ug:${replier.id}:${group}`]).toBe(before[`ug:${replier.id}:${group}`]);
+    expect(after[`g:${group}`]).toBe(before[`g:${group}`]);
   });
 });
