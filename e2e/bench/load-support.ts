@@ -123,6 +123,9 @@ export function summarise(samples: Sample[], seconds: number, users: number) {
   return {
     users, requests: n, rps: Math.round(n / seconds), mean_ms: Math.round(mean * 10) / 10, p50_ms: Math.round(p(0.5)), p99_ms: Math.round(p(0.99)),
     fivexx_pct: Math.round(fivexx * 10000) / 10000, http_4xx: other4xx,
+    // Which calls were refused and how: a model that asks for what its user may not see measures
+    // error pages, not the portal's pages.
+    http_4xx_by_route: Object.fromEntries(countBy(samples.filter((s) => s.status >= 400 && s.status < 500).map((s) => `${s.status} ${s.route}`))),
     pass: n > 0 && fivexx < 0.025 && mean < 100 && p(0.99) < 2000,
     // Calls of each route per 1 000 user-seconds, most first: where a page view's cost goes.
     calls_per_1000_user_s: Object.fromEntries(

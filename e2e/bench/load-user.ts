@@ -24,26 +24,33 @@ function countFrame(msg: { type: string; event?: { kind: string } }) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-function call(base: string, token: string, method: string, url: string, body?: unknown): Promise<void> {
+/** What a call needs of its user: where it logs in and its current tokens. */
+interface Caller {
+  readonly base: string;
+  token: string;
+  /** The browser's answer to a 401: one refresh for all calls that got it, then each retries. */
+  refresh(): Promise<boolean>;
+}
+
+/** One request; the answer's status, or 599 for a network error. */
+function send(base: string, headers: Record<string, string | number>, method: string, url: string, payload: string | undefined, route: string): Promise<number> {
   stats.requests++;
   const t0 = performance.now();
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const route = routeOf(method, url);
-  return new Promise<void>((resolve) => {
+  return new Promise<number>((resolve) => {
     let done = false;
     const failed = () => {
       if (done) return;
       done = true;
       stats.errors++;
       stats.samples.push({ ms: performance.now() - t0, status: 599, route });
-      resolve();
+      resolve(599);
     };
     const req = http.request(`${base}${API}${url}`, {
       method,
       agent,
       headers: {
-        authorization: `Bearer ${token}`,
         'accept-encoding': ACCEPT_ENCODING,
+        ...headers,
         ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
       },
     }, (res) => {
@@ -51,8 +58,9 @@ function call(base: string, token: string, method: string, url: string, body?: u
       res.on('end', () => {
         if (done) return;
         done = true;
-        stats.samples.push({ ms: performance.now() - t0, status: res.statusCode ?? 599, route });
-        resolve();
+        const status = res.statusCode ?? 599;
+        stats.samples.push({ ms: performance.now() - t0, status, route });
+        resolve(status);
       });
       res.on('error', failed);
     });
@@ -61,10 +69,46 @@ function call(base: string, token: string, method: string, url: string, body?: u
   });
 }
 
+/**
+ * A call as the app's client makes it: on a 401 (the access token lives 15 minutes, and a slow
+ * machine's run is longer) it refreshes the session once and retries. Both show in the samples.
+ */
+async function call(user: Caller, method: string, url: string, body?: unknown): Promise<void> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const route = routeOf(method, url);
+  const token = user.token;
+  const status = await send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route);
+  if (status !== 401) return;
+  if (user.token === token && !(await user.refresh())) return;
+  await send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route);
+}
+
+/** POST /auth/refresh with the rotating cookie, from the portal's own origin as a browser sends it. */
+async function refreshSession(base: string, cookie: string): Promise<{ token: string; cookie: string } | null> {
+  stats.requests++;
+  const t0 = performance.now();
+  const res = await fetch(`${base}${API}/auth/refresh`, { method: 'POST', headers: { cookie, origin: base } }).catch(() => null);
+  if (!res) stats.errors++;
+  stats.samples.push({ ms: performance.now() - t0, status: res?.status ?? 599, route: 'POST /auth/refresh' });
+  if (!res?.ok) return null;
+  const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
+  const next = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`))?.split(';')[0];
+  return { token, cookie: next ?? cookie };
+}
+
+/** The refresh cookie's name/value pair from a login or refresh answer. */
+export const REFRESH_COOKIE = 'portal_refresh';
+export function refreshCookieOf(res: Response): string {
+  const c = res.headers.getSetCookie().find((x) => x.startsWith(`${REFRESH_COOKIE}=`));
+  if (!c) throw new Error('no refresh cookie on login');
+  return c.split(';')[0]!;
+}
+
 type Page = { kind: 'home' } | { kind: 'feed'; group: number } | { kind: 'topic'; group: number; topic: number };
 
-export class User {
+export class User implements Caller {
   page: Page = { kind: 'home' };
+  private refreshing: Promise<boolean> | null = null;
   socket: WebSocket | null = null;
   inflight = new Set<string>();
   /** Topics this user has read: the page marks a topic seen only while it is unread. */
@@ -73,14 +117,26 @@ export class User {
   /** The open topic's own reads are in flight (an event then reloads rather than patches). */
   loading = false;
   stopped = false;
-  constructor(readonly base: string, readonly token: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
+  constructor(readonly base: string, public token: string, private cookie: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
+
+  refresh(): Promise<boolean> {
+    this.refreshing ??= refreshSession(this.base, this.cookie)
+      .then((r) => {
+        if (!r) return false;
+        this.token = r.token;
+        this.cookie = r.cookie;
+        return true;
+      })
+      .finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
 
   private once(key: string, fn: () => Promise<unknown>) {
     if (this.inflight.has(key)) return;
     this.inflight.add(key);
     void fn().finally(() => this.inflight.delete(key));
   }
-  private get = (url: string) => call(this.base, this.token, 'GET', url);
+  private get = (url: string) => call(this, 'GET', url);
 
   /** TopicDetailView's viewTopic(): the socket subscribes while the topic page is open. */
   private setPage(p: Page) {
@@ -119,7 +175,7 @@ export class User {
       // (nobody edits topics in this model, and comments leave a topic's own read mark alone).
       if (!this.read.has(p.topic)) {
         this.read.add(p.topic);
-        await call(this.base, this.token, 'POST', `${G}/topics/set-topic-is-seen/${p.topic}`, {});
+        await call(this, 'POST', `${G}/topics/set-topic-is-seen/${p.topic}`, {});
       }
     }
   }
@@ -145,8 +201,8 @@ export class User {
         await this.view((p = { kind: 'topic', group, topic }));
       }
       const G = `/members/me/groups/${p.group}`;
-      if (Math.random() < 0.5) await call(this.base, this.token, 'POST', `${G}/topics/like-or-dislike-topic/${p.topic}`, { is_like: Math.random() < 0.7 });
-      else await call(this.base, this.token, 'POST', `${G}/topics/add-new-comment`, { topic_id: p.topic, content: `負荷試験 ${randomBytes(3).toString('hex')}` });
+      if (Math.random() < 0.5) await call(this, 'POST', `${G}/topics/like-or-dislike-topic/${p.topic}`, { is_like: Math.random() < 0.7 });
+      else await call(this, 'POST', `${G}/topics/add-new-comment`, { topic_id: p.topic, content: `負荷試験 ${randomBytes(3).toString('hex')}` });
       return;
     }
     const group = this.groups[Math.floor(Math.random() * this.groups.length)]!;

@@ -23,7 +23,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
 import { addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
-import { stats, User } from './load-user';
+import { refreshCookieOf, stats, User } from './load-user';
 
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -102,7 +102,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
           const res = await fetch(`${base}${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number: m.e, password: DEMO_PASSWORD }) });
           if (!res.ok) throw new Error(`login ${m.e}: ${res.status}`);
           const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
-          const u = new User(base, token, m.g, topics);
+          const u = new User(base, token, refreshCookieOf(res), m.g, topics);
           users.push(u);
           await u.start();
         }
@@ -196,7 +196,9 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
     })));
     const a = new pg.Client({ connectionString: PG_ADMIN });
     await a.connect();
-    await a.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    // BENCH_LOAD_KEEP_DB=1 leaves the grown database for a look at its plans (EXPLAIN); drop it by hand.
+    if (process.env.BENCH_LOAD_KEEP_DB === '1') console.log(`load: kept database ${dbName}`);
+    else await a.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
     await a.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
