@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import WebSocket from 'ws';
+import { REFRESH_COOKIE } from '../../apps/api/src/modules/auth/routes';
 import { API, routeOf, type Sample } from './load-support';
 
 export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 }, frameKinds: new Map<string, number>() };
@@ -92,16 +93,18 @@ async function refreshSession(base: string, cookie: string): Promise<{ token: st
   stats.samples.push({ ms: performance.now() - t0, status: res?.status ?? 599, route: 'POST /auth/refresh' });
   if (!res?.ok) return null;
   const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
-  const next = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`))?.split(';')[0];
-  return { token, cookie: next ?? cookie };
+  return { token, cookie: refreshCookieIn(res) ?? cookie };
 }
 
-/** The refresh cookie's name/value pair from a login or refresh answer. */
-export const REFRESH_COOKIE = 'portal_refresh';
-export function refreshCookieOf(res: Response): string {
-  const c = res.headers.getSetCookie().find((x) => x.startsWith(`${REFRESH_COOKIE}=`));
+/** The rotating refresh cookie's name=value pair a login or refresh answer sets, if any. */
+function refreshCookieIn(res: Response): string | undefined {
+  return res.headers.getSetCookie().find((x) => x.startsWith(`${REFRESH_COOKIE}=`))?.split(';')[0];
+}
+
+export function refreshCookieOf(login: Response): string {
+  const c = refreshCookieIn(login);
   if (!c) throw new Error('no refresh cookie on login');
-  return c.split(';')[0]!;
+  return c;
 }
 
 type Page = { kind: 'home' } | { kind: 'feed'; group: number } | { kind: 'topic'; group: number; topic: number };
