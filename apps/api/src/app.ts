@@ -142,6 +142,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Static shell and remote assets are not API calls; one page load fetches dozens.
     allowList: (request) => !request.url.startsWith('/service/api/'),
     errorResponseBuilder: () => rateLimitBody(),
+    // The limit's headers only on a refusal (429 with Retry-After): on every other answer they
+    // were three headers per response that no client reads.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     ...(limiterStore ? { store: limiterStore.Store, skipOnError: true } : {}),
   });
 

@@ -16,38 +16,40 @@ import type { WriteEpoch } from '../db/write-epoch';
  * answer only ever goes back to the user it was made for. Another process's writes are not
  * seen here, so the cache is off whenever REDIS_URL says the portal runs as several processes
  * (config.ts). Opt-in per route (`RouteOptions.responseCache`), for reads that only read.
+ *
+ * Answers are kept as UTF-8 bytes: a string would be measured and encoded again on every hit.
  */
 export interface ResponseCache {
   /** The epoch to hand to `store`: taken before the request reads anything. */
   epoch(): number;
-  get(key: string): string | undefined;
+  get(key: string): Buffer | undefined;
   /** Keeps the answer if nothing was written since `epoch` was taken. */
-  store(key: string, epoch: number, body: string): void;
+  store(key: string, epoch: number, body: Buffer): void;
   readonly size: number;
-  /** UTF-16 units held, bounded like the entry count. */
-  readonly chars: number;
+  /** Bytes held, bounded like the entry count. */
+  readonly bytes: number;
 }
 
 interface Entry {
-  body: string;
+  body: Buffer;
   at: number;
 }
 
 /** Bounds memory: a feed page is ~1–10 KB; a user's whole group list can be far more. */
 const MAX_ENTRIES = 5000;
-const MAX_CHARS = 16 * 1024 * 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
 /** Larger answers are rare and cost more to keep than to compute again. */
-const MAX_ENTRY_CHARS = 256 * 1024;
+const MAX_ENTRY_BYTES = 256 * 1024;
 
 export function createResponseCache(ttlMs: number, now: Clock, writes: WriteEpoch): ResponseCache {
   const entries = new Map<string, Entry>();
-  let chars = 0;
+  let bytes = 0;
   /** The epoch every entry was read at; a write empties the map at the next touch. */
   let entriesEpoch = writes.value;
   const current = () => {
     if (writes.value !== entriesEpoch) {
       entries.clear();
-      chars = 0;
+      bytes = 0;
       entriesEpoch = writes.value;
     }
   };
@@ -55,7 +57,7 @@ export function createResponseCache(ttlMs: number, now: Clock, writes: WriteEpoc
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    chars -= entry.body.length;
+    bytes -= entry.body.length;
   };
   return {
     epoch: () => writes.value,
@@ -71,18 +73,18 @@ export function createResponseCache(ttlMs: number, now: Clock, writes: WriteEpoc
     },
     store(key, epoch, body) {
       current();
-      if (epoch !== entriesEpoch || body.length > MAX_ENTRY_CHARS) return;
+      if (epoch !== entriesEpoch || body.length > MAX_ENTRY_BYTES) return;
       drop(key);
       // Oldest first: Map keeps insertion order.
-      while (entries.size > 0 && (entries.size >= MAX_ENTRIES || chars + body.length > MAX_CHARS)) drop(entries.keys().next().value!);
+      while (entries.size > 0 && (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES)) drop(entries.keys().next().value!);
       entries.set(key, { body, at: now() });
-      chars += body.length;
+      bytes += body.length;
     },
     get size() {
       return entries.size;
     },
-    get chars() {
-      return chars;
+    get bytes() {
+      return bytes;
     },
   };
 }

@@ -208,7 +208,7 @@ export function registerEndpoint<E extends Endpoint>(
       throw new Error(`response of ${endpoint.method} ${url} does not match its schema`);
     }
     if (responses && cacheKey !== undefined && reply.statusCode === 200 && Object.keys(reply.getHeaders()).length === headersBefore) {
-      const body = JSON.stringify(checked.data);
+      const body = Buffer.from(JSON.stringify(checked.data));
       responses.store(cacheKey, epoch, body);
       void reply.type(JSON_TYPE);
       return body;

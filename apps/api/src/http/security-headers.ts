@@ -65,24 +65,31 @@ export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(),
  */
 export function securityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions): void {
   const https = opts.publicUrl.startsWith('https://');
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: every JSON answer passes here, and only an HTML page
+  // has to wait for anything (the remote entries of its policy).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (reply.hasHeader('content-security-policy')) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (reply.hasHeader('content-security-policy')) return payload;
-    if (type.startsWith('text/html')) {
-      const entries = await opts.remoteEntries().catch((err: unknown) => {
+    if (type.startsWith('application/json')) {
+      reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+      return done(null, payload);
+    }
+    if (!type.startsWith('text/html')) return done(null, payload);
+    opts
+      .remoteEntries()
+      .catch((err: unknown) => {
         request.log.warn({ err }, 'remote entries unavailable for the CSP');
         return [];
-      });
-      reply.header('Content-Security-Policy', contentSecurityPolicy(foreignOrigins(entries, opts.publicUrl), opts.connectOrigins));
-      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-      reply.header('X-Frame-Options', 'DENY');
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    } else if (type.startsWith('application/json')) {
-      reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
-    }
-    return payload;
+      })
+      .then((entries) => {
+        reply.header('Content-Security-Policy', contentSecurityPolicy(foreignOrigins(entries, opts.publicUrl), opts.connectOrigins));
+        reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+        reply.header('X-Frame-Options', 'DENY');
+        reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+        done(null, payload);
+      }, done);
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
@@ -8,8 +8,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Every authenticated request hashes its token: the one-shot hash skips a Hash object's set-up. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export type VerifyResult =
