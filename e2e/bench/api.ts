@@ -1,9 +1,10 @@
 /**
  * Hot API reads against a bare Fastify answering the same bytes (issue 21): the group list, a
  * topic feed page, a topic detail and /remotes.json, each loaded by autocannon with 50
- * connections for BENCH_API_SECONDS, portal first then bare, in the same run and with the same
- * client. The ratio portal/bare is the figure that matters (goal ≥ 0.5 on SQLite); absolute
- * requests/s depend on the machine.
+ * connections, in the same run and with the same client: both sides warmed up, then
+ * BENCH_API_ROUNDS rounds of BENCH_API_SECONDS each, portal and bare alternating, and the median
+ * round of each side reported. The ratio portal/bare is the figure that matters (goal ≥ 0.5 on
+ * SQLite); absolute requests/s depend on the machine.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,11 @@ import { createPgDatabase } from '../../apps/api/src/test/harness';
 import { DEMO_PASSWORD, MEMBER } from '../support/env';
 import { startPortal } from '../support/portal';
 
-const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 4);
+/** Rounds per read, portal and bare alternating; the median round is reported. */
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
+/** Load before the first round, so neither side is measured while V8 is still compiling it. */
+const WARMUP_SECONDS = 2;
 const CONNECTIONS = 50;
 const API = '/service/api/v1';
 
@@ -72,9 +77,9 @@ function cpuSeconds(pid: number): number {
  * Requests/s, and the server's CPU time per request: on a machine shared with other work the
  * requests/s of both sides swing with the load, while CPU per request stays comparable.
  */
-async function load(url: string, headers: Record<string, string>, pid: number) {
+async function load(url: string, headers: Record<string, string>, pid: number, seconds = SECONDS) {
   const cpu0 = cpuSeconds(pid);
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   const cpu = cpuSeconds(pid) - cpu0;
   return {
     requests_per_second: Math.round(r.requests.average),
@@ -83,6 +88,14 @@ async function load(url: string, headers: Record<string, string>, pid: number) {
     non_2xx: r.non2xx,
     errors: r.errors,
   };
+}
+
+type Round = Awaited<ReturnType<typeof load>>;
+
+/** The round with the median requests/s (its CPU per request with it). */
+function medianRound(rounds: Round[]): Round {
+  const sorted = [...rounds].sort((a, b) => a.requests_per_second - b.requests_per_second);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 /** Starts the bare server in its own process with the portal's answers as its routes. */
@@ -113,17 +126,27 @@ export async function benchApi(baseUrl: string, portalPid: number) {
   try {
     const out: Record<string, unknown> = {};
     for (const [i, t] of list.entries()) {
-      const portal = await load(`${baseUrl}${t.url}`, t.headers, portalPid);
-      const b = await load(`${bare.baseUrl}${t.url}`, {}, bare.pid);
+      await load(`${baseUrl}${t.url}`, t.headers, portalPid, WARMUP_SECONDS);
+      await load(`${bare.baseUrl}${t.url}`, {}, bare.pid, WARMUP_SECONDS);
+      // Alternated, so a burst of other work on the machine lands on both sides alike.
+      const portalRounds = [];
+      const bareRounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        portalRounds.push(await load(`${baseUrl}${t.url}`, t.headers, portalPid));
+        bareRounds.push(await load(`${bare.baseUrl}${t.url}`, {}, bare.pid));
+      }
+      const portal = medianRound(portalRounds);
+      const b = medianRound(bareRounds);
       out[t.name] = {
         bytes: routes[i]!.bytes,
         portal,
         bare: b,
+        rounds_requests_per_second: { portal: portalRounds.map((r) => r.requests_per_second), bare: bareRounds.map((r) => r.requests_per_second) },
         ratio: Math.round((portal.requests_per_second / Math.max(1, b.requests_per_second)) * 100) / 100,
         cpu_ratio: portal.cpu_us_per_request && b.cpu_us_per_request ? Math.round((b.cpu_us_per_request / portal.cpu_us_per_request) * 100) / 100 : null,
       };
     }
-    return { connections: CONNECTIONS, seconds: SECONDS, ...out };
+    return { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmup_seconds: WARMUP_SECONDS, ...out };
   } finally {
     await bare.stop();
   }
