@@ -4,7 +4,8 @@
  * shared packages again (every remote imports packages/ui, api-client and i18n as sources):
  * thirteen programs took ~4 minutes of a 2-core CI machine, these two ~1.5.
  *
- * - tsconfig.check.json: the shell, the remotes, the shared packages and e2e, with the DOM.
+ * - tsconfig.check.json: the shell, the remotes, the shared packages and e2e, with the DOM
+ *   (by globs, so a new remote or package is checked without being listed).
  * - apps/api/tsconfig.json: the API on its own, without the DOM, so a browser global used by
  *   server code still fails.
  *
