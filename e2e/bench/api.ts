@@ -126,14 +126,16 @@ export async function benchApi(baseUrl: string, portalPid: number) {
   try {
     const out: Record<string, unknown> = {};
     for (const [i, t] of list.entries()) {
-      await load(`${baseUrl}${t.url}`, t.headers, portalPid, WARMUP_SECONDS);
-      await load(`${bare.baseUrl}${t.url}`, {}, bare.pid, WARMUP_SECONDS);
+      const onPortal = (seconds?: number) => load(`${baseUrl}${t.url}`, t.headers, portalPid, seconds);
+      const onBare = (seconds?: number) => load(`${bare.baseUrl}${t.url}`, {}, bare.pid, seconds);
+      await onPortal(WARMUP_SECONDS);
+      await onBare(WARMUP_SECONDS);
       // Alternated, so a burst of other work on the machine lands on both sides alike.
-      const portalRounds = [];
-      const bareRounds = [];
+      const portalRounds: Round[] = [];
+      const bareRounds: Round[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        portalRounds.push(await load(`${baseUrl}${t.url}`, t.headers, portalPid));
-        bareRounds.push(await load(`${bare.baseUrl}${t.url}`, {}, bare.pid));
+        portalRounds.push(await onPortal());
+        bareRounds.push(await onBare());
       }
       const portal = medianRound(portalRounds);
       const b = medianRound(bareRounds);
