@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { DEMO_PASSWORD, MEMBER } from '../support/env';
+import { DEMO_PASSWORD, E2E_BASE_URL, MEMBER } from '../support/env';
 import { waitForMail } from '../support/mail';
 import { RunDatabase } from '../support/run-db';
 import { gotoLogin, loginByEmployeeNumber, logoutViaMenu, nav, recordRemoteRequests } from './helpers';
@@ -40,6 +40,41 @@ test('Japanese login, every area from its own remote, logout', async ({ page }) 
   await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   await page.goto('/setting/change-password');
   await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('the login form arrives as HTML: shown before any script runs, and what was typed meanwhile is kept', async ({ page, browser }) => {
+  // Without JavaScript the form is in the page itself, inert (the noscript notice says why).
+  const noScript = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: false });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto('/login');
+    await expect(bare.getByRole('heading', { name: 'ログイン' })).toBeVisible();
+    await expect(bare.getByRole('textbox', { name: '社員番号' })).toBeEditable();
+    await expect(bare.getByRole('button', { name: 'ログイン', exact: true })).toBeDisabled();
+  } finally {
+    await noScript.close();
+  }
+
+  // The start-up script held back: the visitor types into the static form, then the app starts.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not waiting for `load`: the held script blocks it.
+  await page.goto('/login', { waitUntil: 'commit' });
+  const submit = page.getByRole('button', { name: 'ログイン', exact: true });
+  await expect(submit).toBeDisabled();
+  const id = page.getByRole('textbox', { name: '社員番号' });
+  await id.pressSequentially(MEMBER.employeeNumber);
+  release();
+  await expect(submit).toBeEnabled({ timeout: 15_000 });
+  await expect(id).toHaveValue(MEMBER.employeeNumber);
+  await expect(id).toBeFocused();
+  await page.getByLabel('パスワード', { exact: true }).fill(DEMO_PASSWORD);
+  await submit.click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('wrong passwords are slowed down; the tenth counted one locks the account and mails the reset link', async ({ page }) => {

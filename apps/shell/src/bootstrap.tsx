@@ -15,6 +15,7 @@ import { startRealtime } from './realtime';
 import { startPushSync } from './session/push-start';
 import { preloadHomeWidgets } from './pages/HomePage';
 import { preloadLoginPage } from './pages/loginPreload';
+import { hasPrerenderedFields, watchPrerenderedFields } from './pages/prerendered';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up.
 setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
@@ -44,10 +45,11 @@ startPushSync(api);
 // A start on home with a session (a reload) asks for the widgets now: their remotes load while
 // React renders the layout instead of after it. Otherwise home's first render asks for them.
 if (location.pathname === '/' && $session.get().accessToken) preloadHomeWidgets();
-preloadLoginPage(location.pathname, Boolean($session.get().accessToken));
+const loginPage = preloadLoginPage(location.pathname, Boolean($session.get().accessToken));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
+watchPrerenderedFields(container);
 // The route tree (App, layouts, pages) and react-dom are evaluated in a task after this one:
 // the modules above and the start-up calls are already one task of ~20-40 ms on a slow phone,
 // and each task Lighthouse sees over 50 ms counts against total blocking time (issue 21).
@@ -59,4 +61,7 @@ const render = async () => {
 };
 // Japanese is bundled (resolves at once); English waits for its strings, or, if they cannot be
 // fetched, renders with the Japanese fallback rather than not at all.
-void languageReady.then(render, render);
+// A prerendered login form stays until its code and strings are here: rendering earlier would
+// replace the form the visitor sees with a loading spinner.
+const ready = hasPrerenderedFields() ? Promise.all([languageReady, loginPage]) : languageReady;
+void ready.then(render, render);

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publish } from './deploy';
@@ -145,6 +147,29 @@ describe('the shell', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it("serves a client route's prerendered page in the visitor's language, index.html otherwise", async () => {
+    const dir = path.join(sb.rootDir, 'apps', 'shell', 'dist', 'prerendered');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'email-login.ja.html'), '<p>メールでログイン</p>');
+    await writeFile(path.join(dir, 'email-login.en.html'), '<p>Log in by e-mail</p>');
+    app = await buildApp();
+    const html = (url: string, cookie?: string) =>
+      app.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    const ja = await html('/email/login?redirect=%2Fchat');
+    expect(ja.statusCode).toBe(200);
+    expect(ja.body).toBe('<p>メールでログイン</p>');
+    expect(ja.headers['cache-control']).toBe('no-cache');
+    expect(ja.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect((await html('/email/login', 'a=1; portal_lang=en')).body).toBe('<p>Log in by e-mail</p>');
+    // An unknown language falls back to Japanese; a route without a page gets index.html.
+    expect((await html('/email/login', 'portal_lang=fr')).body).toBe('<p>メールでログイン</p>');
+    expect((await html('/login')).body).toContain('<div id="root">');
+    expect((await html('/email-login.ja.html')).body).toContain('<div id="root">');
+    // Only GETs that accept HTML; the API prefix never.
+    expect((await app.inject({ url: '/email/login', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/email/login', headers: { accept: 'text/html' } })).statusCode).toBe(404);
   });
 
   it('404s a missing asset (no HTML accepted) and unknown API paths with JSON', async () => {

@@ -6,6 +6,7 @@ import { publishBuilt } from './deploy';
 import { isRemoteName, remotesRoot, VERSION_RE } from './manifest-store';
 import { ManifestCache, type RegistryDb } from './registry';
 import { IMMUTABLE, NO_CACHE, safeJoin, sendFile, shellCacheControl } from './static-files';
+import { prerenderedPage } from './prerendered';
 
 export interface RemotesPluginOptions {
   /** Defaults to app.ctx.config.dataDir. */
@@ -53,7 +54,11 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
     const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html') &&
       !request.url.startsWith(API_PREFIX);
-    if (wantsHtml && (await sendFile(request, reply, shellIndex, NO_CACHE))) return reply;
+    if (wantsHtml) {
+      const page = prerenderedPage(shellDist, request);
+      if (page && (await sendFile(request, reply, page, NO_CACHE, 'Cookie'))) return reply;
+      if (await sendFile(request, reply, shellIndex, NO_CACHE)) return reply;
+    }
     if (wantsHtml) {
       return reply.code(503).header('Cache-Control', 'no-store')
         .send({ status_code: 'INTERNAL_ERROR', message: 'The portal frontend has not been built (npm run build).' });

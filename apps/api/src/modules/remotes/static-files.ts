@@ -80,6 +80,8 @@ export async function sendFile(
   reply: FastifyReply,
   file: string,
   cacheControl: string,
+  /** Request headers besides Accept-Encoding that chose this file (`Vary`). */
+  varyAlso?: string,
 ): Promise<boolean> {
   const s = await stat(file).catch(() => null);
   if (!s?.isFile()) return false;
@@ -88,7 +90,7 @@ export async function sendFile(
   let size = s.size;
   let tag = '';
   if (COMPRESSIBLE.has(ext)) {
-    reply.header('Vary', 'Accept-Encoding');
+    reply.header('Vary', varyAlso ? `Accept-Encoding, ${varyAlso}` : 'Accept-Encoding');
     const coding = pickEncoding(request.headers['accept-encoding']);
     const sibling = coding ? await stat(file + SIBLING[coding]).catch(() => null) : null;
     if (coding && sibling?.isFile()) {

@@ -22,6 +22,9 @@ export function LanguageSwitch() {
     } catch {
       // Not remembered across reloads; still switched now.
     }
+    // The server picks the language of a prerendered login form by this cookie (it cannot read
+    // localStorage); a year, like the stored choice. Not a secret, so readable by scripts.
+    document.cookie = `portal_lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
     void setLanguage(lang);
   };
   return (

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { $session, EMPTY_SESSION } from '@portal/api-client/session';
 import { routes } from '../../routes/routes';
 import { fakeRemotes, renderRoutes } from '../../test/render';
+import { watchPrerenderedFields } from '../../pages/prerendered';
+import { staticMarkup } from '../../pages/prerendered-markup';
 
 afterEach(() => $session.set(EMPTY_SESSION));
 
@@ -163,5 +165,43 @@ describe('login form', () => {
     expect(await screen.findByText(/管理者による登録の承認待ちです/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'ログアウト' })).toBeTruthy();
     expect(calls).toEqual(['/service/api/v1/auth/login', '/service/api/v1/auth/check-group-user-login']);
+  });
+});
+
+describe('the prerendered login form (static HTML before React)', () => {
+  it('is inert until React takes over, then keeps what was typed, the focus and the caret', async () => {
+    stubApi(() => json(500, {}));
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML = staticMarkup(
+      '<form><input id="login-id" type="text"/><input id="login-password" type="password"/>' +
+        '<button class="shell-button" type="submit">ログイン</button><button disabled="" type="button">x</button></form>',
+    );
+    document.body.append(prerendered);
+    const buttons = prerendered.querySelectorAll('button');
+    expect([...buttons].map((b) => b.disabled)).toEqual([true, true]);
+    expect(prerendered.innerHTML).not.toContain('disabled="" disabled');
+    // Typing starts before the app's code has arrived, so before anything watches the fields.
+    const staticId = prerendered.querySelector<HTMLInputElement>('#login-id')!;
+    prerendered.querySelector<HTMLInputElement>('#login-password')!.value = 'pw-typed';
+    staticId.value = 'E0002';
+    staticId.focus();
+    staticId.setSelectionRange(2, 2);
+    watchPrerenderedFields(prerendered);
+    // React's first commit removes the static markup before its own form mounts.
+    prerendered.remove();
+
+    const { id, pw } = await openLogin();
+    expect((id as HTMLInputElement).value).toBe('E0002');
+    expect((pw as HTMLInputElement).value).toBe('pw-typed');
+    expect(document.activeElement).toBe(id);
+    expect((id as HTMLInputElement).selectionStart).toBe(2);
+  });
+
+  it('the language switch leaves its choice in a cookie, which the server reads to pick the page', async () => {
+    await openLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'EN' }));
+    expect(document.cookie).toContain('portal_lang=en');
+    fireEvent.click(screen.getByRole('button', { name: '日本語' }));
+    expect(document.cookie).toContain('portal_lang=ja');
   });
 });

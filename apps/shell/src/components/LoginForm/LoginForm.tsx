@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginBody } from '@portal/api-client/core';
 import { translateValidation } from '@portal/i18n';
 import { AuthError } from '../AuthError';
 import { onFormEnter } from './imeSafeEnter';
 import { checkLogin } from './loginRules';
+import { adoptPrerenderedField } from '../../pages/prerendered';
 
 export type LoginMode = 'employee' | 'email';
 
@@ -29,6 +30,11 @@ export function LoginForm({ mode, onLogin }: LoginFormProps) {
   const idRef = useRef<HTMLInputElement>(null);
   const pwRef = useRef<HTMLInputElement>(null);
   const idKey = mode === 'email' ? 'email' : 'employee_number';
+  // Before the first paint: what was typed into the static form shows in this one at once.
+  useLayoutEffect(() => {
+    adoptPrerenderedField(idRef.current);
+    adoptPrerenderedField(pwRef.current);
+  }, []);
 
   const check = () => checkLogin(idKey, { [idKey]: idRef.current?.value ?? '', password: pwRef.current?.value ?? '' });
 
