@@ -46,8 +46,9 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
   const shellIndex = path.join(shellDist, 'index.html');
 
   /**
-   * Answers a request no route matched: the shell's index.html for a GET/HEAD that accepts HTML
-   * (client-side routes), otherwise a 404 error body. Always sends a reply, so a not-found handler
+   * Answers a request no route matched: for a GET/HEAD that accepts HTML (client-side routes)
+   * the shell's prerendered page of that path if it built one, else its index.html; otherwise a
+   * 404 error body. Always sends a reply, so a not-found handler
    * calling it cannot loop.
    */
   async function spaFallback(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -58,8 +59,6 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
       const page = prerenderedPage(shellDist, request);
       if (page && (await sendFile(request, reply, page, NO_CACHE, 'Cookie'))) return reply;
       if (await sendFile(request, reply, shellIndex, NO_CACHE)) return reply;
-    }
-    if (wantsHtml) {
       return reply.code(503).header('Cache-Control', 'no-store')
         .send({ status_code: 'INTERNAL_ERROR', message: 'The portal frontend has not been built (npm run build).' });
     }
