@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -22,7 +22,7 @@ import { i18n, loadNamespaces, setLanguage, LANGUAGES, type Language } from '@po
 import { CompactLayout } from '../src/layouts/CompactLayout';
 import { EmailLoginPage, EmployeeLoginPage } from '../src/pages/LoginPage';
 import { LOGIN_PAGE_NAMESPACES } from '../src/pages/loginPreload';
-import { PRERENDERED_PAGES, prerenderedFile, staticMarkup } from '../src/pages/prerendered-markup';
+import { prerenderedFile, staticMarkup } from '../src/pages/prerendered-markup';
 import { TITLE_KEYS } from '../src/routes/titles';
 
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -38,18 +38,20 @@ function inlineStyles(html: string): string {
   return `<style>${css}</style>`;
 }
 
+/** The prerendered routes: the page each renders and its document title. */
 const PAGES = {
-  login: { element: <EmployeeLoginPage />, title: TITLE_KEYS.login },
-  'email-login': { element: <EmailLoginPage />, title: TITLE_KEYS.emailLogin },
+  '/login': { element: <EmployeeLoginPage />, title: TITLE_KEYS.login },
+  '/email/login': { element: <EmailLoginPage />, title: TITLE_KEYS.emailLogin },
 } as const;
+type Route = keyof typeof PAGES;
 
-function render(page: keyof typeof PAGES): string {
+function render(route: Route): string {
   const queryClient = new QueryClient();
   return renderToString(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[PRERENDERED_PAGES[page]]}>
-          <CompactLayout>{PAGES[page].element}</CompactLayout>
+        <MemoryRouter initialEntries={[route]}>
+          <CompactLayout>{PAGES[route].element}</CompactLayout>
         </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -61,18 +63,14 @@ fs.mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const lang of LANGUAGES as readonly Language[]) {
   await setLanguage(lang);
   await loadNamespaces([...LOGIN_PAGE_NAMESPACES, 'ui', 'common', 'shell']);
-  for (const page of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
-    const title = formatDocumentTitle(i18n.t('common:product_name'), i18n.t(PAGES[page].title));
+  for (const route of Object.keys(PAGES) as Route[]) {
+    const title = formatDocumentTitle(i18n.t('common:product_name'), i18n.t(PAGES[route].title));
     const html = template
       .replace('<html lang="ja">', `<html lang="${lang}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, renderToStaticMarkup(<title>{title}</title>))
       .replace('</head>', `${styles}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${staticMarkup(render(page))}</div>`);
-    fs.writeFileSync(path.join(dist, prerenderedFile(page, lang)), html);
+      .replace('<div id="root"></div>', `<div id="root">${staticMarkup(render(route))}</div>`);
+    fs.writeFileSync(path.join(dist, prerenderedFile(route, lang)), html);
   }
 }
 console.log(`prerendered ${Object.keys(PAGES).join(', ')} in ${LANGUAGES.join(', ')}`);
-
-function escapeText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

@@ -1,15 +1,15 @@
 /**
  * The login forms served as static HTML before the start-up JavaScript has run (built by
  * scripts/prerender.tsx, served by the API's SPA fallback, taken over by prerendered.ts).
- * The file of a page is named after its path (`/email/login` → `email-login`): the API looks it
- * up by that convention and knows nothing else about the shell's pages.
  */
-export const PRERENDERED_PAGES = { login: '/login', 'email-login': '/email/login' } as const;
 
-export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
-
-export function prerenderedFile(page: PrerenderedPage, lang: string): string {
-  return `prerendered/${page}.${lang}.html`;
+/**
+ * Where the build writes a route's page: named after its path (`/email/login` →
+ * `email-login`), the rule by which the API's remotes/prerendered.ts finds it, so the API
+ * knows nothing else about the shell's pages.
+ */
+export function prerenderedFile(routePath: string, lang: string): string {
+  return `prerendered/${routePath.slice(1).replaceAll('/', '-')}.${lang}.html`;
 }
 
 /**

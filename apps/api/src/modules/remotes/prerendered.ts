@@ -7,8 +7,8 @@ const PAGE_PATH = /^\/[a-z][a-z-]{0,40}(?:\/[a-z][a-z-]{0,40}){0,3}$/;
 const LANGUAGE_COOKIE = /(?:^|;\s*)portal_lang=(ja|en)(?:;|$)/;
 
 /**
- * The shell's static HTML of a client route, if it built one (apps/shell/scripts/prerender.tsx:
- * `prerendered/<path with / as ->.<lang>.html`, today the login forms), in the language the
+ * The shell's static HTML of a client route, if it built one (named by `prerenderedFile` in
+ * apps/shell/src/pages/prerendered-markup.ts; today the login forms), in the language the
  * visitor last chose. A path without such a file gets index.html as before; the file is only
  * looked up on disk, so adding a prerendered page needs no change here.
  */
