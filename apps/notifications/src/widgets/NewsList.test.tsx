@@ -1,4 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import { pageOf, renderWithApp } from '../test/render';
@@ -27,6 +29,26 @@ describe('NewsList', () => {
     expect(screen.getAllByText('NEW')).toHaveLength(2);
     expect(call).toHaveBeenCalledWith('homeNews', { query: { page: 1, limit: 10 } });
     await waitFor(() => expect(call).toHaveBeenCalledWith('readNews', { body: { information_ids: [1, 2] } }));
+  });
+
+  it('reports a cached list once, however often home shows it again; a reload is reported afresh', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const app = (shown: boolean) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{shown ? <NewsList /> : <p>elsewhere</p>}</MemoryRouter>
+      </QueryClientProvider>
+    );
+    const view = render(app(true));
+    await waitFor(() => expect(call).toHaveBeenCalledWith('readNews', { body: { information_ids: [1, 2] } }));
+    for (let i = 0; i < 3; i++) {
+      view.rerender(app(false));
+      view.rerender(app(true));
+      await screen.findByText('年末年始休業');
+    }
+    expect(call.mock.calls.filter(([name]) => name === 'readNews')).toHaveLength(1);
+    expect(call.mock.calls.filter(([name]) => name === 'homeNews')).toHaveLength(1);
+    await client.invalidateQueries({ queryKey: ['news'] });
+    await waitFor(() => expect(call.mock.calls.filter(([name]) => name === 'readNews')).toHaveLength(2));
   });
 
   it('tapping NEW hides that badge', async () => {

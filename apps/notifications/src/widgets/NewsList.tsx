@@ -7,6 +7,13 @@ import { NewsItemView } from '../components/NewsItemView';
 import '../notifications.css';
 
 /**
+ * When each cached news list was last reported (its dataUpdatedAt). The list stays cached
+ * (staleTime Infinity), so home remounts it on every visit with the same answer: one report per
+ * answer, not one per visit (each was a write under load, issue 21). A reload is reported afresh.
+ */
+const reported = new WeakMap<object, number>();
+
+/**
  * `./NewsList`: news on home, or on a group page when given the group (section 2). Unread items
  * carry NEW. Section 4: once a non-empty list has loaded, its unread items are reported read
  * (NEW stays on screen until the next load); tapping NEW or opening an item hides its badge, and
@@ -23,9 +30,12 @@ export default function NewsList({ groupId = null, limit = 10 }: { groupId?: num
   const unreadIds = items.filter((i) => !i.is_readed).map((i) => i.id).join(',');
 
   const { mutate } = read;
+  const answeredAt = news.dataUpdatedAt;
   useEffect(() => {
-    if (unreadIds) mutate(unreadIds.split(',').map(Number));
-  }, [unreadIds, mutate]);
+    if (!data || !unreadIds || reported.get(data) === answeredAt) return;
+    reported.set(data, answeredAt);
+    mutate(unreadIds.split(',').map(Number), { onError: () => reported.delete(data) });
+  }, [data, answeredAt, unreadIds, mutate]);
 
   const open = (item: NewsItem) => {
     const oneTimeSystem = item.display_type === NewsDisplayType.ONE_TIME && item.type === InformationType.SYSTEM;
