@@ -2,12 +2,13 @@
  * `npm run bench -- load` (or `npm run bench:load`): simulated users against two API processes
  * on one PostgreSQL + Redis, users split between them, everything on 127.0.0.1.
  *
- * Each user logs in, loads the layout's calls, keeps a realtime socket open and every 5–10 s
- * opens home, a feed page or a topic with its comments, issuing every call that page makes in
- * the built app (recorded in Chromium); the topic page subscribes to its topic on the socket as
- * TopicDetailView does. 1 action in 20 is a comment or a like on the open topic (or one opened
- * for it). An event on the socket triggers the refetches of the open page (shell realtime.ts),
- * at most one of each in flight, as react-query does. Steps of growing user counts; a step
+ * Each user logs in, keeps a realtime socket open and every 5–10 s opens home, a feed page or a
+ * topic with its comments, showing the queries the built app shows there (recorded in Chromium)
+ * through the app's query cache (load-cache.ts: asked when missing, older than 30 s or
+ * invalidated; BENCH_LOAD_CACHE=0 asks all on every view); the topic page subscribes to its
+ * topic on the socket as TopicDetailView does. 1 action in 20 is a comment or a like on the open
+ * topic (or one opened for it). An event on the socket invalidates what the shell's realtime.ts
+ * invalidates: shown queries refetch, the others when next shown. Steps of growing user counts; a step
  * passes with 5xx < 0.025 %, mean < 100 ms and p99 < 2 s (Mattermost's rule). Per step it also
  * reports pool waits (DATABASE_POOL_STATS_FILE), websocket frames, the CPU of the generator,
  * the API processes and the database backends, and the load average. Bounded:
@@ -23,7 +24,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
 import { addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
-import { refreshCookieOf, stats, User } from './load-user';
+import { CACHED, refreshCookieOf, stats, User } from './load-user';
 
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -191,7 +192,10 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
     const passed = steps.filter((s) => s.pass);
     const cpu = process.cpuUsage(cpu0);
     return {
-      model: 'login + layout calls, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) with the built app’s calls, 1 in 20 a like or comment, event-driven refetches',
+      model: CACHED
+        ? 'login, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) through the app’s query cache (30 s fresh, news once), 1 in 20 a like or comment with the app’s reloads, event-driven invalidations'
+        : 'login, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) asking every call of the page on every view (BENCH_LOAD_CACHE=0), 1 in 20 a like or comment, event-driven refetches',
+      query_cache: CACHED,
       processes: 2, database: 'postgres', redis: true, pool_per_process: Number(POOL), step_seconds: STEP_SECONDS,
       server: fs.existsSync(SERVER) ? path.relative(REPO_ROOT, SERVER) : 'tsx apps/api/src/server.ts',
       machine: { cpus: os.cpus().length, loadavg_at_start: loadAtStart, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 10) / 10) },

@@ -1,0 +1,113 @@
+/** The load bench's HTTP side (load-user.ts): its calls, the session refresh and the counters. */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { REFRESH_COOKIE } from '../../apps/api/src/modules/auth/routes';
+import { API, routeOf, type Sample } from './load-support';
+
+export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 }, frameKinds: new Map<string, number>() };
+
+/** A frame's kind for the report: the event's kind, or the message type (ready, subscribed…). */
+export function countFrame(msg: { type: string; event?: { kind: string } }) {
+  const kind = msg.type === 'event' && msg.event ? msg.event.kind : msg.type;
+  stats.frameKinds.set(kind, (stats.frameKinds.get(kind) ?? 0) + 1);
+}
+
+/**
+ * Kept-alive connections through node:http rather than fetch: the generator shares the two cores
+ * with the servers it measures, and fetch cost it about twice the CPU per request. It asks for
+ * compressed answers as a browser does (so the servers compress as they would for one) and
+ * reads each answer to its end without decoding it: no simulated user looks at the bodies.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** What a call needs of its user: where it logs in and its current tokens. */
+export interface Caller {
+  readonly base: string;
+  token: string;
+  /** The browser's answer to a 401: one refresh for all calls that got it, then each retries. */
+  refresh(): Promise<boolean>;
+}
+
+/** One request; the answer's status, or 599 for a network error. */
+function send(base: string, headers: Record<string, string | number>, method: string, url: string, payload: string | undefined, route: string, keep?: (body: Buffer) => void): Promise<number> {
+  stats.requests++;
+  const t0 = performance.now();
+  return new Promise<number>((resolve) => {
+    let done = false;
+    const failed = () => {
+      if (done) return;
+      done = true;
+      stats.errors++;
+      stats.samples.push({ ms: performance.now() - t0, status: 599, route });
+      resolve(599);
+    };
+    const req = http.request(`${base}${API}${url}`, {
+      method,
+      agent,
+      headers: {
+        'accept-encoding': ACCEPT_ENCODING,
+        ...headers,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+      },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => keep && chunks.push(c));
+      res.on('end', () => {
+        if (done) return;
+        done = true;
+        const status = res.statusCode ?? 599;
+        if (keep && status === 200) keep(decoded(Buffer.concat(chunks), res.headers['content-encoding']));
+        stats.samples.push({ ms: performance.now() - t0, status, route });
+        resolve(status);
+      });
+      res.on('error', failed);
+    });
+    req.on('error', failed);
+    req.end(payload);
+  });
+}
+
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'br') return zlib.brotliDecompressSync(body);
+  if (encoding === 'gzip') return zlib.gunzipSync(body);
+  return body;
+}
+
+/**
+ * A call as the app's client makes it: on a 401 (the access token lives 15 minutes, and a slow
+ * machine's run is longer) it refreshes the session once and retries. Both show in the samples.
+ */
+export async function call(user: Caller, method: string, url: string, body?: unknown, keep?: (body: Buffer) => void): Promise<void> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const route = routeOf(method, url);
+  const token = user.token;
+  const status = await send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep);
+  if (status !== 401) return;
+  if (user.token === token && !(await user.refresh())) return;
+  await send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep);
+}
+
+/** POST /auth/refresh with the rotating cookie, from the portal's own origin as a browser sends it. */
+export async function refreshSession(base: string, cookie: string): Promise<{ token: string; cookie: string } | null> {
+  stats.requests++;
+  const t0 = performance.now();
+  const res = await fetch(`${base}${API}/auth/refresh`, { method: 'POST', headers: { cookie, origin: base } }).catch(() => null);
+  if (!res) stats.errors++;
+  stats.samples.push({ ms: performance.now() - t0, status: res?.status ?? 599, route: 'POST /auth/refresh' });
+  if (!res?.ok) return null;
+  const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
+  return { token, cookie: refreshCookieIn(res) ?? cookie };
+}
+
+/** The rotating refresh cookie's name=value pair a login or refresh answer sets, if any. */
+function refreshCookieIn(res: Response): string | undefined {
+  return res.headers.getSetCookie().find((x) => x.startsWith(`${REFRESH_COOKIE}=`))?.split(';')[0];
+}
+
+export function refreshCookieOf(login: Response): string {
+  const c = refreshCookieIn(login);
+  if (!c) throw new Error('no refresh cookie on login');
+  return c;
+}
+
