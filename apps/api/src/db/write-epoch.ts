@@ -32,7 +32,7 @@ const KINDS_MAX = 5000;
 /** A plain read: SELECT (or a CTE without a data-changing verb) that locks nothing. */
 const READ = /^[\s(]*(?:select|with)\b/i;
 const CHANGING = /\b(?:insert|update|delete|replace)\b/i;
-const NO_OP = /^\s*(?:begin|start\s+transaction|savepoint|release|set|show|explain)\b/i;
+const NO_OP = /^\s*(?:begin|start\s+transaction|savepoint|release|set|reset|show|explain)\b/i;
 
 /**
  * Whether running this SQL text may change the database. Errs towards yes: `SELECT … FOR

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { compiledShapes, idListValue, inIdList } from '../../db/compiled';
+import { withGenericPlan } from '../../db/generic-plan';
 import { unreadSourcesVersion, type ChangesAt, type UnreadSource, type Viewer } from './registry';
 import { lit } from './sql-bits';
 
@@ -59,8 +60,12 @@ export async function recount(
   if (sources.length === 0) return { rows: [], until };
   const key = `${sources.map((s) => s.type).join(',')}|${groupIds ? 'in' : 'all'}|${unreadSourcesVersion()}`;
   const args: Args = { userId: v.id, companyId: v.companyId, now, groupIds: groupIds ? idListValue(ctx.dialect, groupIds) : null };
+  const shape = { sources, grouped: groupIds !== null, ctx };
+  const run = (db: typeof ctx.db) => recountQuery(db, key, shape, args);
+  // PostgreSQL re-planned this union on every call (2.2 ms to plan, 0.4 ms to run): db/generic-plan.ts.
+  const found = (await (ctx.dialect === 'postgres' ? withGenericPlan(ctx.db, run) : run(ctx.db))) as RecountRow[];
   const rows: RecountRow[] = [];
-  for (const r of (await recountQuery(ctx.db, key, { sources, grouped: groupIds !== null, ctx }, args)) as RecountRow[]) {
+  for (const r of found) {
     if (Number(r.unread_type) !== CHANGES) {
       rows.push(r);
     } else if (r.n !== null) {
