@@ -27,6 +27,31 @@ export interface Caller {
   token: string;
   /** The browser's answer to a 401: one refresh for all calls that got it, then each retries. */
   refresh(): Promise<boolean>;
+  /** The user's browser connections (ConnectionSlots): at most six requests at a time. */
+  readonly slots: ConnectionSlots;
+}
+
+/**
+ * A browser opens at most six HTTP/1.1 connections to one origin and queues further requests
+ * (home's first view asks ten things at once). Without that bound a slowed server met a growing
+ * pile of parallel requests per user, and the generator ran out of file descriptors. The wait in
+ * the queue is not counted in a call's time: the pass rule measures the server's answers.
+ */
+export class ConnectionSlots {
+  private busy = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly max = 6) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.busy >= this.max) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.busy++;
+    try {
+      return await fn();
+    } finally {
+      this.busy--;
+      this.queue.shift()?.();
+    }
+  }
 }
 
 /** One request; the answer's status, or 599 for a network error. */
@@ -82,10 +107,10 @@ export async function call(user: Caller, method: string, url: string, body?: unk
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const route = routeOf(method, url);
   const token = user.token;
-  const status = await send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep);
+  const status = await user.slots.run(() => send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep));
   if (status !== 401) return;
   if (user.token === token && !(await user.refresh())) return;
-  await send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep);
+  await user.slots.run(() => send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep));
 }
 
 /** POST /auth/refresh with the rotating cookie, from the portal's own origin as a browser sends it. */

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { QueryCache, type Query } from './load-cache';
-import { call, countFrame, refreshSession, stats, type Caller } from './load-http';
+import { call, ConnectionSlots, countFrame, refreshSession, stats, type Caller } from './load-http';
 import { API } from './load-support';
 
 export { refreshCookieOf, stats } from './load-http';
@@ -70,6 +70,7 @@ export class User implements Caller {
   private unreadNews: number[] = [];
   timer: NodeJS.Timeout | null = null;
   stopped = false;
+  readonly slots = new ConnectionSlots();
   private readonly cache = new QueryCache((url) => call(this, 'GET', url, undefined, url === NEWS.url ? (b) => this.noteNews(b) : undefined), CACHED);
   constructor(readonly base: string, public token: string, private cookie: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
 
