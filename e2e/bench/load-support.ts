@@ -106,6 +106,23 @@ export async function addUsers(db: pg.Client, n: number): Promise<void> {
     join group_members m on m.user_id = (select id from users where employee_number = 'E0002') and m.group_id = (select min(group_id) from group_members where user_id = (select id from users where employee_number = 'E0002'))`);
 }
 
+/**
+ * BENCH_LOAD_TOPICS_PER_GROUP: copies of each group's first delivered topic until the group
+ * holds that many (the demo has 2–3 per group, so thousands of users crowd onto 17 topics and
+ * every like reaches ~60 readers). Copies are plain, older than the originals, not emergencies.
+ */
+export async function addTopics(db: pg.Client, perGroup: number): Promise<void> {
+  const keep = new Set(['id', 'title', 'title_search', 'emergency_contact', 'delivery_at', 'created_at', 'updated_at']);
+  const cols = (await db.query(`select column_name from information_schema.columns where table_name = 'topics'`)).rows.map((r) => r.column_name as string).filter((c) => !keep.has(c));
+  await db.query(`with base as (
+      select distinct on (group_id) * from topics
+      where group_id is not null and in_bin = 0 and delivery_at <= $2 order by group_id, id),
+    counts as (select group_id, count(*)::int as n from topics where group_id is not null and in_bin = 0 group by group_id)
+    insert into topics (title, title_search, emergency_contact, delivery_at, created_at, updated_at, ${cols.map((c) => `"${c}"`).join(', ')})
+    select b.title || ' ' || i, b.title_search || ' ' || i, 0, b.delivery_at - i * 60000, b.created_at - i * 60000, b.updated_at - i * 60000, ${cols.map((c) => `b."${c}"`).join(', ')}
+    from base b join counts c on c.group_id = b.group_id cross join lateral generate_series(1, greatest($1 - c.n, 0)) i`, [perGroup, Date.now()]);
+}
+
 function countBy(keys: string[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);

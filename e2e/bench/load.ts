@@ -23,7 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
-import { addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
+import { addTopics, addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
 import { CACHED, refreshCookieOf, stats, User } from './load-user';
 
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,6 +40,8 @@ const MAX_SECONDS = Number(process.env.BENCH_LOAD_MAX_SECONDS ?? 900);
 const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 3_000_000);
 const POOL = process.env.DATABASE_POOL_MAX ?? '20';
 const LOGIN_CONCURRENCY = Number(process.env.BENCH_LOAD_LOGIN_CONCURRENCY ?? 8);
+/** Topics per group (load-support addTopics); unset: the demo's 2–3. */
+const TOPICS_PER_GROUP = Number(process.env.BENCH_LOAD_TOPICS_PER_GROUP ?? 0);
 
 const started = Date.now();
 /**
@@ -97,6 +99,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
     await db.connect();
     const maxUsers = Math.max(...STEPS);
     await addUsers(db, maxUsers);
+    if (TOPICS_PER_GROUP > 0) await addTopics(db, TOPICS_PER_GROUP);
     await settle(dbUrl);
     const members = (await db.query(`select u.employee_number as e, array_agg(m.group_id) as g from users u join group_members m on m.user_id = u.id where u.employee_number like 'L%' group by u.employee_number order by u.employee_number`)).rows as { e: string; g: number[] }[];
     const topics = new Map<number, number[]>();
@@ -196,6 +199,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         ? 'login, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) through the app’s query cache (30 s fresh, news once), 1 in 20 a like or comment with the app’s reloads, event-driven invalidations'
         : 'login, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) asking every call of the page on every view (BENCH_LOAD_CACHE=0), 1 in 20 a like or comment, event-driven refetches',
       query_cache: CACHED,
+      topics_per_group: TOPICS_PER_GROUP || 'demo (2–3)',
       processes: 2, database: 'postgres', redis: true, pool_per_process: Number(POOL), step_seconds: STEP_SECONDS,
       server: fs.existsSync(SERVER) ? path.relative(REPO_ROOT, SERVER) : 'tsx apps/api/src/server.ts',
       machine: { cpus: os.cpus().length, loadavg_at_start: loadAtStart, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
