@@ -10,7 +10,7 @@
  */
 
 /** Default staleTime of the app's QueryClient. */
-export const STALE_MS = 30_000;
+const STALE_MS = 30_000;
 /** react-query's default gcTime: a query unused this long is dropped, so its next mount fetches. */
 const GC_MS = 300_000;
 
@@ -69,10 +69,6 @@ export class QueryCache {
     }
     this.active = next;
     return Promise.all(fetches).then(() => undefined);
-  }
-
-  isActive(key: string): boolean {
-    return this.active.has(key);
   }
 
   /** A query's fetch is in flight (a comment page is then reloaded rather than patched). */

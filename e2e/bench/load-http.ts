@@ -16,7 +16,8 @@ export function countFrame(msg: { type: string; event?: { kind: string } }) {
  * Kept-alive connections through node:http rather than fetch: the generator shares the two cores
  * with the servers it measures, and fetch cost it about twice the CPU per request. It asks for
  * compressed answers as a browser does (so the servers compress as they would for one) and
- * reads each answer to its end without decoding it: no simulated user looks at the bodies.
+ * reads each answer to its end, decoding only the few a caller keeps (`keep`: home's news, whose
+ * unread ids the user reports read).
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -135,4 +136,3 @@ export function refreshCookieOf(login: Response): string {
   if (!c) throw new Error('no refresh cookie on login');
   return c;
 }
-

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp } from '../test/harness';
 import { recount } from '../modules/notifications/unread-recount';
 import { unreadSources } from '../modules/notifications/registry';
 import { withGenericPlan } from './generic-plan';
@@ -11,7 +11,7 @@ import { withGenericPlan } from './generic-plan';
  * being re-planned for good under load. One pooled connection, so the test sees the
  * connection's own prepared statements.
  */
-describe.runIf(DIALECTS.includes('postgres'))('generic plans (postgres)', () => {
+describe('generic plans (postgres)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp('postgres', { databasePoolMax: 1 });
