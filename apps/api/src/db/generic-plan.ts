@@ -1,29 +1,32 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from './types';
 
 /**
- * Runs `run` on one pooled PostgreSQL connection switched to the generic plan of its
- * (named, pg-named.ts) statements, then switches it back. For the few statements whose
- * planning costs more than running them, and for which PostgreSQL's `auto` mode keeps choosing
- * a custom plan on every execution: the unread recount's union (unread-recount.ts) took 2.2 ms
- * to plan and 0.4 ms to run, and was re-planned on each of its calls under load; its generic
- * plan runs in 0.25 ms (pg_stat_statements over the load bench, README wave 18). Not a
- * pool-wide setting: a statement whose custom plan is much better (a search whose selectivity
- * depends on its words) keeps it.
+ * Runs `run` on the process's connections that use the generic plan of their (named,
+ * pg-named.ts) statements: a second, small pool whose connections are opened with
+ * `plan_cache_mode = force_generic_plan` (db/index.ts). For the few statements whose planning
+ * costs more than running them, and for which PostgreSQL's `auto` mode keeps choosing a custom
+ * plan on every execution: the unread recount's union (unread-recount.ts) took 2.2 ms to plan and
+ * 0.4 ms to run, and was re-planned on each of its calls under load; its generic plan runs in
+ * 0.25 ms (pg_stat_statements over the load bench, README wave 18). Not a pool-wide setting: a
+ * statement whose custom plan is much better (a search whose selectivity depends on its words)
+ * keeps it on the main pool.
  *
- * Inside a transaction the statement runs as it is: the connection is the transaction's, and a
- * recount is never run inside one today. SQLite has no plans to choose between.
+ * Wave 18 switched one pooled connection to that mode and back around each call: two extra round
+ * trips per recount, ~5 % of the statements the load test sent. Wave 19 keeps connections that
+ * never leave it instead.
+ *
+ * Inside a transaction, or on a database without such a pool (SQLite has no plans to choose
+ * between), the statement runs as it is.
  */
-export async function withGenericPlan<T>(db: Kysely<DB>, run: (db: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return run(db);
-  return db.connection().execute(async (conn) => {
-    await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-    try {
-      return await run(conn);
-    } finally {
-      // A connection that cannot take the reset is broken anyway; the pool drops it, and the
-      // statement's own error (if any) is the one worth reporting.
-      await sql`reset plan_cache_mode`.execute(conn).catch(() => undefined);
-    }
-  });
+const genericOf = new WeakMap<Kysely<DB>, Kysely<DB>>();
+
+/** Called by createDb: `generic` runs what `withGenericPlan(db, …)` is given. */
+export function attachGenericPlanDb(db: Kysely<DB>, generic: Kysely<DB>): void {
+  genericOf.set(db, generic);
+}
+
+export function withGenericPlan<T>(db: Kysely<DB>, run: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  const generic = db.isTransaction ? undefined : genericOf.get(db);
+  return run(generic ?? db);
 }

@@ -11,6 +11,7 @@ import { PortalPostgresDialect, PortalSqliteDialect } from './literal-limit';
 import { registerDirectSqlite } from './compiled';
 import { nameStatements } from './pg-named';
 import { measurePool, type PoolStats } from './pool-stats';
+import { attachGenericPlanDb } from './generic-plan';
 import { createWriteEpoch, isCommitSql, isWriteSql, type WriteEpoch } from './write-epoch';
 import type { DB } from './types';
 
@@ -37,17 +38,17 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
     // compilation costs 50–250 ms for a query that runs in under 1 ms; measured on the
     // search bench at 1 000 000 posts (README, search). Set per connection, not per server.
     const max = config.databasePoolMax ?? 10;
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max, options: '-c jit=off' });
-    const poolStats = measurePool(pool, max);
-    // An idle client that loses its connection (server restart, terminated backend, or a drop
-    // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
-    // that event would crash the process. The next query simply opens a new connection.
-    pool.on('error', () => {});
-    nameStatements(pool);
     const writes = createWriteEpoch();
-    watchWrites(pool, writes);
+    const pool = postgresPool(config.databaseUrl, max, '-c jit=off', writes);
+    const poolStats = measurePool(pool, max);
     const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy(), poolStats, writes };
+    // The few statements that run best on their generic plan (generic-plan.ts) get connections
+    // that stay in that mode: a couple suffice, they run a few hundred microseconds each.
+    const generic = new Kysely<DB>({
+      dialect: new PortalPostgresDialect({ pool: postgresPool(config.databaseUrl, Math.min(GENERIC_POOL_MAX, max), '-c jit=off -c plan_cache_mode=force_generic_plan', writes) }),
+    });
+    attachGenericPlanDb(db, generic);
+    return { db, dialect: 'postgres', destroy: () => Promise.all([db.destroy(), generic.destroy()]).then(() => undefined), poolStats, writes };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new Database(path.join(config.dataDir, 'portal.sqlite'));
@@ -59,6 +60,20 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
   const db = new Kysely<DB>({ dialect: new PortalSqliteDialect({ database: statements }) });
   registerDirectSqlite(db, { prepare: (sql) => statements.prepare(sql) as never, inTransaction: () => file.inTransaction });
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), writes };
+}
+
+/** Connections per process for generic-plan statements, on top of DATABASE_POOL_MAX. */
+export const GENERIC_POOL_MAX = 2;
+
+function postgresPool(connectionString: string, max: number, options: string, writes: WriteEpoch): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, options });
+  // An idle client that loses its connection (server restart, terminated backend, or a drop
+  // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
+  // that event would crash the process. The next query simply opens a new connection.
+  pool.on('error', () => {});
+  nameStatements(pool);
+  watchWrites(pool, writes);
+  return pool;
 }
 
 /**
