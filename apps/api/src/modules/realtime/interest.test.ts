@@ -139,6 +139,25 @@ describe.each(DIALECTS)('realtime events addressed by interest (%s)', (dialect) 
     expect(topicEvents(l, from)).toEqual([]);
   });
 
+  it('coming back to a topic left lately is granted from memory, unless the user left the group since', async () => {
+    const [back, leaver] = [await actor(t, { companyId: company }), await actor(t, { companyId: company })];
+    for (const u of [back, leaver]) await t.addMember(g, u.id);
+    const id = await postTopic(t, author.token, g);
+    const [b, l] = [await open(back), await open(leaver)];
+    for (const s of [b, l]) {
+      expect(await subscribe(s, id)).toMatchObject({ ok: true });
+      s.send({ type: 'unsubscribe', topic_id: id });
+    }
+    // Taken out behind the realtime layer's back (no event): only a remembered grant lets the
+    // page back in, which shows the database was not asked again.
+    await t.ctx.db.deleteFrom('group_members').where('group_id', '=', g).where('user_id', '=', back.id).execute();
+    expect(await subscribe(b, id)).toMatchObject({ ok: true });
+    // Leaving through the portal announces it, and the remembered grant goes with it.
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/leave`, token: leaver.token })).statusCode).toBe(200);
+    await l.next((f) => f.event?.kind === 'group.member.removed');
+    expect(await subscribe(l, id)).toMatchObject({ ok: false });
+  });
+
   it('common topics: the same rule through destination groups', async () => {
     const poster = await actor(t, { companyId: company });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', poster.id).execute();

@@ -41,8 +41,9 @@ interface Conn {
   alive: boolean;
   /** Like counts and badges: at most one frame per key and second (coalesce.ts). */
   coalescer: Coalescer;
-  /** Topics the page shows (interest.ts). */
+  /** Topics the page shows, and those it left lately (interest.ts). */
   viewing: Map<number, number | null>;
+  recent: Map<number, { groupId: number | null; at: number }>;
 }
 
 /** Whole-audience topic events: the addressed users are everyone who may read the topic now. */
@@ -61,7 +62,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   const authTimeoutMs = opts.authTimeoutMs ?? REALTIME_AUTH_TIMEOUT_MS;
   const byUser = new Map<number, Set<Conn>>();
   const all = new Set<Conn>();
-  const views = new TopicViews<Conn>();
+  const views = new TopicViews<Conn>(() => app.ctx.now());
 
   // Added before @fastify/websocket so it runs before that plugin's own preClose, which would
   // close every socket with no code; 1001 tells clients to reconnect (to another process).
@@ -191,7 +192,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
       config: { authByMessage: true },
     },
     (socket, req) => {
-      const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined), viewing: new Map() };
+      const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined), viewing: new Map(), recent: new Map() };
       conn.coalescer = new Coalescer((data) => send(conn, data));
       all.add(conn);
       let verifying = Promise.resolve();
@@ -258,10 +259,11 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
         const found =
           userId === null
             ? null
-            : await topicViewable(app.ctx, userId, topicId).catch((err: unknown) => {
+            : (views.remembered(conn, topicId) ??
+              (await topicViewable(app.ctx, userId, topicId).catch((err: unknown) => {
                 req.log.error({ err }, 'realtime subscription check failed');
                 return null;
-              });
+              })));
         if (socket.readyState !== socket.OPEN) return;
         const ok = found !== null && conn.userId === userId && views.add(conn, topicId, found.groupId);
         send(conn, frame({ type: 'subscribed', topic_id: topicId, ok }));
