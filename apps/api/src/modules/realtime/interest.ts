@@ -35,22 +35,18 @@ export class TopicViews<C extends Viewer> {
     if (!conn.viewing.has(topicId) && conn.viewing.size >= MAX_VIEWED_PER_SOCKET) return false;
     this.forget(conn, topicId);
     conn.viewing.set(topicId, groupId);
-    let set = this.byTopic.get(topicId);
-    if (!set) this.byTopic.set(topicId, (set = new Set()));
-    set.add(conn);
+    link(this.byTopic, topicId, conn);
     return true;
   }
 
   /** The page left the topic (unsubscribe): the grant is remembered for a while. */
   remove(conn: C, topicId: number): void {
-    if (!conn.viewing.has(topicId)) return;
-    const groupId = conn.viewing.get(topicId)!;
+    const groupId = conn.viewing.get(topicId);
+    if (groupId === undefined) return;
     this.drop(conn, topicId);
     if (conn.recent.size >= MAX_RECENT_PER_SOCKET) this.forget(conn, conn.recent.keys().next().value!);
     conn.recent.set(topicId, { groupId, at: this.now() });
-    let set = this.recentByTopic.get(topicId);
-    if (!set) this.recentByTopic.set(topicId, (set = new Set()));
-    set.add(conn);
+    link(this.recentByTopic, topicId, conn);
   }
 
   /** A grant the page had on this topic lately and still holds: its group; undefined if none. */
@@ -90,15 +86,23 @@ export class TopicViews<C extends Viewer> {
 
   private drop(conn: C, topicId: number): void {
     conn.viewing.delete(topicId);
-    const set = this.byTopic.get(topicId);
-    set?.delete(conn);
-    if (set?.size === 0) this.byTopic.delete(topicId);
+    unlink(this.byTopic, topicId, conn);
   }
 
   private forget(conn: C, topicId: number): void {
-    if (!conn.recent.delete(topicId)) return;
-    const set = this.recentByTopic.get(topicId);
-    set?.delete(conn);
-    if (set?.size === 0) this.recentByTopic.delete(topicId);
+    if (conn.recent.delete(topicId)) unlink(this.recentByTopic, topicId, conn);
   }
+}
+
+/** The sockets per topic of an index (open or recently left), with no empty sets kept. */
+function link<C>(index: Map<number, Set<C>>, topicId: number, conn: C): void {
+  let set = index.get(topicId);
+  if (!set) index.set(topicId, (set = new Set()));
+  set.add(conn);
+}
+
+function unlink<C>(index: Map<number, Set<C>>, topicId: number, conn: C): void {
+  const set = index.get(topicId);
+  set?.delete(conn);
+  if (set?.size === 0) index.delete(topicId);
 }
