@@ -35,7 +35,7 @@ function inStartupSingleton(module: Rspack.Module, { chunkGraph }: { chunkGraph:
  * The start-up singletons in four chunks rather than one: on a load the browser compiles (or
  * reads the code cache of) each script in a task of its own, and the one 420 KB chunk was a
  * single task of ~100 ms on the main thread here (4x that in Lighthouse's phone, nearly all of
- * it blocking time; issue 21). react-dom with its scheduler is one module of ~210 KB and stays
+ * it blocking time). react-dom with its scheduler is one module of ~210 KB and stays
  * whole; the rest splits by package. All are preloaded from the HTML, so no round trip is added.
  */
 const STARTUP_PARTS: Record<string, RegExp> = {
@@ -93,7 +93,7 @@ export default defineConfig({
     chunkSplit: { strategy: 'split-by-experience' },
     // index.js only starts the bootstrap chunk and the shared `startup*` chunks (React, router,
     // i18n…) after it has downloaded and run: preloaded from the HTML they download alongside
-    // it, one round trip earlier (Lighthouse's critical chain on a phone, issue 21).
+    // it, one round trip earlier (Lighthouse's critical chain on a phone).
     preload: { type: 'async-chunks', include: [/\/(bootstrap|startup(-[a-z0-9-]+)?)\.[0-9a-f]+\.(js|css)$/] },
   },
   tools: {

@@ -1,5 +1,5 @@
 /**
- * Hot API reads against a bare Fastify answering the same bytes (issue 21): the group list, a
+ * Hot API reads against a bare Fastify answering the same bytes: the group list, a
  * topic feed page, a topic detail and /remotes.json, each loaded by autocannon with 50
  * connections, in the same run and with the same client: both sides warmed up, then
  * BENCH_API_ROUNDS rounds of BENCH_API_SECONDS each, portal and bare alternating, and the median

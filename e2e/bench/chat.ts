@@ -1,5 +1,5 @@
 /**
- * Issue 12's figures, against the running portal (one API process, SQLite):
+ * Chat figures, against the running portal (one API process, SQLite):
  * - messages per second one API process stores and announces (sends over a few connections);
  * - delivery latency p50/p99 of one message fanned out to N connected sockets (measured from the
  *   server's publish time to receipt), against a bare `ws` broadcast of the same frame to N

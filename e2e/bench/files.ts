@@ -1,5 +1,5 @@
 /**
- * Issue 5's figures: throughput of one 100 MB file through the shared folder (upload and
+ * Shared-folder figures: throughput of one 100 MB file through the shared folder (upload and
  * download, against a plain copy on the same disk) and the API's memory while it streams a
  * 400 MB zip. Nothing here holds a whole file in memory either: bodies are streamed from and to
  * disk, so the figures measure the server, not the bench.

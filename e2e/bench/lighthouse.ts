@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 (mobile preset: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown)
- * on Debian's Chromium, for /login and for home after login (issue 21). Home is audited in the
+ * on Debian's Chromium, for /login and for home after login. Home is audited in the
  * same browser profile after a login, with Lighthouse's storage reset off so the refresh cookie
  * survives. Goals: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, login page transfer ≤ 250 KB.
  */

@@ -38,8 +38,8 @@ export class QueryCache {
   private active = new Set<string>();
 
   /**
-   * `fetcher` issues the call; `cached: false` makes every mount fetch (the heavier model of
-   * earlier waves, BENCH_LOAD_CACHE=0).
+   * `fetcher` issues the call; `cached: false` makes every mount fetch (the heavier model
+   * without the query cache, BENCH_LOAD_CACHE=0).
    */
   constructor(private readonly fetcher: (url: string) => Promise<void>, private readonly cached = true) {}
 

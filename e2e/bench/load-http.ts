@@ -20,7 +20,7 @@ export function countFrame(msg: { type: string; event?: { kind: string } }) {
  * unread ids the user reports read).
  */
 // Bounded per API process: when a saturated server stalls, six calls per user still pile up
-// (30 000 sockets at 5 000 users), and one wave-19 run ended with the generator out of file
+// (30 000 sockets at 5 000 users), and one run ended with the generator out of file
 // descriptors (EMFILE at its limit of 20 000, with 5 000 sockets of the users besides). Calls
 // past the bound wait for a socket, their time still counted from the call.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 6000 });

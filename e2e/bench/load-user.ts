@@ -12,7 +12,7 @@ export { refreshCookieOf, stats } from './load-http';
 
 type Page = { kind: 'home' } | { kind: 'feed'; group: number } | { kind: 'topic'; group: number; topic: number };
 
-/** BENCH_LOAD_CACHE=0: every page view asks every call again (the model of waves 11–17). */
+/** BENCH_LOAD_CACHE=0: every page view asks every call again (the heavier model, without the browser's query cache). */
 export const CACHED = process.env.BENCH_LOAD_CACHE !== '0';
 
 /** The layout's queries, mounted on every page after login (they never remount). */

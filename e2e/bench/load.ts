@@ -35,7 +35,7 @@ const CPU_PROF = process.env.BENCH_LOAD_CPU_PROF === '1';
 /** Measure every step even after one fails (for the CPU cost per user at several sizes). */
 const KEEP_GOING = process.env.BENCH_LOAD_KEEP_GOING === '1';
 // Climbing in steps of 500 near the top: each step's logins (argon2) run under the load of the
-// users already in, and logging in 4 500 at once saturated the machine (README, wave 19).
+// users already in, and logging in 4 500 at once saturated the machine.
 const STEPS = (process.env.BENCH_LOAD_STEPS ?? '500,1000,2000,3000,4000,4500,5000').split(',').map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_LOAD_STEP_SECONDS ?? 45);
 const MAX_SECONDS = Number(process.env.BENCH_LOAD_MAX_SECONDS ?? 1800);

@@ -1,5 +1,5 @@
 /**
- * A scripted scan of the running portal (issue 17): its own probes (security headers, SQL and
+ * A scripted scan of the running portal: its own probes (security headers, SQL and
  * script injection in query parameters, path traversal, tokens in URLs, signed-link tampering and
  * cookie flags), then Debian's sqlmap and wapiti where installed (tools.ts). It starts its own
  * portal (production build, demo data) on SCAN_PORT, writes e2e/security/results/latest.json

@@ -1,5 +1,5 @@
 /**
- * Runs Debian's sqlmap and wapiti against the running portal (issue 17) when they are installed,
+ * Runs Debian's sqlmap and wapiti against the running portal when they are installed,
  * bounded in time, and turns their results into scan findings. The bearer token goes to the tools
  * on their command line only: their output stays in memory or in a temporary folder that is
  * removed afterwards, and every detail copied into a finding is passed through `redact`.

@@ -49,7 +49,7 @@ export async function startPortal(opts: { port: number; dataDir: string; env?: R
       DATABASE_URL: '',
       REDIS_URL: '',
       PUBLIC_URL: baseUrl,
-      // A production start seeds nothing by default (issue 17); the suite logs in as the demo users.
+      // A production start seeds nothing by default; the suite logs in as the demo users.
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       ...opts.env,

@@ -6,7 +6,7 @@ import { ADMIN } from '../support/env';
 import { expectSuccess, field, loginAs, loginByEmployeeNumber, gotoLogin, setLanguageByApi } from './helpers';
 
 /**
- * Issue 19: company administration. A Shift_JIS CSV of 50 employees with two bad rows is fixed
+ * Company administration. A Shift_JIS CSV of 50 employees with two bad rows is fixed
  * and applied; one of them sets a password from the mailed link and logs in; retiring them ends
  * that session; both events are in the audit trail; the same screens in English.
  */

@@ -4,7 +4,7 @@ import { ADMIN, MEMBER } from '../support/env';
 import { expectSuccess, loginAs, setLanguageByApi } from './helpers';
 
 /**
- * Issue 11 (calendar and equipment booking) end to end, against the real clock: dates are
+ * Calendar and equipment booking end to end, against the real clock: dates are
  * computed from "tomorrow" in Tokyo so every occurrence is in the future.
  */
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { png } from '../support/png';
 import { loginAs, nav, setLanguageByApi } from './helpers';
 
 /**
- * Issue 12 (chat) end to end, two people in two browser contexts: A (E0006 渡辺 陽菜) makes a
+ * Chat end to end, two people in two browser contexts: A (E0006 渡辺 陽菜) makes a
  * chat with B (E0007 山本 大輔) from the picker; B sees it arrive and the navbar count rise without
  * reloading, replies to A's message with an image; A sees the quote and the image live. Then
  * Chromium's own IME (CDP Input.imeSetComposition) proves Enter mid-composition sends nothing,

@@ -5,7 +5,7 @@ import { ADMIN, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { loginAs, openGroupFromHome, SIGNED_INLINE } from './helpers';
 
 /**
- * Issue 20 end to end: E0002 (a plain member of 東京支社) comments on E0001's topic with an
+ * Comment attachments end to end: E0002 (a plain member of 東京支社) comments on E0001's topic with an
  * attached image and PDF and an inserted image. E0001 sees the inserted image rendered and the two
  * files under the comment, downloads the PDF byte for byte and both as one zip.
  */

@@ -4,7 +4,7 @@ import { MEMBER } from '../support/env';
 import { loginAs } from './helpers';
 
 /**
- * Issue 5, the common shared folder end to end: a holder of the common-topic right (E0003)
+ * The common shared folder end to end: a holder of the common-topic right (E0003)
  * uploads a file with a Japanese name; a plain member (E0002) finds it unread, opens it and
  * downloads it byte for byte, and is offered no upload.
  */

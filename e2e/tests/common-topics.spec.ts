@@ -3,7 +3,7 @@ import { MEMBER } from '../support/env';
 import { loginAs } from './helpers';
 
 /**
- * Issue 4, common topics end to end: E0003 (the common-topic right) sends a company-wide topic to
+ * Common topics end to end: E0003 (the common-topic right) sends a company-wide topic to
  * 大阪支社 only and hides the destination from readers. E0019 (a member of 大阪支社, seed-data.ts)
  * sees it unread from home's common topic link, opens it without the destination tag and likes
  * it; E0002 (not in 大阪支社) never sees it; the author still sees where it went.

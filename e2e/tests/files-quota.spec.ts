@@ -4,7 +4,7 @@ import { RunDatabase, storedFiles } from '../support/run-db';
 import { loginAs, openGroupFromHome } from './helpers';
 
 /**
- * Issue 5, quotas end to end: a group given a small capacity fills up; the storage bar warns at
+ * Quotas end to end: a group given a small capacity fills up; the storage bar warns at
  * 80 % and when full; an upload that does not fit is refused with the spec's message and leaves
  * nothing behind (no row, no bytes, the list and the used figure as they were). The same for the
  * company's capacity. Runs in 東京支社, which no other spec writes files to; capacities are put

@@ -4,7 +4,7 @@ import { ADMIN } from '../support/env';
 import { loginAs, openGroupFromHome } from './helpers';
 
 /**
- * Issue 5, thumbnails end to end on the production server (sharp's native part included): an
+ * Thumbnails end to end on the production server (sharp's native part included): an
  * uploaded photo is listed with its thumbnail instead of the kind icon and previewed from it on
  * the detail page; a file the server cannot decode as an image keeps the icon. Runs in 東京支社.
  */
@@ -24,7 +24,7 @@ test('an uploaded photo is listed with its thumbnail and previewed from it', asy
 
   const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
   const thumb = row(photo.name).locator('img.pfile-thumb');
-  // A signed link (issue 20) the browser loads and caches itself; never a token in the URL.
+  // A signed link the browser loads and caches itself; never a token in the URL.
   await expect(thumb).toHaveAttribute('src', /^\/service\/api\/v1\/[^?]+\/thumbnail\?v=\d+&u=\d+&e=\d+&s=[\w-]{43}$/);
   await expect(thumb).toHaveAccessibleName('画像');
   // The picture really decoded: a 240 × 160 WebP from the 900 × 600 original.

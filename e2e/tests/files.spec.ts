@@ -5,7 +5,7 @@ import { ADMIN } from '../support/env';
 import { loginAs, openGroupFromHome } from './helpers';
 
 /**
- * Issue 5 (group shared folder) end to end: upload, overwrite, restore, download, zip, bin.
+ * The group shared folder end to end: upload, overwrite, restore, download, zip, bin.
  * Runs in 品質保証, which no other spec writes files to.
  */
 

@@ -4,7 +4,7 @@ import { waitForMail } from '../support/mail';
 import { expectGroupLinks, expectSuccess, field, groupLink, homeGroupList, loginAs, loginByEmail, openGroupFromHome } from './helpers';
 
 /**
- * Issue 3 (groups) end to end. Each test uses its own demo users and groups so the shared data
+ * Groups end to end. Each test uses its own demo users and groups so the shared data
  * dir of a run does not couple them: E0001 administers every group (seed-data.ts).
  */
 

@@ -5,7 +5,7 @@ import { ADMIN } from '../support/env';
 import { gotoLogin, loginAs, openGroupFromHome } from './helpers';
 
 /**
- * Accessibility and the 390 px layout over the built pages (issue 18): axe finds no serious or
+ * Accessibility and the 390 px layout over the built pages: axe finds no serious or
  * critical violation (WCAG 2 A/AA rules), and on a phone the header stays one row while the tab
  * rows show that they scroll. Screenshots are attached to the report (Japanese fonts: .ci/run).
  */

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { loginAs, logoutViaMenu } from './helpers';
 
 /**
- * Issue 15, LINE login against the stand-in OpenID provider global-setup runs (it logs in one
+ * LINE login against the stand-in OpenID provider global-setup runs (it logs in one
  * fixed LINE user): an employee links LINE from account-info, logs out, and logs in with the
  * LINE button, landing on home; after unlinking, the same LINE account is told it is not linked.
  */

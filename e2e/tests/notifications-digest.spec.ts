@@ -24,7 +24,7 @@ async function call<T>(request: APIRequestContext, token: string, method: 'GET' 
 const tokyoHour = () => (new Date().getUTCHours() + 9) % 24;
 
 /**
- * Issue 13: a digest mail, caught by the run's SMTP server, lists the reader's unread items in
+ * A digest mail, caught by the run's SMTP server, lists the reader's unread items in
  * their language with a one-click unsubscribe. The digest sweep runs every minute on the real
  * clock, so the test moves the reader's mail time: each new time starts a new period, which the
  * next sweep mails (a period already mailed or baselined is never mailed again).

@@ -5,7 +5,7 @@ import { loginAs, setLanguageByApi } from './helpers';
 
 const API = '/service/api/v1';
 
-/** The English pass of notifications.spec.ts (issue 13: "the same in en"). */
+/** The English pass of notifications.spec.ts ("the same in en"). */
 async function tokenOf(request: APIRequestContext, employeeNumber: string): Promise<string> {
   const res = await request.post(`${API}/auth/login`, { data: { employee_number: employeeNumber, password: DEMO_PASSWORD } });
   expect(res.ok()).toBeTruthy();

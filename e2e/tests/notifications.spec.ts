@@ -27,7 +27,7 @@ async function openBell(page: Page) {
 }
 
 /**
- * Issue 13: B likes and comments on A's topic → A's navbar counts rise without a reload, the
+ * B likes and comments on A's topic → A's navbar counts rise without a reload, the
  * unread list shows the comment, a click lands on it and reads it.
  */
 test('a comment and a like on my topic reach the navbar live; the unread list opens the comment and reads it', async ({ page, request }) => {
@@ -74,7 +74,7 @@ test('a comment and a like on my topic reach the navbar live; the unread list op
   expect(left.count).toBe(before);
 });
 
-/** Issue 13: news posted by the company administrator shows with NEW on home and, shown once, is gone on the next visit. */
+/** News posted by the company administrator shows with NEW on home and, shown once, is gone on the next visit. */
 test('the administrator posts ONE_TIME news; a member sees it with NEW once, then it is gone', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const title = `E2E お知らせ ${Date.now()}`;
@@ -106,7 +106,7 @@ test('the administrator posts ONE_TIME news; a member sees it with NEW once, the
 });
 
 /**
- * Issue 21: a like or comment reaches only the pages showing its topic (and the people it
+ * A like or comment reaches only the pages showing its topic (and the people it
  * concerns). A member who is neither the author nor answered has the topic open: the page
  * subscribes to it on the socket and shows another member's new comment without a reload.
  */

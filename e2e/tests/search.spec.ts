@@ -4,9 +4,9 @@ import { ADMIN, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { loginAs, setLanguageByApi } from './helpers';
 
 /**
- * Issue 14 end to end. E0001 (administrator of every group) posts through the API; E0002 (a
+ * Search end to end. E0001 (administrator of every group) posts through the API; E0002 (a
  * member of 開発チーム, not of 大阪支社) and, in English, E0006 (総務部 only) search from the
- * header modal. The chat part of the issue's scenario waits for chat to index its messages.
+ * header modal. The chat part of the scenario waits for chat to index its messages.
  */
 const API = '/service/api/v1';
 const stamp = `e2e${Date.now().toString(36)}`;

@@ -3,7 +3,7 @@ import { expect, test, type Page } from './fixtures';
 import { loginAs, openGroupFromHome } from './helpers';
 
 /**
- * Every page of the portal under its Content-Security-Policy (issue 17): the document carries the
+ * Every page of the portal under its Content-Security-Policy: the document carries the
  * policy and the other security headers, the page renders, and the fixture fails the test on any
  * violation. Inline script is refused, which proves the policy is enforced, not just sent.
  */

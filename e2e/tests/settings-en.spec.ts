@@ -4,7 +4,7 @@ import { png } from '../support/png';
 import { loginAs, setLanguageByApi } from './helpers';
 
 /**
- * Issue 15 in English: the settings spec's flows for users whose language is English, plus the
+ * Settings in English: the settings spec's flows for users whose language is English, plus the
  * theme's header picture. Each test switches its demo user to en first and afterEach puts every
  * one of them back to ja, so the Japanese specs find them as they expect.
  */

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { waitForMail } from '../support/mail';
 import { field, loginAs, openGroupFromHome } from './helpers';
 
-/** Issue 15: the theme applies without a reload; an e-mail change waits for the mailed link. */
+/** The theme applies without a reload; an e-mail change waits for the mailed link. */
 
 test('a custom theme colours the header at once, and a low-contrast pair is refused', async ({ page }) => {
   await loginAs(page, 'E0021');

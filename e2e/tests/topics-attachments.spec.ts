@@ -8,7 +8,7 @@ import { loginAs, openGroupFromHome, topicFeedList, waitForTopicFeed, SIGNED_INL
 /** An inline image's signed link: the stored path plus user, expiry and signature. */
 
 /**
- * Issue 4 end to end, attachments and inline images: E0001 posts in 東京支社 (E0002 is a plain
+ * Attachments and inline images: E0001 posts in 東京支社 (E0002 is a plain
  * member of it, seed-data.ts) a topic with an attachment, an inline image, anonymous comments
  * and 👍 as the like character. E0002 sees the image rendered, downloads the attachment
  * byte for byte, comments anonymously and likes; E0001 then sees the like and a comment with no
@@ -39,7 +39,7 @@ test('a topic with an attachment and an inline image: a member sees, downloads, 
   await page.getByRole('textbox', { name: '本文' }).click();
   await page.keyboard.type('本日の作業報告です。');
   await page.getByLabel('挿入する画像を選択').setInputFiles({ name: '現場.png', mimeType: 'image/png', buffer: png(320, 200) });
-  // In the editor the image shows from a signed link (issue 20), never with a token in the URL.
+  // In the editor the image shows from a signed link, never with a token in the URL.
   const editorImage = page.locator('.ptop-editor__content img');
   await expect(editorImage).toHaveAttribute('src', SIGNED_INLINE);
   await expect.poll(() => naturalWidth(page, '.ptop-editor__content img')).toBe(320);

@@ -3,7 +3,7 @@ import { ADMIN } from '../support/env';
 import { loginAs, nextDeliveryMinute, openGroupFromHome, topicFeedList, topicFeedRow, waitForTopicFeed } from './helpers';
 
 /**
- * Issue 4 end to end: scheduled delivery and the edit lock. Both run in 営業一課, which no other
+ * End to end: scheduled delivery and the edit lock. Both run in 営業一課, which no other
  * spec writes to. E0001 administers it; E0009 (小林 さくら) is a plain reader there and E0012
  * (山田 愛) has role_edit_topic (seed-data.ts demoRoles: even indexes may edit topics).
  */

@@ -3,7 +3,7 @@ import { ADMIN, MEMBER } from '../support/env';
 import { loginAs, openGroupFromHome } from './helpers';
 
 /**
- * Issue 4 (group topics) end to end: E0001 (administrator of every group) posts a topic in
+ * Group topics end to end: E0001 (administrator of every group) posts a topic in
  * 開発チーム, E0002 (a plain member of it, seed-data.ts) comments and likes it, and E0001 sees
  * both (the comment live on the topic they keep open). The feed's title filter, attachments,
  * inline images and anonymous comments are in topics-attachments.spec.ts.
@@ -33,7 +33,7 @@ test('a posted topic gets a comment and a like from a member, and its author see
   await expect(page.getByRole('list', { name: 'トピック一覧' }).getByRole('link', { name: '週報', exact: true })).toBeVisible();
 
   // The author keeps the topic open: the member's comment appears on it from the realtime event,
-  // without the page asking for its comments again (issue 21).
+  // without the page asking for its comments again.
   await page.goto(topicPath);
   // The empty state, not the heading: the heading says （0） while the page is still loading.
   await expect(page.getByText('コメントはまだありません。')).toBeVisible();

@@ -94,7 +94,7 @@ export const sharedDeps = Object.fromEntries(
         // No range for the runtime to check: skew is refused at deploy time (`npm run remotes --
         // publish` holds each remote's singletons to `^version` of the shell's, skew.ts), and the
         // runtime's check only warned, after parsing a semver range for every consume of every
-        // page load (~10 ms of home's main thread in a profile, issue 21).
+        // page load (~10 ms of home's main thread in a profile).
         requiredVersion: false,
         strictVersion: false,
       },

@@ -1,6 +1,6 @@
 /**
  * Compiles the API to one JavaScript file, apps/api/dist/server.mjs, so the production process
- * runs plain Node with no TypeScript loader (issue 21). The workspace packages (@portal/*) are
+ * runs plain Node with no TypeScript loader. The workspace packages (@portal/*) are
  * TypeScript sources and are bundled in; every other package stays an ordinary import from
  * node_modules (native modules such as better-sqlite3, argon2 and sharp cannot be bundled).
  */

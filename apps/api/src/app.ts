@@ -53,7 +53,7 @@ import { pgGroupAccessCache } from './modules/groups/access-cache';
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestSerializer } },
-    // One line per request from accessLog() instead of Fastify's two (issue 21).
+    // One line per request from accessLog() instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,

@@ -4,7 +4,7 @@
  * language (dist/prerendered/<page>.<lang>.html). The API serves them for /login and
  * /email/login, so a visitor sees the form with the first bytes instead of a blank page until
  * ~170 KB of start-up JavaScript has arrived and run (on a phone on 4G that is seconds;
- * Lighthouse's LCP goal of issue 21). React replaces the markup on its first render; the form
+ * Lighthouse's LCP budget). React replaces the markup on its first render; the form
  * then takes over what was typed meanwhile (pages/prerendered.ts).
  *
  * The markup is the real components rendered by React, so it cannot drift from the app; the

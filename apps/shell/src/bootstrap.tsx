@@ -52,7 +52,7 @@ if (!container) throw new Error('#root missing from index.html');
 watchPrerenderedFields(container);
 // The route tree (App, layouts, pages) and react-dom are evaluated in a task after this one:
 // the modules above and the start-up calls are already one task of ~20-40 ms on a slow phone,
-// and each task Lighthouse sees over 50 ms counts against total blocking time (issue 21).
+// and each task Lighthouse sees over 50 ms counts against total blocking time.
 // `eager`: the modules stay in this chunk, so no request is added, only the task boundary.
 const render = async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));

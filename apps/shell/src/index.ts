@@ -14,5 +14,5 @@ zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {},
 // the shared scope can be negotiated first. Asked for in a task of its own: negotiating it
 // (one share lookup per singleton the start-up chunks consume) is main-thread work that would
 // otherwise lengthen this script's evaluation, already the runtime's largest task; the chunks
-// themselves are preloaded from the HTML, so their download does not wait for it (issue 21).
+// themselves are preloaded from the HTML, so their download does not wait for it.
 setTimeout(() => void import(/* webpackChunkName: "bootstrap" */ './bootstrap'), 0);

@@ -13,7 +13,7 @@ export interface CommentPage {
 /**
  * Applies a comment event to the cached comment pages of its topic instead of reloading them:
  * every reader with the topic open re-reading its comment page on each comment was a quarter of
- * all calls under load (issue 21). Returns the queries that are now up to date; the caller
+ * all calls under load. Returns the queries that are now up to date; the caller
  * reloads the others. A page is left to a reload whenever patching could be wrong: a fetch in
  * flight (its answer may predate the comment), a page whose rows do not add up to its total, an
  * order or size the key does not tell, or an anonymous comment (the event carries none).

@@ -8,7 +8,7 @@ import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 
 /**
- * The Firestore realtime transport (issue 13). Loaded ONLY by dynamic import when the server's
+ * The Firestore realtime transport. Loaded ONLY by dynamic import when the server's
  * POST /realtime/firebase-token answers `firestore`, so the firebase SDK stays out of the shell's
  * start-up chunks. The server mirrors every realtime event into the spec's six collections as
  * `{ userIds, createdAt, kind, payload: JSON string }` (apps/api modules/firebase/firestore.ts).

@@ -95,7 +95,7 @@ export function chooseTransport(host: HostBus): () => void {
  *
  * A like changes one count: the topic detail's (or a comment's, on the topic's comment pages)
  * and the author's like notices. No feed row, group badge or unread item carries it, so those
- * are left alone: refetching them was most of what a like cost the server under load (issue 21).
+ * are left alone: refetching them was most of what a like cost the server under load.
  */
 export function refreshTopicQueries(queryClient: QueryClient, action: TopicEventAction, payload: TopicEventPayload | undefined): Promise<void> {
   if (!payload) return Promise.resolve();
@@ -114,7 +114,7 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
   // Of the open detail a comment changes only `comment_count`, which no page shows (the comment
   // list is patched or reloaded): the detail is marked stale for its next mount, not read
   // again. Every viewer of a topic re-reading its detail on each comment was a third of the
-  // topic reads under load (issue 21).
+  // topic reads under load.
   const commentOnly = action === 'comment.added' || action === 'comment.deleted';
   const others = Promise.all([
     // The home group list carries the unread badges.
@@ -126,7 +126,7 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
   const comments = [...detail, 'comments'];
   // Comment pages the event itself brings up to date are not read again. The patching code is a
   // chunk of its own, loaded with the first comment on an open topic: home's start-up
-  // JavaScript has a budget (issue 21) and most pages never need it.
+  // JavaScript has a budget and most pages never need it.
   // (`find` matches exactly by default; the pages' keys only start with `comments`.)
   const patching = queryClient.getQueryCache().findAll({ queryKey: comments }).length
     ? import('./realtime-comments').then(

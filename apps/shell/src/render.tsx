@@ -6,7 +6,7 @@ import { App } from './App';
 /**
  * The first render, as a transition: React renders it in slices of a few milliseconds and lets
  * the browser paint and handle input between them, instead of one long task of the whole tree
- * (Lighthouse's total blocking time on a phone, issue 21). Suspense fallbacks still show.
+ * (Lighthouse's total blocking time on a phone). Suspense fallbacks still show.
  */
 export function renderApp(container: HTMLElement, queryClient: QueryClient): void {
   const root = createRoot(container);

@@ -114,7 +114,7 @@ export const LikeTargetType = {
   COMMON_TOPIC_COMMENT: 7,
   COMMON_SHARED_FOLDER: 8,
   CHAT_CONTENT: 9,
-  /** Not a like target: the unread kind of a saved search with new hits (issue 14). */
+  /** Not a like target: the unread kind of a saved search with new hits. */
   SAVED_SEARCH: 10,
 } as const;
 export const LikeType = {

@@ -75,7 +75,7 @@ export const ERROR_CODES = [
   'LINE_NOT_LINKED',
   'LINE_ALREADY_LINKED',
   'USER_NOT_FOUND',
-  // company administration (issue 19)
+  // company administration
   'IMPORT_NOT_FOUND',
   'IMPORT_HAS_ERRORS',
   'IMPORT_RUNNING',

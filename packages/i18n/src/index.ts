@@ -73,7 +73,7 @@ export async function setLanguage(code: string, instance: I18n = i18n): Promise<
   const lng = isLanguage(code) ? code : DEFAULT_LANGUAGE;
   // Already the language, and no switch under way: i18next would still announce a change, which
   // re-renders every component that translates, synchronously — the stored settings re-apply the
-  // same language on every page load and settings refetch (issue 21).
+  // same language on every page load and settings refetch.
   // (`isLanguageChangingTo` is i18next's own record of a switch in flight; its types omit it.)
   const pending = (instance as I18n & { isLanguageChangingTo?: string }).isLanguageChangingTo;
   const unchanged = instance.language === lng && pending === undefined;

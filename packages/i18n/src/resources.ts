@@ -78,7 +78,7 @@ type Loader = () => Promise<{ default: Messages }>;
 
 /**
  * Home's widgets need four small namespaces at once; as four chunks they cost home four script
- * insertions, requests and evaluation tasks on the main thread (issue 21), so each language has
+ * insertions, requests and evaluation tasks on the main thread, so each language has
  * them in one chunk (bundles/home-*.ts). Each still loads per namespace for i18next.
  */
 export const HOME_WIDGET_NAMESPACES = ['notifications', 'calendar', 'groupMenu', 'commonTopic'] as const satisfies readonly Namespace[];

@@ -4,7 +4,7 @@
 // one namespace: it copies the whole i18next instance's property descriptors into a wrapper,
 // builds a fixed `t` (whose every call spreads i18next's full options object), stringifies the
 // namespace list and subscribes to the instance's events on its own. Home mounts a few hundred
-// such components; in a profile of its start-up that was ~10 % of the main thread (issue 21).
+// such components; in a profile of its start-up that was ~10 % of the main thread.
 // Here the snapshot — `t`, readiness — is built once per instance, language and namespace list
 // and shared; one listener per instance fans out to the components. `t` called with a key and
 // no options (labels, most of the UI) answers from a cache kept until the language or the

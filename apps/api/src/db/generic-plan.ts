@@ -8,12 +8,12 @@ import type { DB } from './types';
  * costs more than running them, and for which PostgreSQL's `auto` mode keeps choosing a custom
  * plan on every execution: the unread recount's union (unread-recount.ts) took 2.2 ms to plan and
  * 0.4 ms to run, and was re-planned on each of its calls under load; its generic plan runs in
- * 0.25 ms (pg_stat_statements over the load bench, README wave 18). Not a pool-wide setting: a
+ * 0.25 ms (pg_stat_statements over the load bench). Not a pool-wide setting: a
  * statement whose custom plan is much better (a search whose selectivity depends on its words)
  * keeps it on the main pool.
  *
- * Wave 18 switched one pooled connection to that mode and back around each call: two extra round
- * trips per recount, ~5 % of the statements the load test sent. Wave 19 keeps connections that
+ * Switching one pooled connection to that mode and back around each call would cost two extra round
+ * trips per recount (~5 % of the statements the load test sent), so these connections
  * never leave it instead.
  *
  * Inside a transaction, or on a database without such a pool (SQLite has no plans to choose

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './types';
 
 /**
- * A few audit trail entries for the demo company (issue 19), so the administration screen's
+ * A few audit trail entries for the demo company, so the administration screen's
  * audit tab is not empty on a fresh demo. Added once: a second seed run finds them and stops.
  */
 export async function seedDemoAudit(trx: Kysely<DB>, opts: { companyId: number; userIds: Map<number, number>; groupIds: Map<string, number>; now: number }): Promise<void> {

@@ -9,7 +9,7 @@ interface DemoArticle {
   en: [string, string];
 }
 
-/** Help center articles of the demo company (issue 15), in display order. */
+/** Help center articles of the demo company, in display order. */
 const ARTICLES: DemoArticle[] = [
   {
     kind: 'help',

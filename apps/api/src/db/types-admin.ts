@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables and columns of migration 0016_admin (issue 19), merged into the shared types. */
+/** Tables and columns of migration 0016_admin, merged into the shared types. */
 export interface AuditEventsTable {
   id: Generated<number>;
   company_id: number;

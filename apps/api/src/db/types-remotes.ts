@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Bool } from './types';
 
-/** Tables of migration 0017_remotes_registry (issue 21), merged into DB below. */
+/** Tables of migration 0017_remotes_registry, merged into DB below. */
 export interface RemoteVersionsTable {
   name: string;
   version: string;

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Bool } from './types';
 
-/** Tables of migration 0015_settings (issue 15), merged into DB below. */
+/** Tables of migration 0015_settings, merged into DB below. */
 export interface UserProfilesTable {
   user_id: number;
   gender: Generated<number>;

@@ -6,7 +6,7 @@ import { actor, API, groupWith, type Actor } from '../modules/groups/fixtures.te
 import { pngImage } from '../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 
-/** Signed links (issue 20): images by URL the browser caches, downloads it streams. */
+/** Signed links: images by URL the browser caches, downloads it streams. */
 describe.each(DIALECTS)('signed links (%s)', (dialect) => {
   let t: TestApp;
   let admin: Actor;

@@ -3,7 +3,7 @@ import { DIALECTS } from '../test/harness';
 import { runFaultInjection } from './fault-injection';
 
 /**
- * Issue 16's operator test, kept in the suite: SIGKILL under concurrent writes and restart,
+ * The crash-safety operator test, kept in the suite: SIGKILL under concurrent writes and restart,
  * three times per database. Bounded to a few seconds of writing per cycle; most of the time is
  * server start-up.
  */

@@ -9,7 +9,7 @@ import type { Report } from './doctor';
 import { runDoctor } from './run-doctor';
 
 /**
- * Issue 16's operator test (run by ops/fault-injection.test.ts and reported by `npm run bench`):
+ * The crash-safety operator test (run by ops/fault-injection.test.ts and reported by `npm run bench`):
  * the real server process under concurrent writes (shared-folder uploads and topics with
  * attachments), killed with SIGKILL mid-write and restarted, `cycles` times. Afterwards every
  * acknowledged write is read back and compared byte for byte, and the doctor examines the site.

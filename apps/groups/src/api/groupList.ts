@@ -37,8 +37,8 @@ function firstPage(all: GroupListItem[]) {
 /**
  * One page of the caller's groups (home list: 10 a page, spec section 9). The first page without
  * a keyword is cut from every group of the caller, the list home's calendar picker reads anyway:
- * one request and one unread recount per home view and per realtime refresh instead of two
- * (issue 21). Later pages and searches ask the server for just that page.
+ * one request and one unread recount per home view and per realtime refresh instead of two.
+ * Later pages and searches ask the server for just that page.
  */
 export function useMyGroupsPage(page: number, filter: string) {
   const query = groupListQuery(page, filter);

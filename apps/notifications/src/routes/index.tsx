@@ -11,7 +11,7 @@ export const routes: RouteObject[] = [
   { path: 'unread', element: <UnreadPage /> },
   { path: 'favourite', element: <FavouritePage /> },
   { path: 'like', element: <LikePage /> },
-  // Not in the spec's route list: the company administrator's CMS news page (issue 13).
+  // Not in the spec's route list: the company administrator's CMS news page.
   { path: 'news-admin', element: <NewsAdminPage /> },
   // Unknown paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },

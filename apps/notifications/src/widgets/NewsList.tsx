@@ -9,7 +9,7 @@ import '../notifications.css';
 /**
  * When each cached news list was last reported (its dataUpdatedAt). The list stays cached
  * (staleTime Infinity), so home remounts it on every visit with the same answer: one report per
- * answer, not one per visit (each was a write under load, issue 21). A reload is reported afresh.
+ * answer, not one per visit (each was a write under load). A reload is reported afresh.
  */
 const reported = new WeakMap<object, number>();
 

@@ -57,7 +57,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** /setting/admin/*: the company administration area (issue 19, a route area of settings). */
+/** /setting/admin/*: the company administration area (a route area of settings). */
 export function AdminArea() {
   return useRoutes(routes);
 }

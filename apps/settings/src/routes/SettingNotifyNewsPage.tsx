@@ -33,7 +33,7 @@ export function notifyErrors(n: Notify): Record<string, string> {
 
 /**
  * /setting/setting-notify-news: when and where digest mails of unread items go, emergency mail
- * addresses, and the quiet hours of each (issue 13; the notifications engineer owns this page).
+ * addresses, and the quiet hours of each (the notifications engineer owns this page).
  */
 export function SettingNotifyNewsPage() {
   const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });

@@ -34,7 +34,7 @@ const routes: RouteObject[] = [
       ...SETTING_PAGES.map((p) => ({ path: p.path, element: PAGES[p.path] })),
     ],
   },
-  // Company administration (issue 19): its own wide layout, not the settings side menu.
+  // Company administration: its own wide layout, not the settings side menu.
   { path: 'admin/*', element: <AdminArea /> },
   // Unknown setting paths fall through to the shell's catch-all not-found page.
   { path: '*', element: <Navigate to="/page-not-found" replace /> },

@@ -8,7 +8,7 @@ import { useUserSettings } from './useUserSettings';
 /**
  * Applies the stored settings (language, theme). A component of its own, rendering nothing: the
  * queries' answers then re-render only it, not the frame and header around every page (each
- * answer is a synchronous render; issue 21).
+ * answer is a synchronous render).
  */
 function UserSettingsSync() {
   useUserSettings();

@@ -5,7 +5,7 @@ import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
 import { useLogout } from '../session/useLogout';
 
-/** Pages that a later issue fills in: a plain "not available yet", never fake content. */
+/** Pages not built yet: a plain "not available yet", never fake content. */
 export function PlaceholderPage({ titleKey }: { titleKey: string }) {
   const title = usePageTitle(titleKey);
   return <NotAvailable title={title} />;

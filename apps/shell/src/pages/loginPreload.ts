@@ -9,8 +9,8 @@ const LOGIN_PATHS = new Set(['/login', '/email/login']);
 /**
  * A start on a login form without a session asks for the form's code and strings at once, while
  * the start-up chunks are still evaluating, instead of when React's first render reaches the lazy
- * route: one round trip less before the form paints (Lighthouse's LCP of /login on a phone,
- * issue 21). The route's own import then finds the chunk loaded or loading. Settles (never
+ * route: one round trip less before the form paints (Lighthouse's LCP of /login on a phone).
+ * The route's own import then finds the chunk loaded or loading. Settles (never
  * rejects) when both have arrived or failed.
  */
 export function preloadLoginPage(pathname: string, hasSession: boolean): Promise<unknown> {

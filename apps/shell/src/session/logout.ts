@@ -31,7 +31,7 @@ let running: Promise<void> | null = null;
 
 /**
  * Logout per section 4: with a device token, wait 3 s (block-UI), reset its notification
- * counter and remove it (issue 13: a logged-out browser gets no pushes), then call logout; on success clear token, locale (ja) and both storages and go to the
+ * counter and remove it (a logged-out browser gets no pushes), then call logout; on success clear token, locale (ja) and both storages and go to the
  * login page the user came from; on error go home.
  */
 export function logout(deps: LogoutDeps): Promise<void> {

@@ -4,7 +4,7 @@ import * as s from '../schemas/admin';
 const tags = ['company'];
 const U = '/company/users';
 
-/** Issue 19: company administration. Every call is for company administrators only. */
+/** Company administration. Every call is for company administrators only. */
 export const adminEndpoints = {
   adminListEmployees: endpoint({
     method: 'GET', path: U, auth: true, query: s.employeeListQuery, response: s.employeeListResponse,

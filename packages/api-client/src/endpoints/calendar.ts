@@ -5,7 +5,7 @@ import * as c from '../schemas/calendar';
 const E = '/calendar-events';
 const tags = ['calendar'];
 
-/** Calendar events, equipment booking, unread and favourites (spec section 7, issue 11). */
+/** Calendar events, equipment booking, unread and favourites (spec section 7). */
 export const calendarEndpoints = {
   calendarByWeek: endpoint({
     method: 'GET', path: `${E}/calendar-by-week`, auth: true, query: c.calendarWeekQuery, response: c.calendarWeekResponse,

@@ -6,7 +6,7 @@ const MY = '/members/me/groups/:id';
 const LINK = '/members/me/groups/:group_link';
 const tags = ['groups'];
 
-/** Groups, members, invitations, join requests, user group folders and equipment (issue 3). */
+/** Groups, members, invitations, join requests, user group folders and equipment. */
 export const groupEndpoints = {
   createGroup: endpoint({
     method: 'POST', path: '/groups', auth: true, body: g.createGroupBody, response: g.groupDetailResponse,

@@ -4,7 +4,7 @@ import * as h from '../schemas/help';
 
 const tags = ['help'];
 
-/** Help center for every employee; the article store for company administrators (issue 15). */
+/** Help center for every employee; the article store for company administrators. */
 export const helpEndpoints = {
   helpCenter: endpoint({
     method: 'GET', path: '/help-center', auth: true, query: h.helpListQuery, response: h.helpListResponse,

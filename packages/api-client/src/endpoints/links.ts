@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint';
 import * as l from '../schemas/links';
 
-/** Short-lived signed links for images and downloads (issue 20; see apps/api/src/http/signed-url.ts). */
+/** Short-lived signed links for images and downloads (see apps/api/src/http/signed-url.ts). */
 export const linkEndpoints = {
   signUrls: endpoint({
     method: 'POST', path: '/members/me/signed-urls', auth: true, body: l.signUrlsBody, response: l.signUrlsResponse,

@@ -7,7 +7,7 @@ import { todoEndpoints } from './todo';
 const M = '/members/me';
 const tags = ['notifications'];
 
-/** Unread list and counts, like notices, favourites (spec section 7 "Notifications", issue 13). */
+/** Unread list and counts, like notices, favourites (spec section 7 "Notifications"). */
 export const notificationEndpoints = {
   unreadList: endpoint({
     method: 'GET', path: `${M}/notification/unread`, auth: true, query: n.unreadListQuery, response: n.unreadListResponse,

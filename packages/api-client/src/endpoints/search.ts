@@ -4,7 +4,7 @@ import * as s from '../schemas/search';
 
 const tags = ['search'];
 
-/** Search (issue 14). The spec names no path; these sit with the caller's other lists. */
+/** Search. The spec names no path; these sit with the caller's other lists. */
 export const searchEndpoints = {
   search: endpoint({
     method: 'GET', path: '/members/me/search', auth: true, query: s.searchQuery,

@@ -3,7 +3,7 @@ import * as s from '../schemas/security';
 
 const tags = ['auth'];
 
-/** Issue 17: first-administrator setup of a new deployment (and, later, unlock). */
+/** First-administrator setup of a new deployment, and unlocking a locked account. */
 export const securityEndpoints = {
   checkSetupLink: endpoint({
     method: 'POST', path: '/auth/setup/check', auth: false, body: s.setupTokenBody, response: s.setupStateResponse,

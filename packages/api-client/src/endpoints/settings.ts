@@ -4,7 +4,7 @@ import * as ti from '../schemas/theme-images';
 
 const tags = ['settings'];
 
-/** Account information and change-info (issue 15). */
+/** Account information and change-info. */
 export const settingsEndpoints = {
   myProfile: endpoint({
     method: 'GET', path: '/members/me/profile', auth: true, response: s.myProfileResponse,

@@ -8,7 +8,7 @@ const C = '/members/me/common-topics';
 const tags = ['topics'];
 const commonTags = ['common-topics'];
 
-/** Group topics, folders, comments, likes, bin and edit lock (spec section 7, issue 4). */
+/** Group topics, folders, comments, likes, bin and edit lock (spec section 7). */
 export const groupTopicEndpoints = {
   topicFolders: endpoint({
     method: 'GET', path: `${G}/folder/get-all-folder/:type`, auth: true, params: t.groupFolderTypeParam,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, kanaSchema, requiredText, text } from '../validation';
 import { envelope, page } from './common';
 
-/** Company administration (issue 19): employees, CSV import/export, capacities, audit trail. */
+/** Company administration: employees, CSV import/export, capacities, audit trail. */
 
 export const adminUserParam = z.object({ userId: z.coerce.number().int().positive() }).strict();
 export const adminGroupParam = z.object({ groupId: z.coerce.number().int().positive() }).strict();

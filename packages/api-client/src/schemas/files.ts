@@ -3,7 +3,7 @@ import { requiredText, text } from '../validation';
 import { envelope, keysetPage } from './common';
 
 /**
- * File engine contract (issue 5): group shared folders under members/me/groups/{id}/ and common
+ * File engine contract: group shared folders under members/me/groups/{id}/ and common
  * shared files under members/me/, one set of shapes for both. Times are epoch milliseconds,
  * sizes bytes. Uploads and overwrites are multipart (fields below); downloads are binary and read
  * with `api.request`, so their response schema is `unknown`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 
 /**
- * POST /realtime/firebase-token (issue 13): which realtime transport the browser uses. With the
+ * POST /realtime/firebase-token: which realtime transport the browser uses. With the
  * Firestore mirror and the web config set up, a Firebase custom token for the caller and the
  * public web config; otherwise `websocket` (the default: the portal's own socket).
  */

@@ -219,7 +219,7 @@ export const orderBody = z
   .strict();
 export const groupIdsBody = z.object({ group_ids: z.array(z.number().int().positive()).min(1).max(10000) }).strict();
 
-/** Business hours 'HH:mm' for calendar booking (issue 11); null = bookable at any time. */
+/** Business hours 'HH:mm' for calendar booking; null = bookable at any time. */
 const hoursField = z.string().nullable().default(null);
 export const equipmentItem = z.object({ id: z.number().int(), name: z.string(), opening_time: hoursField, closing_time: hoursField, created_at: z.number().int() });
 export const equipmentsResponse = envelope(z.array(equipmentItem));
@@ -242,7 +242,7 @@ export const equipmentBody = z
     }
   });
 
-/** Icon and header image (issue 3): the uploaded file is the multipart field `file`. */
+/** Icon and header image: the uploaded file is the multipart field `file`. */
 export const GROUP_IMAGE_SLOTS = ['icon', 'header'] as const;
 export type GroupImageSlot = (typeof GROUP_IMAGE_SLOTS)[number];
 export const GROUP_IMAGE_FIELD = 'file';

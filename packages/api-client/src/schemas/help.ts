@@ -3,7 +3,7 @@ import { requiredText } from '../validation';
 import { envelope } from './common';
 
 /**
- * Help center articles, terms and policy (issue 15): one store per company, written by a company
+ * Help center articles, terms and policy: one store per company, written by a company
  * administrator in both languages. Bodies are HTML, sanitised by the server on save.
  */
 export const HELP_KINDS = ['help', 'terms', 'policy'] as const;

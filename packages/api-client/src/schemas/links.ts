@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Signed links (issue 20): what a browser loads by URL (an `<img>`, a download it streams to
+ * Signed links: what a browser loads by URL (an `<img>`, a download it streams to
  * disk) cannot carry the bearer token, so the client asks for short-lived links that name one
  * file for the caller. `body` is what a zip download's POST would carry.
  */

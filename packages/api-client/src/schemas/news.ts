@@ -4,7 +4,7 @@ import { requiredText } from '../validation';
 import { envelope, page } from './common';
 
 /**
- * News (section 3 "Information", issue 13). CMS items carry sanitised HTML written by the
+ * News (section 3 "Information"). CMS items carry sanitised HTML written by the
  * company administrator; SYSTEM items carry a message key (`title`, rendered from
  * notifications:news.system.<key>) and its parameters as JSON in `content`.
  */

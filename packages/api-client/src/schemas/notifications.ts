@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { envelope, page } from './common';
 
 /**
- * Notifications contract (issue 13): the unread list and its counts, like notices and
+ * Notifications contract: the unread list and its counts, like notices and
  * favourites. An unread item's `unread_type` uses the like-target numbering of section 3
  * (LikeTargetType): 1 group topic, 2 group topic comment, 3 group shared folder, 6 common topic,
  * 7 common topic comment, 8 common shared folder, 9 chat content; beyond the spec, 10 a saved
- * search with new hits (issue 14: one item per saved search, `new_hits` says how many).
+ * search with new hits (one item per saved search, `new_hits` says how many).
  */
 
 const id = z.coerce.number().int().positive();

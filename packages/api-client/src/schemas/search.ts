@@ -4,7 +4,7 @@ import { charLength } from '../validation';
 import { envelope, page } from './common';
 
 /**
- * Search (issue 14; spec sections 3, 5 and 9). The query is the same set of fields the
+ * Search (spec sections 3, 5 and 9). The query is the same set of fields the
  * /search-result URL carries, so a result page is bookmarkable: target_search, target_data
  * (comma-separated data kinds), target_group, keyword_search, time_range, time_start and
  * time_end (custom range, YYYY/MM/DD). Dates are calendar days in Japan time.
@@ -172,7 +172,7 @@ export type SearchHit = z.infer<typeof searchHit>;
 export const searchResponse = envelope(page(searchHit));
 export type SearchResponse = z.infer<typeof searchResponse>['items'];
 
-/** Saved searches (issue 14, beyond the anchors): at most this many per user. */
+/** Saved searches (beyond the anchors): at most this many per user. */
 export const SAVED_SEARCH_MAX = 20;
 /** The /search-result query string of a saved search, without a leading '?'. */
 export const SAVED_SEARCH_QUERY_MAX = 2000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, kanaSchema, passwordSchema, requiredText } from '../validation';
 import { envelope } from './common';
 
-/** The one-time first-administrator link of a new deployment (issue 17). */
+/** The one-time first-administrator link of a new deployment. */
 export const setupTokenBody = z.object({ token: z.string().min(16).max(256) }).strict();
 export const setupStateResponse = envelope(z.object({ valid: z.boolean(), expired: z.boolean() }));
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './common';
 
 /**
- * Theme images (issue 15): one picture per slot of the caller's own theme, shown by the shell
+ * Theme images: one picture per slot of the caller's own theme, shown by the shell
  * behind the navigation, the banner, the main area, page titles and the header. Uploaded as the
  * multipart `image` field, checked by content like every image, stored re-encoded as WebP.
  */

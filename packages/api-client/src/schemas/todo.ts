@@ -3,7 +3,7 @@ import { requiredText } from '../validation';
 import { envelope } from './common';
 import { unreadItem } from './notifications';
 
-/** The todo page (issue 13): open actions gathered from the domains, plus the user's own tasks. */
+/** The todo page: open actions gathered from the domains, plus the user's own tasks. */
 export const TODO_TITLE_MAX = 200;
 export const TODO_TASKS_MAX = 200;
 

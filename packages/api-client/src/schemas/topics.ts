@@ -5,7 +5,7 @@ import { envelope, keysetPage } from './common';
 import { FILE_KIND_VALUES } from './files';
 
 /**
- * Topic engine contract (issue 4): group topics under members/me/groups/{id}/ and common topics
+ * Topic engine contract: group topics under members/me/groups/{id}/ and common topics
  * under members/me/common-topics, one set of shapes for both. Times are epoch milliseconds.
  */
 
@@ -268,7 +268,7 @@ export const commentPageResponse = envelope(
 );
 export const commentResponse = envelope(topicComment);
 
-/** Attachments and inline images (issue 4). */
+/** Attachments and inline images. */
 export const groupTopicAttachmentParam = z.object({ id, topicId: id, fileId: id }).strict();
 export const commonTopicAttachmentParam = z.object({ topicId: id, fileId: id }).strict();
 export const inlineImageParam = z.object({ imageId: id }).strict();

@@ -2,7 +2,7 @@ import { API_PREFIX } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /**
- * Short-lived signed links (issue 20): what the browser loads by URL — an `<img>`, a download it
+ * Short-lived signed links: what the browser loads by URL — an `<img>`, a download it
  * streams to disk — cannot carry the bearer token, so the API signs a link that names one file
  * for this user for a few minutes and authorises every request made with it. Links are cut on a
  * five-minute grid, so a page shown again soon gets the same URL and the browser's cached copy.

@@ -10,7 +10,7 @@ function isoOf(value: DateInput): string | undefined {
 export function DateDisplay({ value, now, className }: { value: DateInput | null | undefined; now?: DateInput; className?: string }) {
   const { i18n } = useTranslation('ui');
   if (value === null || value === undefined) return null;
-  // Converted once: home renders dozens of these in its first second (issue 21).
+  // Converted once: home renders dozens of these in its first second.
   const d = toTokyo(value);
   if (!d.isValid()) return null;
   return (

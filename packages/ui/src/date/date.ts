@@ -13,7 +13,7 @@ const SECONDS_LIMIT = 1e11;
 /**
  * On the zone's fixed offset, not `.tz()`: the timezone plugin's Intl round trip costs ~10 ms to
  * load ICU's zone data on the first call and ~60 µs per call after, against ~5 µs — home's first
- * render formats dozens of dates (Lighthouse TBT, issue 21).
+ * render formats dozens of dates (Lighthouse TBT).
  */
 export function toTokyo(value: DateInput): Dayjs {
   // A Dayjs goes in as its instant: re-offsetting one that already carries an offset (another

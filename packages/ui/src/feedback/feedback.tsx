@@ -32,7 +32,7 @@ export function EmptyState({ message, icon, action }: EmptyStateProps) {
   );
 }
 
-/** The plain state for pages that later issues build: the route exists and says so politely. */
+/** The plain state for pages not built yet: the route exists and says so politely. */
 export function NotAvailable({ title }: { title?: ReactNode }) {
   const { t } = useTranslation('ui');
   return (

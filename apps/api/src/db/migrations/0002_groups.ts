@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, time, withId } from '../dialect';
 
 /**
- * Groups issue: invitation setting and tags on groups, per-user folder and order on memberships,
+ * Groups: invitation setting and tags on groups, per-user folder and order on memberships,
  * user group folders, mail invitations, join requests and equipment. The group's invite link is
  * `groups.group_link` itself: re-issuing it replaces the value, so the old link stops resolving.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, flag, time, withId } from '../dialect';
 
 /**
- * Topics issue: one `topics` table for group topics (group_id set) and common topics (group_id
+ * Topics: one `topics` table for group topics (group_id set) and common topics (group_id
  * null, reaching the groups in `topic_destinations`), per-group content folders, read marks,
  * likes, favourites, comments, the edit lock, and a generic `jobs` table for work that must run
  * once across API processes and survive restarts.
@@ -12,7 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const fk = (table: string) => (c: any) => c.notNull().references(`${table}.id`).onDelete('cascade');
   const userRef = (c: any) => c.references('users.id').onDelete('set null');
 
-  // Folders are per group; `kind` keeps topic folders apart from shared-folder folders (issue 5).
+  // Folders are per group; `kind` keeps topic folders apart from shared-folder folders.
   await time(
     time(
       withId(db.schema.createTable('content_folders'), d)

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, flag, time, withId } from '../dialect';
 
 /**
- * Shared folders (issue 5): one `files` table for group files (group_id set) and common files
+ * Shared folders: one `files` table for group files (group_id set) and common files
  * (group_id null), every stored version in `file_versions` (the current one included, so each
  * storage key has exactly one owning row), per-user reads and favourites, and the company's
  * storage quota next to the groups' existing storage_capacity_gb / storage_used_bytes.

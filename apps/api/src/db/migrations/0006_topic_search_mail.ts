@@ -5,7 +5,7 @@ import { time } from '../dialect';
 const BATCH = 500;
 
 /**
- * Topic title filter and once-only emergency mail (issue 4 extras).
+ * Topic title filter and once-only emergency mail.
  * - topics.title_search: the title normalised for Japanese-aware matching (normalizeForSearch),
  *   written with every title so the feed filters with a plain LIKE inside its keyset query on both
  *   engines. Text, not varchar(255): NFKC can lengthen a title (㌀ → アパート).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Image thumbnails (issue 5). Each stored version may own a second key, its thumbnail, made when
+ * Image thumbnails. Each stored version may own a second key, its thumbnail, made when
  * the version was uploaded; `files.thumb_key` copies the current version's like the other current
  * columns. Null when none could be made (not an image, a corrupt one, or uploaded before this).
  */

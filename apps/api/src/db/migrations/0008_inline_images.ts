@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, time, withId } from '../dialect';
 
 /**
- * Inline images of topic content (issue 4). An image is uploaded on its own while the editor is
+ * Inline images of topic content. An image is uploaded on its own while the editor is
  * open; `topic_inline_images` records which saved topics show it, and that link is what lets
  * a reader of the topic load it. An image no topic shows is its uploader's alone and is swept
  * after a while (the editor was abandoned, or the image was taken out again).

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, flag, time, withId } from '../dialect';
 
 /**
- * Calendar events and equipment booking (issue 11).
+ * Calendar events and equipment booking.
  *
  * A repeating event is one row holding its rule; occurrences are computed on read for the asked
  * window (Asia/Tokyo dates). A deleted or edited occurrence is a row in

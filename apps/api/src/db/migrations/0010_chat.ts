@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, flag, time, withId } from '../dialect';
 
 /**
- * Chat (issue 12). A chat belongs to the group it was created from (its members share that group,
+ * Chat. A chat belongs to the group it was created from (its members share that group,
  * and the group's per-file limit applies to its files). Messages carry a per-chat sequence number
  * (`no`), so unread counts, history pages and "what did I miss" are all ranges of it. Members
  * who leave keep their row with `left_at` set, which is how a one-to-one chat restores its

@@ -4,7 +4,7 @@ import { dialectOf, flag, time, withId } from '../dialect';
 const fk = (table: string) => (c: any) => c.notNull().references(`${table}.id`).onDelete('cascade');
 
 /**
- * Notifications (issue 13). Unread topics and files keep their read state in topic_reads and
+ * Notifications. Unread topics and files keep their read state in topic_reads and
  * file_reads; what was missing is the read state of comment notices, of like notices (one
  * "seen up to" time per user, since the dropdown marks all read at once), news with its read
  * rows, the todo list, and a record of every digest mail or push sent so a retry never repeats.

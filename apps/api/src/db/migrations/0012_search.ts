@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, time, withId } from '../dialect';
 
 /**
- * Japanese full-text search (issue 14, ARCHITECTURE section 4). `search_docs` holds one row per
+ * Japanese full-text search (ARCHITECTURE section 4). `search_docs` holds one row per
  * indexed field (chunk) of a topic, comment, file, chat message or calendar event; the bigram
  * tokens of its normalised text live in an FTS5 table (SQLite, rowid = search_docs.id) or in a
  * GIN-indexed tsvector column (PostgreSQL). The index starts empty here: `npm run search --

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, time, withId } from '../dialect';
 
 /**
- * Security hardening (issue 17):
+ * Security hardening:
  * - setup_links: the one-time link that creates the first company administrator on a real
  *   deployment (no demo seed there, so no published password).
  * - auth_tokens.session_started_at: a login's absolute lifetime survives refresh rotation;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, flag, time, withId } from '../dialect';
 
 /**
- * Settings (issue 15): personal information and the avatar's stored files beside the user row,
+ * Settings: personal information and the avatar's stored files beside the user row,
  * one-use links that /verify applies (e-mail changes, registrations by an administrator), the
  * help center / terms / policy articles of a company, and linked LINE accounts.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf, time, withId } from '../dialect';
 
 /**
- * Company administration (issue 19):
+ * Company administration:
  * - audit_events: the append-only audit trail. No foreign keys to users or groups, so an entry
  *   outlives what it names (labels are copied in); only the retention sweep deletes rows.
  * - admin_imports: an employee CSV import between preview and apply; the parsed rows are kept so

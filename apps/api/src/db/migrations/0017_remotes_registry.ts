@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, flag, time, withId } from '../dialect';
 
 /**
- * Remote registry (issue 21 item 4): which build of each remote is live, every build ever
+ * Remote registry: which build of each remote is live, every build ever
  * published and the publish/rollback history, in the database every API process shares, so a
  * publish or rollback on one node reaches all of them. Build files stay in DATA_DIR/remotes (a
  * shared folder) or on any URL (`entry` absolute, e.g. a CDN).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 20 (finishing wave 1's loose ends).
+ * Loose ends of the first release's data model.
  * - topic_mail_sends.sent_at: a claim row is written before an emergency mail is sent and
  *   stamped once the SMTP server accepted it. A claim left unstamped by a process that died
  *   mid-send is taken over by the retry (see modules/topics/emergency.ts); stamped rows are

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Saved searches in the unread notifications (issue 14): each saved search keeps its count of new
+ * Saved searches in the unread notifications: each saved search keeps its count of new
  * hits, when they were first seen (the unread row's time) and when the count was last worked
  * out, so the unread engine can select them in SQL beside the other kinds.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { time } from '../dialect';
 
 /**
- * Wave 3 of issue 15. Theme images: one uploaded picture per slot of a user's theme (the
+ * Theme images: one uploaded picture per slot of a user's theme (the
  * navigation, banner, main area, page titles and the header), stored re-encoded as WebP.
  *
  * LINE login: one row per authorisation request sent to LINE. The state is stored

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf, type DialectName } from '../dialect';
 
 /**
- * Unread generations (issue 13, "Measured"): the unread engine keeps per-viewer counts and
+ * Unread generations: the unread engine keeps per-viewer counts and
  * reuses one while the generations of the scopes it was computed from are unchanged
  * (modules/notifications/unread-store.ts). A generation is bumped by a trigger on every table
  * an unread source reads, in the writing transaction, so no write path (route, job, import,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
- * Group access changes announced to every API process (issue 21). Each process keeps the group
+ * Group access changes announced to every API process. Each process keeps the group
  * row and a caller's membership for a few seconds (modules/groups/access-cache.ts) and must
  * forget them the moment either changes, whoever changes it: a route, a job, a CSV import, a
  * cascade, an operator's UPDATE. So the database says so itself: a trigger sends the group's id

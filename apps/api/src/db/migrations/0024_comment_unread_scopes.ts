@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { createWatchTriggers, dropWatchTriggers, WATCHED as WATCHED_0022, type WatchedTable } from './0022_unread_generations';
 
 /**
- * A comment bumps the generations of the people whose counts it can change, not its group's
- * (issue 21). The only unread source that reads comments counts, for a viewer, the comments of
+ * A comment bumps the generations of the people whose counts it can change, not its group's.
+ * The only unread source that reads comments counts, for a viewer, the comments of
  * others on the viewer's topics and the replies to the viewer's comments; so a comment changes
  * the counts of its topic's author, of its parent's author and (as the parent of replies, or
  * when its author is rewritten) of its own author, nobody else's. Bumping `g:{group}` made every

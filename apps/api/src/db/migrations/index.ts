@@ -24,7 +24,7 @@ import * as m0024 from './0024_comment_unread_scopes';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
- * the same set. Later issues append here; never edit a migration that has shipped.
+ * the same set. New migrations append here; never edit a migration that has shipped.
  */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,

@@ -1,5 +1,5 @@
 /**
- * Employee CSV import benchmark (issue 19): a 10 000-row Shift_JIS file, preview then apply, and
+ * Employee CSV import benchmark: a 10 000-row Shift_JIS file, preview then apply, and
  * the same file again (every row unchanged), on SQLite and PostgreSQL: wall time of each step
  * and the process's peak RSS and heap while it runs (sampled every 20 ms, the API in-process).
  * Run: `node --import tsx apps/api/src/modules/admin/import-bench.ts [sqlite|postgres]`.

@@ -10,7 +10,7 @@ import { AUDIT_RETENTION_EVERY_MS, AUDIT_RETENTION_JOB } from './jobs';
 import { ensurePeriodicJob } from '../topics/jobs';
 
 /**
- * Company administration (issue 19). Every handler starts with requireAdmin: a member gets 403,
+ * Company administration. Every handler starts with requireAdmin: a member gets 403,
  * and every id is looked up within the caller's company, so another company's ids are 404.
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {

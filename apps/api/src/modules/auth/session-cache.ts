@@ -5,7 +5,7 @@ import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } fro
 
 /**
  * Every authenticated request looked its access token up: on the load test's page views (five to
- * eleven calls at once, issue 21) that is one statement per call for the same answer, and on
+ * eleven calls at once) that is one statement per call for the same answer, and on
  * PostgreSQL one round trip of the three or four a call makes. This keeps a looked-up row for
  * `SESSION_CACHE_MS` (default 2 s), keyed by the token's sha256 as in the database.
  *

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 
 /**
- * Login throttling (issue 17). The spec locks an account at its 10th consecutive failure; with
+ * Login throttling. The spec locks an account at its 10th consecutive failure; with
  * guessable employee numbers anyone could lock everyone. So every attempt first claims a slot on
  * two keys, the client's IP and the login id it names, and each claim moves the key's next free
  * time further out once the free attempts are spent. An attempt that finds a key still waiting is

@@ -7,7 +7,7 @@ import { writeTransaction } from '../../db/write';
 import { userLabel, writeAudit } from '../admin/audit';
 
 /**
- * POST company/users/:userId/unlock: a company administrator lifts a lockout (issue 17; the
+ * POST company/users/:userId/unlock: a company administrator lifts a lockout (the
  * screen belongs to the administration issue). Only a user of the caller's own company; anyone
  * else is not found. The failure count and the login-id waits go with the lock; the password
  * stays, so the owner logs in as before.

@@ -85,7 +85,7 @@ describe.each(DIALECTS)('file calls × attachment or shared file × role (%s)', 
     const g = await groupWith(t, company, [
       [owner.id, { role_admin: 1, role_edit_topic: 1, role_edit_shared_folder: 1 }],
       [who.member.id, {}],
-      // The attacker of the issue: the shared-folder right only, no topic right.
+      // The attacker this matrix is about: the shared-folder right only, no topic right.
       [who.writer.id, { role_edit_shared_folder: 1 }],
       [who.admin.id, { role_admin: 1 }],
     ]);

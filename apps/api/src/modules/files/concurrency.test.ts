@@ -8,7 +8,7 @@ import { API, cid, createChat } from '../chat/fixtures.test-util';
 
 /**
  * Every kind of write that touches a quota counter, fired at once against one company (the row
- * every one of them updates). The PostgreSQL deadlock of issue 16 (a topic insert's foreign key
+ * every one of them updates). The PostgreSQL deadlock this guards against (a topic insert's foreign key
  * takes a share lock on the company row, then the quota asked for FOR UPDATE on it) showed here
  * as 500s; the counters must also still equal the sums of what is stored.
  */

@@ -14,7 +14,7 @@ const GB = 1024 ** 3;
  * UPDATE, and only then anything else. NO KEY UPDATE is the weakest lock that serialises counter
  * updates, and unlike FOR UPDATE it does not conflict with the KEY SHARE lock a foreign key takes
  * on the same row (inserting a topic or file), which is what deadlocked concurrent "topic with
- * attachments" posts (issue 16). Taking the counters first also means that whatever such a
+ * attachments" posts. Taking the counters first also means that whatever such a
  * transaction reads next (the versions it is about to delete and refund) is read after any
  * competing writer has committed, so a refund is never counted twice.
  */

@@ -6,7 +6,7 @@ import { customToken } from './custom-token';
 import { COLLECTION_SUFFIXES } from './firestore';
 
 /**
- * The browser's realtime transport (issue 13). The shell asks once at start (logged in): with the
+ * The browser's realtime transport. The shell asks once at start (logged in): with the
  * Firestore mirror and FIREBASE_WEB_* configured it gets a custom token and listens on Firestore;
  * otherwise `websocket`, the default. A clear answer rather than 404, so the default set-up does
  * not log a failed request on every page load.

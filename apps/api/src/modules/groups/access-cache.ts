@@ -8,7 +8,7 @@ import type { FoundAccess } from './policy';
  * Every call under /members/me/groups/:id first reads the group and the caller's membership
  * (policy.ts authorizeGroup). A page view makes three to five such calls at once, so on
  * PostgreSQL that was a round trip per call for the same row: a third of the statements of the
- * load test's group pages (issue 21). This keeps the answer per (user, group) for
+ * load test's group pages. This keeps the answer per (user, group) for
  * `GROUP_ACCESS_CACHE_MS` (default 2 s).
  *
  * It may never keep rights after they changed. The database announces every change of a group

@@ -83,7 +83,7 @@ const EMPTY_HEADER = { header_image: null, header_storage_key: null, header_file
 
 /** Routes for the icon and header image; registered from groups/routes.ts. */
 export async function groupImageRoutes(app: FastifyInstance): Promise<void> {
-  // Issue 5 may register multipart higher up; a second registration would clash on decorators.
+  // The files module may register multipart higher up; a second registration would clash on decorators.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart, { throwFileSizeLimit: true });
   const storage = app.ctx.storage;
   const detail = async (ctx: AppContext, user: Parameters<typeof policy.authorizeGroup>[1], id: number) => ({

@@ -37,7 +37,7 @@ export async function memberCount(ctx: AppContext, groupId: number): Promise<num
 
 /**
  * What a group's page adds to its access row: the company's storage and the member count, in
- * one statement (two were two round trips on every group entered; issue 21's load test).
+ * one statement (two were two round trips on every group entered; the load test).
  */
 const detailExtrasQuery = compiledQuery<{ companyId: number; groupId: number }>()((db, slot) =>
   db

@@ -31,7 +31,7 @@ registerGroupBadgeSource(async (ctx: AppContext, userId, groupIds, companyId) =>
   return new Map(groupIds.map((g) => [g, counts.get(g) ?? 0]));
 });
 
-/** Unread list and counts, like notices and favourites (members/me/notification…, issue 13). */
+/** Unread list and counts, like notices and favourites (members/me/notification…). */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   // Mail clients post 'List-Unsubscribe=One-Click' as a form (RFC 8058); its content is fixed, so
   // the body is accepted and ignored (this plugin's scope only).

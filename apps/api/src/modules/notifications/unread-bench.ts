@@ -1,5 +1,5 @@
 /**
- * Unread benchmark (issue 13): unread-count and unread-list latency for a user in 50 groups with
+ * Unread benchmark: unread-count and unread-list latency for a user in 50 groups with
  * 100 000 unread rows against the same with 1 000, on SQLite and PostgreSQL. The unread rows are
  * group topics by a colleague spread evenly over the 50 groups (the heaviest kind). Both sizes
  * live in one database (two users, two sets of 50 groups), so the figures compare one user's

@@ -10,7 +10,7 @@ import { lit } from './sql-bits';
  *
  * A like or comment makes the part of its group stale for every member, so under load this runs
  * on most page views that show a badge. Built with Kysely each time it cost more CPU than the
- * database took to answer it (the load test's profile, issue 21), and the time came in a second
+ * database took to answer it (the load test's profile), and the time came in a second
  * round trip. So the union of the sources' counts and their `changesAt` rows is built once per
  * shape (which sources, grouped or not, the registry's version) and compiled; the viewer, the
  * time and the group list are bound values (the list as one value, db/compiled inIdList).

@@ -6,7 +6,7 @@ import { unreadSources, unreadSourcesVersion, type UnreadSource, type Viewer } f
 import { recount } from './unread-recount';
 
 /**
- * Stored unread counts kept correct by invalidation (issue 13, "Measured": counting the UNION of
+ * Stored unread counts kept correct by invalidation (measured: counting the UNION of
  * every source for each request grew with the user's unread rows, 6–30× from 1 000 to 100 000).
  *
  * A viewer's counts are split into parts: one per running group they belong to (the 'group'

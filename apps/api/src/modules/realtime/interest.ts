@@ -9,8 +9,8 @@
  *
  * A page that leaves the topic keeps its grant for `RECENT_MS` under the same two rules, so
  * coming back (topic → feed → topic, the commonest path) is granted without asking the database
- * again: the check was one statement per topic view, ~7 % of those the load test sent (README,
- * wave 19). That allows nothing a page kept open as long would not have had.
+ * again: the check was one statement per topic view, ~7 % of those the load test sent.
+ * That allows nothing a page kept open as long would not have had.
  */
 export const MAX_VIEWED_PER_SOCKET = 16;
 /** How long a left topic's grant is remembered; at most this many per socket (oldest dropped). */

@@ -12,7 +12,7 @@ interface LegacyState {
 }
 
 /**
- * One-time upgrade from the file registry (DATA_DIR/remotes/<name>/state.json, before issue 21):
+ * One-time upgrade from the file registry (DATA_DIR/remotes/<name>/state.json, from before the registry moved into the database):
  * a remote the database does not know yet takes its current version, pin and history from that
  * file, so an upgrade keeps an operator's rollback. The file (and the old remotes.json) is removed once imported.
  */

@@ -4,7 +4,7 @@ import { registerUnreadSource, type UnreadDetail, type UnreadSource } from '../n
 import { refreshSavedHits } from './saved';
 
 /**
- * Saved searches in the unread notifications (issue 14, "new hits counted in their unread
+ * Saved searches in the unread notifications ("new hits counted in their unread
  * notifications"): one unread item per saved search with new hits, so the total counts saved
  * searches waiting (the item says how many hits), like chat counts chats. The hits are worked
  * out with the search itself (the caller's read rights at that time) and stored by

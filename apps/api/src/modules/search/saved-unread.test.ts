@@ -8,7 +8,7 @@ import { SAVED_HITS_MAX_AGE_MS } from './saved';
 const M = `${API}/members/me`;
 const SAVED = `${M}/saved-searches`;
 
-/** Issue 14: a saved search's new hits are an unread item, counted in the unread total. */
+/** A saved search's new hits are an unread item, counted in the unread total. */
 describe.each(DIALECTS)('saved searches in the unread notifications (%s)', (dialect) => {
   let t: TestApp;
   let me: Actor;

@@ -1,7 +1,7 @@
 /**
- * Search benchmark (issue 14): p50/p95 of a search for a 2-character and a 4-character word in
+ * Search benchmark: p50/p95 of a search for a 2-character and a 4-character word in
  * a small and a large index, on SQLite and PostgreSQL; index size per 1 000 posts; and what
- * indexing adds to writing a topic. The issue asks for 1 000 000 against 10 000 posts; filling a
+ * indexing adds to writing a topic. The target is 1 000 000 against 10 000 posts; filling a
  * million posts takes far longer than a bench run may on these shared 2-core machines, so the
  * default is 100 000 against 10 000 (BENCH_SEARCH_SIZES=10000,1000000 runs the full size).
  * Each measured word occurs in the same number of posts at every size, so the figures show the

@@ -13,7 +13,7 @@ import * as verify from './verify';
 import { withdraw } from './withdraw';
 
 /**
- * Settings (issue 15). Every route acts on the caller alone: no route takes a user id except the
+ * Settings. Every route acts on the caller alone: no route takes a user id except the
  * avatar image, which is checked against the caller's company.
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {

@@ -22,7 +22,7 @@ const extras = (eb: ExpressionBuilder<Tables, 'c'>, userId: number) => [
  * A page of a topic's comments with their replies in one statement, compiled once per shape: the
  * roots of the page, each reply to them, and per comment its author's name, its like count, the
  * caller's like and whether it has files. Six separate reads (count, roots, replies, people,
- * likes, files) were six round trips on every topic view (issue 21's load test); files are now
+ * likes, files) were six round trips on every topic view (the load test); files are now
  * read only when a comment of the page has some.
  */
 export const threadQuery = compiledShapes<ThreadArgs, ThreadShape>()((db: Kysely<DB>, slot, shape) => {

@@ -117,7 +117,7 @@ export async function commentDetail(ctx: AppContext, scope: Scope, commentId: nu
 
 /**
  * A new comment as any other reader's page shows it, for the event that lets open pages add it
- * without reloading (issue 21: a comment on a topic forty people have open was forty page reads).
+ * without reloading (a comment on a topic forty people have open was forty page reads).
  * Nobody has liked it yet; `is_own` is for each page to tell from `commenter_id`.
  */
 function asReaders(c: TopicComment): TopicComment {
@@ -180,7 +180,7 @@ export async function addComment(
         .executeTakeFirstOrThrow();
       await indexComment(trx, inserted.id);
       await linkCommentImages(ctx, trx, scope, inserted.id, html);
-      // The author of the answered comment is pushed (issue 13); in the same transaction as the reply.
+      // The author of the answered comment is pushed; in the same transaction as the reply.
       if (body.parent_id) await queuePush(trx, PUSH_KINDS.reply, inserted.id, now, body.parent_id);
       return inserted.id;
     };

@@ -22,7 +22,7 @@ export const likersQuery = compiledQuery<{ topicId: number }>()((db, slot) =>
  * read), the live comment count, the folder's name, the names of author and last updater (null
  * when the person is gone, as the detail's 'User' fallback expects), and whether the topic has
  * likes, destinations and attachments. The visibility check and these were two round trips on
- * every topic view (issue 21's load test).
+ * every topic view (the load test).
  */
 type DetailArgs = VisibleArgs & { topicId: number };
 export const detailQuery = compiledShapes<DetailArgs, Scope['kind']>()((db, slot, kind) => {

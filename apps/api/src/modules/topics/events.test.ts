@@ -102,7 +102,7 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
       ['topic.liked', 2, [author.id]],
       ['topic.comment.deleted', 1, [author.id]],
       ['topic.updated', 1, both],
-      // Posted for now: `created` told everyone, delivery adds no second event (issue 21).
+      // Posted for now: `created` told everyone, delivery adds no second event.
       ['topic.delivered', 0, both],
     ] as const) {
       const got = recipients(from, kind, id);
@@ -116,7 +116,7 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
     expect(seen.slice(before)).toEqual([]);
   });
 
-  // Viewers patch their open detail from the event instead of reloading it (issue 21), so the
+  // Viewers patch their open detail from the event instead of reloading it, so the
   // event names the liker, except on a topic that hides its likers from other readers.
   it('a like event says who liked or took it back, unless the topic hides its likers', async () => {
     const likePayloads = (from: number, topicId: number) =>

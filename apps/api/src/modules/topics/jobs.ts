@@ -29,7 +29,7 @@ export type JobHandler = (ctx: AppContext, job: Job, lease: AbortSignal) => Prom
 export const LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 10_000;
 const SHUTDOWN_WAIT_MS = 7_000;
-/** @deprecated the lease length; kept for callers of the first wave's name. */
+/** @deprecated the lease length; kept for callers of its older name. */
 export const STALE_CLAIM_MS = LEASE_MS;
 const MAX_ATTEMPTS = 5;
 const handlers = new Map<string, JobHandler>();

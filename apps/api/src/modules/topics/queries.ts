@@ -139,7 +139,7 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
 
 /**
  * The feed's four counters in one statement, compiled once per scope kind: four separate
- * counts were four round trips on every feed view (issue 21's load test), each scanning the
+ * counts were four round trips on every feed view (the load test), each scanning the
  * same visible topics.
  */
 const countsQuery = compiledShapes<VisibleArgs, Scope['kind']>()((db, slot, kind) => {

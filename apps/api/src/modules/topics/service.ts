@@ -214,7 +214,7 @@ export async function setMark(ctx: AppContext, table: 'topic_likes' | 'topic_fav
 
 /**
  * Every socket viewing the topic hears of a like. Each of them reloading the detail was most of
- * the topic reads under load (issue 21: a like on a topic forty people have open was forty
+ * the topic reads under load (a like on a topic forty people have open was forty
  * detail reads), so the event says who liked it and the pages patch their copy — unless the
  * topic hides its likers, whose names must not reach other readers: then they reload.
  */

@@ -4,7 +4,7 @@ import { GroupRow } from './GroupRow';
 import { group, renderWidget } from './testing';
 
 describe('GroupRow badge', () => {
-  it('says what the unread number counts (issue 18: it is more than the feed’s unread topics)', () => {
+  it('says what the unread number counts (it is more than the feed’s unread topics)', () => {
     renderWidget(<ul><GroupRow group={group(1, '開発チーム', { unread_count: 5 })} /></ul>);
     expect(screen.getByTitle('未読 5 件（トピック・あなたへのコメント・共有フォルダのファイル）').textContent).toBe('5');
   });

@@ -18,7 +18,7 @@ export interface LoginFormProps {
 /**
  * Employee-number or e-mail login (spec section 2: /login and /email/login). Two fields need no
  * form library: react-hook-form was 9 KB gzip of the 182 KB the login page downloads before it
- * paints, which Lighthouse's phone counts against its LCP (issue 21). As before: checked on
+ * paints, which Lighthouse's phone counts against its LCP. As before: checked on
  * submit, then again on each change once a submit was refused; the first wrong field is focused.
  */
 export function LoginForm({ mode, onLogin }: LoginFormProps) {
