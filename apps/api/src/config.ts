@@ -26,7 +26,7 @@ export interface Config {
   /** undefined → SQLite file under dataDir; postgres://… → PostgreSQL. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  /** PostgreSQL connections per API process (DATABASE_POOL_MAX; see README "Load test"). */
+  /** PostgreSQL connections per API process (DATABASE_POOL_MAX; see docs/configuration.md). */
   databasePoolMax: number;
   /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
   databasePoolStatsFile: string | undefined;

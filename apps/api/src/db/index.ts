@@ -36,7 +36,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
     // JIT off: the portal runs short OLTP queries, and when the planner overestimates a
     // query's cost (a tsquery on the bigram index has no useful selectivity estimate) JIT
     // compilation costs 50–250 ms for a query that runs in under 1 ms; measured on the
-    // search bench at 1 000 000 posts (README, search). Set per connection, not per server.
+    // search bench at 1 000 000 posts (docs/performance.md). Set per connection, not per server.
     const max = config.databasePoolMax ?? 10;
     const writes = createWriteEpoch();
     const pool = postgresPool(config.databaseUrl, max, '-c jit=off', writes);

@@ -8,7 +8,7 @@ import { REMOTE_NAMES, type RemoteName } from '@portal/api-client';
  *   remotes/<name>/<version>/          immutable copy of one build
  *
  * With several API nodes DATA_DIR/remotes is a shared folder, or builds are published to a CDN and
- * registered with absolute entries (README, "Remote registry").
+ * registered with absolute entries (docs/operations.md, "Remotes: publish and rollback").
  */
 
 /** `<package version>-<8 hex>`; also the only folder names ever served from remotes/<name>/. */

@@ -4,7 +4,7 @@ import { postCommon } from '../notifications/fixtures.test-util';
 import { actor, find, groupWith, keys, postTopic, type Actor } from './fixtures.test-util';
 
 /**
- * The product decision written in docs/architecture.md ("Search: default data kinds"): with no
+ * The product decision recorded in docs/decisions/0015-spec-reading-the-search-path-and-its-default-data-kinds.md: with no
  * data kind chosen, every enabled kind applies, sent-to included (spec section 5), so 東京 finds
  * what was posted in or sent to 東京支社 as well as the text hits; choosing title/content only
  * narrows it to the text. Pinned here so a change of mind is a visible decision.

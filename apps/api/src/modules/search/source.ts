@@ -51,8 +51,8 @@ export interface SearchSource {
 const sources: SearchSource[] = [];
 
 /**
- * Adds a kind of searchable row. Chat and calendar register theirs here (see the README's
- * search notes): index text with indexDocument() and describe who may read it with readable().
+ * Adds a kind of searchable row. Chat and calendar register theirs here (see this module's
+ * README.md): index text with indexDocument() and describe who may read it with readable().
  */
 export function registerSearchSource(source: SearchSource): void {
   const i = sources.findIndex((s) => s.kind === source.kind);
