@@ -8,12 +8,26 @@ export interface RemoteVersionsTable {
   entry: string;
   shared_json: Generated<string>;
   created_at: number;
+  /** `sha384-…` of remoteEntry.js (migration 0025); null for builds registered before it. */
+  integrity: string | null;
 }
 
 export interface RemoteCurrentTable {
   name: string;
   version: string;
   pinned: Generated<Bool>;
+  updated_at: number;
+  canary_version: string | null;
+  canary_share: Generated<number>;
+  canary_started_at: number | null;
+}
+
+/** Loads and errors the shell reported per build since the remote's canary began (0025). */
+export interface RemoteHealthTable {
+  name: string;
+  version: string;
+  loads: Generated<number>;
+  errors: Generated<number>;
   updated_at: number;
 }
 
@@ -31,5 +45,6 @@ declare module './types' {
     remote_versions: RemoteVersionsTable;
     remote_current: RemoteCurrentTable;
     remote_history: RemoteHistoryTable;
+    remote_health: RemoteHealthTable;
   }
 }

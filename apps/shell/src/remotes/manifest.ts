@@ -1,4 +1,5 @@
 import { remotesManifest, type RemotesManifest } from '@portal/api-client/core';
+import { manifestHeaders } from './manifestHeaders';
 
 /**
  * Reads `/remotes.json`. The document decides which remote versions the portal runs, so it is
@@ -41,6 +42,14 @@ function readLastGood(storage: ManifestDeps['storage']): RemotesManifest | null 
   }
 }
 
+function defaultSessionStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function defaultStorage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
@@ -59,7 +68,7 @@ export async function loadManifest(deps: ManifestDeps = {}): Promise<ManifestRes
     delete g[EARLY_MANIFEST_KEY];
     const res = early ?? await doFetch(deps.url ?? MANIFEST_URL, {
       cache: 'no-store',
-      headers: { Accept: 'application/json' },
+      headers: manifestHeaders(globalThis.location?.pathname ?? '/', defaultSessionStorage()),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const parsed = remotesManifest.safeParse(JSON.parse(await res.text()));

@@ -189,6 +189,11 @@ export const AUDIT_ACTIONS = [
   'capacity.changed',
   'remote.published',
   'remote.rolled_back',
+  'remote.canary_started',
+  'remote.promoted',
+  'remote.canary_rolled_back',
+  'remote.canary_auto_rolled_back',
+  'remote.canary_auto_promoted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditQuery = z

@@ -9,6 +9,11 @@ export interface RemoteEntry {
   /** URL of the remote's mf-manifest.json, absolute or root-relative; 1–2000 characters. */
   entry: string;
   enabled: boolean;
+  /**
+   * Subresource Integrity of the build's entry script (`sha384-<base64>`), computed at publish:
+   * the shell refuses to run a script that does not match. Absent for builds registered before.
+   */
+  integrity?: string;
 }
 
 /** `remotes.json`: remote name → where its current version lives. Never cached. */
@@ -17,13 +22,21 @@ export interface RemotesManifest {
   updated_at: string;
 }
 
+const INTEGRITY_RE = /^sha384-[A-Za-z0-9+/]{64}$/;
+
 function readEntry(v: unknown, path: string): RemoteEntry {
   const o = record(v, path);
-  return {
+  const out: RemoteEntry = {
     version: string(o.version, `${path}.version`, 1, 100),
     entry: string(o.entry, `${path}.entry`, 1, 2000),
     enabled: boolean(o.enabled, `${path}.enabled`),
   };
+  if (o.integrity !== undefined) {
+    const integrity = string(o.integrity, `${path}.integrity`, 1, 200);
+    if (!INTEGRITY_RE.test(integrity)) throw new ShapeError(`${path}.integrity`, 'sha384-<base64>');
+    out.integrity = integrity;
+  }
+  return out;
 }
 
 export const remoteEntry = validator((v) => readEntry(v, ''));

@@ -117,6 +117,19 @@ export async function verifyAccessToken(ctx: AppContext, token: string): Promise
   return accessTokenResult(ctx, await ctx.caches.sessions.lookup(hash, async () => (await lookupQuery(ctx.db, { hash, kind: 'access' }))[0]));
 }
 
+/**
+ * Whose access token this is, even an expired one, for choices that grant nothing (which build
+ * of a remote a page is given): a reload after the token lapsed keeps the same canary
+ * assignment. Null for an unknown token or an inactive user.
+ */
+export async function accessTokenOwner(ctx: AppContext, token: string): Promise<number | null> {
+  if (tooLongForToken(token)) return null;
+  const hash = hashToken(token);
+  const row = await ctx.caches.sessions.lookup(hash, async () => (await lookupQuery(ctx.db, { hash, kind: 'access' }))[0]);
+  if (!row || row.company_id === null || row.status !== 'active') return null;
+  return row.user_id;
+}
+
 /** The verdict on a looked-up access token row (also read together with a group's, groups/access-prefetch.ts). */
 export function accessTokenResult(ctx: AppContext, row: AccessTokenRow | undefined): VerifyResult {
   if (!row) return { ok: false, code: 'INVALID_TOKEN' };

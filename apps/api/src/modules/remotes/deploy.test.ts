@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedVersions } from '@portal/ui/federation';
 import { DIALECTS } from '../../test/harness';
-import { list, publish, publishBuilt, rollback, type DeployOptions } from './deploy';
+import { list, publish, publishBuilt, rollback, scriptIntegrity, type DeployOptions } from './deploy';
 import { makeSandbox, writeBuild, writeShell, type Sandbox } from './fixtures.test-util';
 import { readManifest, readState } from './registry';
 import { SkewError } from './skew';
@@ -34,7 +34,7 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       expect((await readdir(folder)).sort()).toEqual(['mf-manifest.json', 'mf-manifest.json.br', 'mf-manifest.json.gz', 'remoteEntry.js', 'static']);
       expect(await readFile(path.join(folder, 'remoteEntry.js'), 'utf8')).toContain('first');
       expect(await remotesJson()).toEqual({
-        remotes: { chat: { version: r.version, entry: `/remotes/chat/${r.version}/mf-manifest.json`, enabled: true } },
+        remotes: { chat: { version: r.version, entry: `/remotes/chat/${r.version}/mf-manifest.json`, enabled: true, integrity: await scriptIntegrity(path.join(folder, 'remoteEntry.js')) } },
         updated_at: '2026-11-21T09:00:00.000Z',
       });
       // No temp folders left beside the version after the atomic rename.
@@ -74,7 +74,7 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       expect(b.version).not.toBe(a.version);
       expect(b).toMatchObject({ switched: true, previous: a.version });
       expect((await list(opts)).find((x) => x.name === 'chat')).toEqual({
-        name: 'chat', current: b.version, pinned: false, versions: [a.version, b.version],
+        name: 'chat', current: b.version, pinned: false, versions: [a.version, b.version], canary: null, health: {},
       });
       expect(await remotesJson()).toMatchObject({ remotes: { chat: { version: b.version } }, updated_at: '2026-11-21T09:05:00.000Z' });
     });

@@ -15,6 +15,7 @@ import {
   type RegistryDb,
 } from './registry';
 import { findSkew, readMfManifest, shellSharedVersions, SkewError } from './skew';
+import { endCanary, promoteCanary, readHealth, startCanary } from './canary-store';
 import { precompressDir } from './precompress';
 
 /**
@@ -41,6 +42,8 @@ export interface PublishResult {
   name: RemoteName;
   version: string;
   entry: string;
+  /** Percent of signed-in users offered this build; absent for a stable publish. */
+  canary?: number;
   /** The versioned folder already existed (same build published before). */
   reused: boolean;
   /** remotes.json now points somewhere else than before. */
@@ -52,6 +55,8 @@ export interface RollbackResult {
   name: RemoteName;
   version: string;
   previous: string;
+  /** The rollback ended a canary (`previous` is the withdrawn canary build). */
+  endedCanary?: boolean;
 }
 
 export interface RemoteListing {
@@ -59,6 +64,9 @@ export interface RemoteListing {
   current: string | null;
   pinned: boolean;
   versions: string[];
+  canary: { version: string; share: number; startedAt: string } | null;
+  /** Loads and errors per build since the canary (or the last one) began. */
+  health: Record<string, { loads: number; errors: number }>;
 }
 
 export function assertRemoteName(name: string): RemoteName {
@@ -111,7 +119,12 @@ export async function inspectBuild(rootDir: string, name: RemoteName, dir = dist
   });
   const pkgVersion = await packageVersion(rootDir, name, manifest.metaData?.buildInfo?.buildVersion);
   const version = `${pkgVersion}-${(await contentHash(dir)).slice(0, 8)}`;
-  return { manifest, version, dir };
+  return { manifest, version, dir, integrity: await scriptIntegrity(path.join(dir, 'remoteEntry.js')) };
+}
+
+/** Subresource Integrity of a script (`sha384-<base64>`), as the browser checks it. */
+export async function scriptIntegrity(file: string): Promise<string> {
+  return `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
 }
 
 /** Copies the build into remotes/<name>/<version>/ unless that folder already exists. */
@@ -136,13 +149,21 @@ async function storeImmutable(dataDir: string, name: RemoteName, version: string
   }
 }
 
-export async function publish(nameArg: string, opts: DeployOptions): Promise<PublishResult> {
+export async function publish(nameArg: string, opts: DeployOptions & { canary?: number }): Promise<PublishResult> {
   const name = assertRemoteName(nameArg);
+  if (opts.canary !== undefined && !(Number.isInteger(opts.canary) && opts.canary >= 1 && opts.canary <= 99)) {
+    throw new Error('--canary takes a whole percent from 1 to 99');
+  }
   const now = opts.now ?? (() => new Date());
   const build = await inspectBuild(opts.rootDir, name);
   const mismatches = findSkew(build.manifest.shared, await shellSharedVersions(opts.rootDir));
   if (mismatches.length) throw new SkewError(name, mismatches);
-  const wanted: KnownVersion = { version: build.version, entry: entryUrl(name, build.version, opts.baseUrl), shared: build.manifest.shared };
+  const wanted: KnownVersion = {
+    version: build.version,
+    entry: entryUrl(name, build.version, opts.baseUrl),
+    shared: build.manifest.shared,
+    integrity: build.integrity,
+  };
   const known = (await knownVersions(opts.registry.db, name)).some((v) => v.version === build.version);
   const reused = opts.baseUrl ? known : await storeImmutable(opts.dataDir, name, build.version, build.dir);
 
@@ -150,9 +171,13 @@ export async function publish(nameArg: string, opts: DeployOptions): Promise<Pub
     const at = now().getTime();
     const stored = await registerVersion(trx, name, wanted, at);
     const state = await readState(trx, name);
+    if (opts.canary !== undefined) {
+      await startCanary(trx, name, state, build.version, opts.canary, at);
+      return { name, version: build.version, entry: stored.entry, reused, switched: state.canary?.version !== build.version, previous: state.current, canary: opts.canary };
+    }
     const previous = state.current;
     const switched = previous !== build.version;
-    if (switched || state.pinned) await setCurrent(trx, name, { action: 'publish', version: build.version, previous, at });
+    if (switched || state.pinned || state.canary) await setCurrent(trx, name, { action: 'publish', version: build.version, previous, at });
     return { name, version: build.version, entry: stored.entry, reused, switched, previous };
   });
 }
@@ -174,6 +199,11 @@ export async function rollback(nameArg: string, opts: DeployOptions & { version?
   return withRegistryLock(opts.registry, async (trx) => {
     const state = await readState(trx, name);
     if (!state.current) throw new Error(`${name} has never been published`);
+    if (state.canary && opts.version === undefined) {
+      // Rolling back during a canary withdraws the canary; the stable build stays as it is.
+      await endCanary(trx, name, state.canary.version, now().getTime());
+      return { name, version: state.current, previous: state.canary.version, endedCanary: true };
+    }
     const versions: KnownVersion[] = [];
     for (const v of await knownVersions(trx, name)) if (await filesPresent(opts.dataDir, name, v)) versions.push(v);
     const names = versions.map((v) => v.version);
@@ -200,14 +230,15 @@ export async function list(opts: Pick<DeployOptions, 'registry'>): Promise<Remot
   for (const name of REMOTE_NAMES) {
     const s = await readState(opts.registry.db, name);
     const versions = (await knownVersions(opts.registry.db, name)).map((v) => v.version);
-    out.push({ name, current: s.current, pinned: s.pinned, versions });
+    const canary = s.canary ? { version: s.canary.version, share: s.canary.share, startedAt: new Date(s.canary.startedAt).toISOString() } : null;
+    out.push({ name, current: s.current, pinned: s.pinned, versions, canary, health: await readHealth(opts.registry.db, name) });
   }
   return out;
 }
 
 export type StartupOutcome =
   | { name: RemoteName; status: 'published'; version: string }
-  | { name: RemoteName; status: 'up-to-date' | 'pinned' | 'no-build'; version?: string }
+  | { name: RemoteName; status: 'up-to-date' | 'pinned' | 'canary' | 'no-build'; version?: string }
   | { name: RemoteName; status: 'failed'; error: string };
 
 /**
@@ -229,6 +260,11 @@ export async function publishBuilt(opts: DeployOptions): Promise<StartupOutcome[
         out.push({ name, status: 'pinned', version: state.current });
         continue;
       }
+      // Nor an operator's canary: it ends by promote, rollback or its own reports.
+      if (state.canary && state.current) {
+        out.push({ name, status: 'canary', version: state.current });
+        continue;
+      }
       const { version } = await inspectBuild(opts.rootDir, name);
       if (state.current === version) {
         out.push({ name, status: 'up-to-date', version });
@@ -241,4 +277,15 @@ export async function publishBuilt(opts: DeployOptions): Promise<StartupOutcome[
     }
   }
   return out;
+}
+
+/** Makes the canary of a remote its stable build for everyone (a publish in the history). */
+export async function promote(nameArg: string, opts: DeployOptions): Promise<{ name: RemoteName; version: string; previous: string }> {
+  const name = assertRemoteName(nameArg);
+  const now = opts.now ?? (() => new Date());
+  return withRegistryLock(opts.registry, async (trx) => {
+    const done = await promoteCanary(trx, name, null, now().getTime());
+    if (!done) throw new Error(`${name} has no canary to promote`);
+    return { name, ...done };
+  });
 }

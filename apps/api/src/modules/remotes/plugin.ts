@@ -7,6 +7,8 @@ import { isRemoteName, remotesRoot, VERSION_RE } from './manifest-store';
 import { ManifestCache, type RegistryDb } from './registry';
 import { IMMUTABLE, NO_CACHE, safeJoin, sendFile, shellCacheControl } from './static-files';
 import { prerenderedPage } from './prerendered';
+import { bearerToken } from '../../http/route';
+import { accessTokenOwner } from '../auth/tokens';
 
 export interface RemotesPluginOptions {
   /** Defaults to app.ctx.config.dataDir. */
@@ -67,10 +69,15 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
   app.decorate('spaFallback', spaFallback);
 
   app.get('/remotes.json', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    // The answer depends on who asks while a canary runs: no shared cache may keep it.
+    reply.header('Cache-Control', 'no-store').header('Vary', 'Authorization');
     try {
-      // Serialised once per cache period, not per request.
-      return reply.type('application/json; charset=utf-8').send((await manifest.get()).json);
+      // The shell sends its access token (the refresh cookie never reaches this path); only a
+      // live canary makes it worth looking up. Anonymous readers get the stable builds.
+      const token = bearerToken(request);
+      const userId = token && (await manifest.hasCanary()) ? await accessTokenOwner(app.ctx, token) : null;
+      // The stable copy is serialised once per cache period, not per request.
+      return reply.type('application/json; charset=utf-8').send(await manifest.jsonFor(userId));
     } catch (e) {
       // The shell keeps its last known good manifest on a non-200; a failing database must not crash us.
       request.log.error({ err: e }, 'remotes.json is unavailable');
