@@ -42,6 +42,7 @@ import { firebaseRoutes } from './modules/firebase/routes';
 import { browserFirestore, FIREBASE_BROWSER_ORIGINS } from './modules/firebase/config';
 import realtimePlugin from './modules/realtime/plugin';
 import remotesPlugin from './modules/remotes/plugin';
+import { remotesRoutes } from './modules/remotes/routes';
 import { createStorage } from './storage';
 import { writePoolStats } from './db/pool-stats';
 import { pgGroupAccessCache } from './modules/groups/access-cache';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   await app.register(linksRoutes);
   await app.register(firebaseRoutes);
+  await app.register(remotesRoutes, { manifest: remoteManifest });
 
   await app.register(realtimePlugin);
   installFirestoreSweep(app);

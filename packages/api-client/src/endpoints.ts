@@ -17,6 +17,7 @@ import { helpEndpoints } from './endpoints/help';
 import { lineEndpoints } from './endpoints/line';
 import { adminEndpoints } from './endpoints/admin';
 import { linkEndpoints } from './endpoints/links';
+import { remoteEndpoints } from './endpoints/remotes';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -120,6 +121,7 @@ export const endpoints = {
   ...lineEndpoints,
   ...adminEndpoints,
   ...linkEndpoints,
+  ...remoteEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -16,6 +16,7 @@ export * from './schemas/line';
 export * from './schemas/theme-images';
 export * from './schemas/members';
 export * from './schemas/remotes';
+export * from './schemas/remote-ops';
 export * from './schemas/groups';
 export * from './schemas/topics';
 export * from './schemas/files';

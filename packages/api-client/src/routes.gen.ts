@@ -308,4 +308,8 @@ export const routes = {
   adminAuditList: { method: 'GET', path: '/company/audit-events', auth: true },
   adminAuditExport: { method: 'GET', path: '/company/audit-events/export', auth: true },
   signUrls: { method: 'POST', path: '/members/me/signed-urls', auth: true },
+  reportRemoteHealth: { method: 'POST', path: '/remotes/health', auth: true },
+  adminListRemotes: { method: 'GET', path: '/company/remotes', auth: true },
+  adminPromoteRemote: { method: 'POST', path: '/company/remotes/:name/promote', auth: true },
+  adminRollbackRemote: { method: 'POST', path: '/company/remotes/:name/rollback', auth: true },
 } as const satisfies Record<EndpointName, Route>;

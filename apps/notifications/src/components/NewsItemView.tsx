@@ -19,7 +19,8 @@ export function NewsItemView({ item, isNew, onOpen }: { item: NewsItem; isNew: b
   if (item.type === InformationType.SYSTEM) {
     const params = systemParams(item.content);
     const permission = params.permission_name ? t(`news.permission.${params.permission_name}`, { defaultValue: params.permission_name }) : '';
-    const text = t(`news.system.${item.title}`, { ...params, permission_name: permission, defaultValue: t('news.system.unknown') });
+    const remote = params.remote ? t(`news.remote.${params.remote}`, { defaultValue: params.remote }) : '';
+    const text = t(`news.system.${item.title}`, { ...params, permission_name: permission, remote_label: remote, defaultValue: t('news.system.unknown') });
     return (
       <li className="pntf-news" data-testid="news-item">
         {badge}

@@ -12,7 +12,7 @@ import { envelope, page } from './common';
 export const NEWS_TITLE_MAX = 200;
 export const NEWS_CONTENT_MAX = 50_000;
 /** The message keys the API writes for system news. */
-export const SYSTEM_NEWS_KEYS = ['join_request', 'join_approved', 'permission_granted'] as const;
+export const SYSTEM_NEWS_KEYS = ['join_request', 'join_approved', 'permission_granted', 'remote_canary_rolled_back'] as const;
 export type SystemNewsKey = (typeof SYSTEM_NEWS_KEYS)[number];
 
 const id = z.coerce.number().int().positive();
