@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
-import { installErrorHandling, rateLimitBody } from './http/error-handler';
+import { frameworkError, installErrorHandling, rateLimitBody } from './http/error-handler';
 import { batchedRedisStore } from './http/rate-limit-store';
 import type { RouteInfo } from './http/route';
 import { requestSerializer } from './http/log-redact';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Bounds an upload (and so the age of a live staged file, see ops/sweep.ts).
     requestTimeout: config.uploadTimeoutMs,
+    frameworkErrors: frameworkError,
   });
 
   const database = createDb(config);

@@ -16,6 +16,21 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const SCRIPT_TAG = /<\s*script\b|<\?php|<%/i;
 
 /**
+ * Text the API refuses anywhere (body, query, path, form field, file name): U+0000 and the other
+ * C0 controls except tab, line feed and carriage return (multi-line fields send CRLF), and a lone
+ * UTF-16 surrogate, which is not Unicode at all and which the two databases store differently.
+ * Tested on UTF-16 units (no `u` flag), so one test finds either kind.
+ */
+export const ILL_FORMED_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Params for every object-level `.refine`/`.superRefine`: such a check reads the fields' parsed
+ * values, so it runs only once every field has passed. A field that failed may still hold what
+ * was sent (the text before its transform), and a check reading it as its parsed type throws.
+ */
+export const afterFields = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
+
+/**
  * Characters as the user sees them: code points, so 𠮷 or an emoji (two UTF-16 units) counts
  * once, as the spec's server (mb_strlen) counts it.
  */

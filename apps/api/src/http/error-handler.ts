@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { isRetryableConflict } from '../db/write';
 import { HttpError } from './errors';
 
@@ -8,6 +8,22 @@ const RATE_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 export function rateLimitBody() {
   return { statusCode: 429, status_code: 'API_RATE_EXCEEDED', message: RATE_MESSAGE };
 }
+
+/**
+ * Errors the router meets before any route runs: a path whose escapes are not UTF-8 (`%ED%A0%80`,
+ * a lone surrogate; `%FF`) or a parameter longer than the router takes leaves in the API's own
+ * format, not Fastify's.
+ */
+export const frameworkError: FastifyServerOptions['frameworkErrors'] = (err, _request, routerReply) => {
+  const reply = routerReply as FastifyReply;
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const key = err.code === 'FST_ERR_BAD_URL' ? 'validation.invalid_characters' : 'validation.max_length';
+    void reply.code(status).send({ status_code: 'VALIDATION_ERROR', message: 'The given data was invalid.', errors: { _: [key] } });
+    return;
+  }
+  void reply.code(500).send({ status_code: 'INTERNAL_ERROR', message: 'Something went wrong.' });
+};
 
 /**
  * Every failure leaves as `{status_code, message, errors?, data?}`. Fastify's own request errors

@@ -9,6 +9,7 @@ import { verifyWithGroup } from '../modules/groups/access-prefetch';
 import { rememberGroupAccess } from '../modules/groups/policy';
 import { HttpError, validationError } from './errors';
 import { responseKey } from './response-cache';
+import { checkText } from './text-rule';
 import { hasSignature, isSignableGet, isSignableZip, mayKeep, verifySigned, withoutSignature } from './signed-url';
 
 /** One registered API route, kept so tests and the OpenAPI document can walk them all. */
@@ -103,8 +104,10 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
   return user;
 }
 
+/** The text rule (text-rule.ts) first, then the part's schema: a part without a schema is not read. */
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
+  checkText(value);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

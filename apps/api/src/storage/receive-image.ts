@@ -1,6 +1,7 @@
 import { ImageError, LIMITS } from '@portal/api-client';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors';
+import { checkText } from '../http/text-rule';
 import { IMAGE_EXT, readImageInfo, type ImageKind } from './image-info';
 import type { FileStorage, StagedFile } from './index';
 
@@ -58,6 +59,8 @@ export async function receiveImage(storage: FileStorage, request: FastifyRequest
       const v = Array.isArray(value) ? value[0] : value;
       if (v && v.type === 'field' && typeof v.value === 'string') fields[name] = v.value;
     }
+    checkText(fields);
+    checkText(part.filename, [opts.field]);
     fileName = part.filename;
     staged = await storage.stage(part.file, { prefix: opts.prefix });
     if (part.file.truncated) throw overSize();

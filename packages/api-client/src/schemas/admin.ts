@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, kanaSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, requiredText, text } from '../validation';
 import { envelope, page } from './common';
 
 /** Company administration: employees, CSV import/export, capacities, audit trail. */
@@ -80,7 +80,7 @@ export const employeeIdResponse = envelope(z.object({ id: z.number().int() }));
 export const employeeRightsBody = z
   .object({ is_company_admin: z.boolean().optional(), common_topic_role: z.boolean().optional() })
   .strict()
-  .refine((b) => b.is_company_admin !== undefined || b.common_topic_role !== undefined, { message: 'validation.required' });
+  .refine((b) => b.is_company_admin !== undefined || b.common_topic_role !== undefined, { message: 'validation.required', ...afterFields });
 
 /** Groups the retiree administers alone: a successor per group, or the retire is refused. */
 export const retireBody = z
@@ -164,7 +164,7 @@ export const companyCapacityBody = z
 export const groupCapacityBody = z
   .object({ capacity_gb: capacityGb.optional(), max_img_size_per_attachment: z.number().int().min(1).max(1024).optional() })
   .strict()
-  .refine((b) => b.capacity_gb !== undefined || b.max_img_size_per_attachment !== undefined, { message: 'validation.required' });
+  .refine((b) => b.capacity_gb !== undefined || b.max_img_size_per_attachment !== undefined, { message: 'validation.required', ...afterFields });
 
 // --- audit trail --------------------------------------------------------------------------
 

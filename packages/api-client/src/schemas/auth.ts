@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '../validation';
+import { afterFields, emailSchema, passwordSchema } from '../validation';
 import { envelope } from './common';
 
 /** Login by employee number (login page) or by e-mail (email-login page), plus password. */
@@ -51,6 +51,7 @@ export const resetPasswordBody = z
   .refine((b) => b.password === b.password_confirmation, {
     message: 'validation.password_confirmation',
     path: ['password_confirmation'],
+    ...afterFields,
   });
 
 export const checkTokenExpiredBody = z.object({ token: z.string().min(16).max(256) }).strict();

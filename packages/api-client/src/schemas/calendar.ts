@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeadlineType, EVENT_COLORS, LIMITS, PlanType, RepeatType, ShareType } from '../constants';
-import { text } from '../validation';
+import { afterFields, text } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -63,7 +63,7 @@ export const calendarEventBody = z
         else if (b.end_deadline < b.event_start_date) issue('end_deadline', 'validation.period_invalid');
       }
     }
-  });
+  }, afterFields);
 export type CalendarEventBody = z.output<typeof calendarEventBody>;
 
 export const updateCalendarEventBody = z
@@ -74,7 +74,7 @@ export const updateCalendarEventBody = z
     edit_date: calendarDateString.nullable().default(null),
   })
   .strict()
-  .refine((b) => b.edit_type === RepeatScope.ALL || b.edit_date !== null, { path: ['edit_date'], message: 'validation.required' });
+  .refine((b) => b.edit_type === RepeatScope.ALL || b.edit_date !== null, { path: ['edit_date'], message: 'validation.required', ...afterFields });
 
 export const deleteCalendarEventQuery = z
   .object({
@@ -82,7 +82,7 @@ export const deleteCalendarEventQuery = z
     delete_date: calendarDateString.optional(),
   })
   .strict()
-  .refine((q) => q.delete_type === RepeatScope.ALL || q.delete_date !== undefined, { path: ['delete_date'], message: 'validation.required' });
+  .refine((q) => q.delete_type === RepeatScope.ALL || q.delete_date !== undefined, { path: ['delete_date'], message: 'validation.required', ...afterFields });
 
 export const calendarDetailQuery = z.object({ date: calendarDateString.optional() }).strict();
 
@@ -106,7 +106,7 @@ export const calendarRangeQuery = z
     group_id: id.optional(),
   })
   .strict()
-  .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: 'validation.period_invalid' });
+  .refine((q) => q.endDate >= q.startDate, { path: ['endDate'], message: 'validation.period_invalid', ...afterFields });
 
 export const calendarDayQuery = z.object({ userId: id.optional(), dayChoose: calendarDateString }).strict();
 

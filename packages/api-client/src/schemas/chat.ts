@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { afterFields, requiredText } from '../validation';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_PAGE, CHAT_NAME_MAX, CHAT_PICK_MAX } from '../chat';
 import { envelope, page } from './common';
 
@@ -219,7 +219,7 @@ export const chatBinaryResponse = z.unknown();
 export const updateChatBody = z
   .object({ name: requiredText(CHAT_NAME_MAX).optional(), favorite: z.boolean().optional() })
   .strict()
-  .refine((b) => b.name !== undefined || b.favorite !== undefined, { message: 'validation.required', path: ['name'] });
+  .refine((b) => b.name !== undefined || b.favorite !== undefined, { message: 'validation.required', path: ['name'], ...afterFields });
 /** chat/user-chated: the spec pages with `limited`, not `limit`. */
 export const userChatedQuery = z
   .object({ page: z.coerce.number().int().min(1).default(1), limited: z.coerce.number().int().min(1).max(200).default(20) })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_ROLE_NAMES, LIMITS } from '../constants';
-import { emailSchema, kanaSchema, passwordSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, passwordSchema, requiredText, text } from '../validation';
 import { envelope, page } from './common';
 import { groupRole } from './members';
 
@@ -199,7 +199,7 @@ export const registerBody = z
     first_name_kana: kanaSchema,
   })
   .strict()
-  .refine((b) => b.password === b.password_confirmation, { message: 'validation.password_confirmation', path: ['password_confirmation'] });
+  .refine((b) => b.password === b.password_confirmation, { message: 'validation.password_confirmation', path: ['password_confirmation'], ...afterFields });
 export const registerResponse = envelope(z.object({ user_id: z.number().int(), join_request_id: z.number().int() }));
 
 export const folderItem = z.object({
@@ -240,7 +240,7 @@ export const equipmentBody = z
     } else if (open !== null && close !== null && (close <= open || close >= '23:59')) {
       ctx.addIssue({ code: 'custom', path: ['closing_time'], message: 'validation.closing_after_opening' });
     }
-  });
+  }, afterFields);
 
 /** Icon and header image: the uploaded file is the multipart field `file`. */
 export const GROUP_IMAGE_SLOTS = ['icon', 'header'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, GROUP_ROLE_NAMES, LANGUAGES, SORT_OPTIONS } from '../constants';
-import { emailSchema, passwordSchema } from '../validation';
+import { afterFields, emailSchema, passwordSchema } from '../validation';
 import { envelope } from './common';
 
 export const groupRole = z.object({
@@ -184,10 +184,12 @@ export const changePasswordBody = z
   .refine((b) => b.password === b.password_confirmation, {
     message: 'validation.password_confirmation',
     path: ['password_confirmation'],
+    ...afterFields,
   })
   .refine((b) => b.password !== b.current_password, {
     message: 'validation.password_same_as_current',
     path: ['password'],
+    ...afterFields,
   });
 
 export const checkGroupUserLoginResponse = envelope(z.object({ group_count: z.number().int() }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NewsDisplayType, NewsPlacement, NewsTargetType } from '../constants';
-import { requiredText } from '../validation';
+import { afterFields, requiredText } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -53,10 +53,11 @@ export const cmsNewsBody = z
     display_type: oneOf(NewsDisplayType).default(NewsDisplayType.CONTINUES),
   })
   .strict()
-  .refine((b) => b.placement !== NewsPlacement.GROUP || b.group_id !== null, { path: ['group_id'], message: 'validation.required' })
+  .refine((b) => b.placement !== NewsPlacement.GROUP || b.group_id !== null, { path: ['group_id'], message: 'validation.required', ...afterFields })
   .refine((b) => b.target_type === NewsTargetType.NO_LINK || b.target_type === NewsTargetType.MY_CALENDAR || b.group_id !== null, {
     path: ['target_type'],
     message: 'validation.invalid',
+    ...afterFields,
   });
 export type CmsNewsBody = z.input<typeof cmsNewsBody>;
 

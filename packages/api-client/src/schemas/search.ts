@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SearchDataKind, SearchTarget, SearchTimeRange } from '../constants';
-import { charLength } from '../validation';
+import { afterFields, charLength } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -138,7 +138,7 @@ export const searchQuery = z
       if (!q.time_start) ctx.addIssue({ code: 'custom', path: ['time_start'], message: 'validation.required' });
       if (!q.time_end) ctx.addIssue({ code: 'custom', path: ['time_end'], message: 'validation.required' });
     }
-  });
+  }, afterFields);
 export type SearchQuery = z.output<typeof searchQuery>;
 export type SearchQueryInput = z.input<typeof searchQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, kanaSchema, passwordSchema, requiredText } from '../validation';
+import { afterFields, emailSchema, kanaSchema, passwordSchema, requiredText } from '../validation';
 import { envelope } from './common';
 
 /** The one-time first-administrator link of a new deployment. */
@@ -20,7 +20,7 @@ export const setupBody = z
     first_name_kana: kanaSchema,
   })
   .strict()
-  .refine((b) => b.password === b.password_confirmation, { message: 'validation.password_confirmation', path: ['password_confirmation'] });
+  .refine((b) => b.password === b.password_confirmation, { message: 'validation.password_confirmation', path: ['password_confirmation'], ...afterFields });
 export type SetupBody = z.infer<typeof setupBody>;
 export const setupResponse = envelope(z.object({ user_id: z.number().int(), company_id: z.number().int() }));
 

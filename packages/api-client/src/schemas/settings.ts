@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, kanaSchema, noEmoji, passwordSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, noEmoji, passwordSchema, requiredText, text } from '../validation';
 import { envelope, page } from './common';
 import { HEX_COLOR, THEME_PRESET_NAMES, unreadablePairs } from '../theme';
 import { LIMITS, ThemeType } from '../constants';
@@ -104,6 +104,7 @@ export const personalInfoBody = z
   .refine((b) => isRealBirthday(b.birthday_year, b.birthday_month, b.birthday_day), {
     message: 'validation.birthday_invalid',
     path: ['birthday'],
+    ...afterFields,
   });
 export type PersonalInfoBody = z.infer<typeof personalInfoBody>;
 
@@ -157,7 +158,7 @@ export const changeEmailBody = z.object({ email: emailSchema.transform((s) => s.
 export type ChangeEmailBody = z.input<typeof changeEmailBody>;
 /** The form's version also knows the current address (the server checks it again). */
 export function changeEmailForm(current: string) {
-  return changeEmailBody.refine((b) => b.email !== current.toLowerCase(), { message: 'validation.email_same_as_current', path: ['email'] });
+  return changeEmailBody.refine((b) => b.email !== current.toLowerCase(), { message: 'validation.email_same_as_current', path: ['email'], ...afterFields });
 }
 export const changeEmailResponse = envelope(z.object({ pending_email: z.string(), expires_at: z.number().int() }));
 
@@ -166,7 +167,7 @@ const optionalEmail = z.union([z.literal(''), emailSchema.transform((s) => s.toL
 export const subEmailsBody = z
   .object({ second_email: optionalEmail, third_email: optionalEmail })
   .strict()
-  .refine((b) => b.third_email === '' || b.second_email !== b.third_email, { message: 'validation.email_duplicate_option', path: ['third_email'] });
+  .refine((b) => b.third_email === '' || b.second_email !== b.third_email, { message: 'validation.email_duplicate_option', path: ['third_email'], ...afterFields });
 export type SubEmailsBody = z.input<typeof subEmailsBody>;
 
 export const VERIFY_PURPOSES = ['email_change', 'register'] as const;
@@ -179,6 +180,7 @@ export const verifyApplyBody = z
   .refine((b) => b.password === undefined || b.password === b.password_confirmation, {
     message: 'validation.password_confirmation',
     path: ['password_confirmation'],
+    ...afterFields,
   });
 export type VerifyApplyBody = z.input<typeof verifyApplyBody>;
 export const verifyApplyResponse = envelope(z.object({ purpose: z.enum(VERIFY_PURPOSES), email: z.string() }));
@@ -206,7 +208,7 @@ export const themeBody = z
     }
     if (b.theme_type !== ThemeType.CUSTOM) return;
     for (const field of unreadablePairs(b)) ctx.addIssue({ code: 'custom', message: 'validation.theme_contrast', path: [field] });
-  });
+  }, afterFields);
 export type ThemeBody = z.infer<typeof themeBody>;
 export const themeResponse = settingsResponse;
 
@@ -240,7 +242,7 @@ export const adminRegisterBody = z
       seen.employee_number.add(e.employee_number);
       seen.email.add(e.email);
     });
-  });
+  }, afterFields);
 export type AdminRegisterBody = z.input<typeof adminRegisterBody>;
 export const adminRegisterParam = z.object({ group_id: z.coerce.number().int().positive() }).strict();
 export const adminRegisterResponse = envelope(

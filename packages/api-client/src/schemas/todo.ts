@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { afterFields, requiredText } from '../validation';
 import { envelope } from './common';
 import { unreadItem } from './notifications';
 
@@ -37,6 +37,6 @@ export const todoTaskBody = z.object({ title: requiredText(TODO_TITLE_MAX) }).st
 export const todoTaskPatch = z
   .object({ title: requiredText(TODO_TITLE_MAX).optional(), done: z.boolean().optional() })
   .strict()
-  .refine((b) => b.title !== undefined || b.done !== undefined, { message: 'validation.required' });
+  .refine((b) => b.title !== undefined || b.done !== undefined, { message: 'validation.required', ...afterFields });
 export const todoTaskParam = z.object({ id: z.coerce.number().int().positive() }).strict();
 export const todoTaskResponse = envelope(todoTask);

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
+import { parseFormJson } from '../../http/text-rule';
 import { imageError } from '../../storage/receive-image';
 import { usageOf } from '../files/quota';
 import { withCommit } from '../files/service';
@@ -75,7 +76,7 @@ export async function uploadToChat(
     if (opts.imageOnly && received.files.some((f) => f.detected.kind !== 'image')) {
       throw imageError(CHAT_UPLOAD_FIELDS.files, ImageError.NOT_IMAGE, 'validation.image_type');
     }
-    const parsed = chatUploadData.safeParse(JSON.parse(received.data ?? '{}'));
+    const parsed = chatUploadData.safeParse(parseFormJson(received.data, CHAT_UPLOAD_FIELDS.data));
     if (!parsed.success) throw validationError(parsed.error);
     data = parsed.data;
   } catch (err) {

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import type { StagedFile } from '../../storage';
 import { detectFileKind, type DetectedKind } from '../../storage/file-kind';
 import { cleanFileName } from '../../storage/file-name';
+import { checkText } from '../../http/text-rule';
 import type { Scope } from './policy';
 import { storageUsage } from './quota';
 
@@ -112,10 +113,12 @@ export async function receiveFiles(
           data = String(part.value);
         } else if (part.fieldname === 'title' || part.fieldname === 'memo' || part.fieldname === 'folder_id') {
           fields[part.fieldname] = String(part.value);
+          checkText(fields[part.fieldname], [part.fieldname]);
         }
         continue;
       }
       if (part.fieldname !== (form?.files ?? FILE_UPLOAD_FIELDS.file)) throw badForm();
+      checkText(part.filename, [part.fieldname]);
       // pipeline, not pipe: the part's own errors (the per-file limit) must reach the stager.
       const source = room ? pipeline(part.file, byteBudget(budget, room.error), () => undefined) : part.file;
       const staged = await ctx.storage.stage(source, { prefix });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
+import { parseFormJson } from '../../http/text-rule';
 import { fileNotFound, scopedFiles, type FileRecord, type Scope as FileScope } from '../files/policy';
 import { chargeUsage, targetOf } from '../files/quota';
 import { createFiles, deleteKeys, keysOf } from '../files/service';
@@ -35,7 +36,6 @@ export interface TopicForm<B extends FormBody> {
 }
 
 const tooMany = () => new HttpError(400, 'TOO_MANY_FILES', 'Too many files on one topic.', undefined, { max: LIMITS.maxFilesPerUpload });
-const badData = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { [TOPIC_FORM_FIELDS.data]: ['validation.format'] });
 
 /** The file engine's scope for a topic's attachments: same owner, the owner's per-file bound. */
 async function attachmentScope(ctx: AppContext, scope: Scope): Promise<FileScope> {
@@ -64,13 +64,7 @@ export async function readTopicForm<S extends z.ZodType<FormBody>>(
     allowNoFiles: true,
   });
   try {
-    let json: unknown;
-    try {
-      json = JSON.parse(received.data ?? '{}');
-    } catch {
-      throw badData();
-    }
-    const parsed = schema.safeParse(json);
+    const parsed = schema.safeParse(parseFormJson(received.data, TOPIC_FORM_FIELDS.data));
     if (!parsed.success) throw validationError(parsed.error);
     return { body: parsed.data, files: received.files, fileScope };
   } catch (err) {
