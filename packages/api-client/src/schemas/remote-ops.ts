@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REMOTE_NAMES } from '../constants';
 import { envelope } from './common';
+import { afterFields } from '../validation';
 
 /**
  * Canary remotes: the shell's outcome reports per remote build, and the company administration's
@@ -20,7 +21,7 @@ export const remoteHealthBody = z
     errors: count,
   })
   .strict()
-  .refine((b) => b.loads + b.errors > 0, { message: 'validation.invalid', path: ['loads'] });
+  .refine((b) => b.loads + b.errors > 0, { message: 'validation.invalid', path: ['loads'], ...afterFields });
 export type RemoteHealthBody = z.infer<typeof remoteHealthBody>;
 
 export const remoteNameParam = z.object({ name: z.enum(REMOTE_NAMES) }).strict();
