@@ -168,3 +168,18 @@ test('switching to English changes the whole UI, logout returns to Japanese', as
   await loginByEmployeeNumber(page, 'E0004');
   await expect(nav(page, 'Home')).toBeVisible();
 });
+
+test('an employee in no group is refused at login and sees only the no-group page', async ({ page }) => {
+  // E0034 (seed): the right password, but no group (spec sections 6 and 8).
+  await gotoLogin(page);
+  await loginByEmployeeNumber(page, 'E0034');
+  await expect(page).toHaveURL(/\/employee-without-group$/);
+  await expect(page.getByRole('heading', { name: '所属グループなし', level: 1 })).toBeVisible();
+  await expect(page.getByText('所属しているグループがないため')).toBeVisible();
+  // Only this page: no main navigation, and no session to use the portal with.
+  await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'ログイン画面に戻る' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/chat/list');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});

@@ -55,6 +55,12 @@ export interface Config {
    */
   sessionCacheMs: number;
   /**
+   * Spec section 6: an employee in no group is refused at login and on every later call
+   * (modules/auth/no-group.ts). Always on in a real start; only the test harness turns it off by
+   * default, since most suites work with users they add to groups after logging them in.
+   */
+  refuseWithoutGroup: boolean;
+  /**
    * How long a user's access to a group (the group row and their membership) may answer again
    * (modules/groups/access-cache.ts); 0 turns it off. PostgreSQL only: every change is announced
    * by the database, the TTL (at most 10 s) only bounds a lost announcement.
@@ -192,6 +198,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: list(env, 'TRUST_PROXY'),
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
     sessionCacheMs: Math.min(int(env, 'SESSION_CACHE_MS', 10_000), 10_000),
+    refuseWithoutGroup: true,
     groupAccessCacheMs: Math.min(int(env, 'GROUP_ACCESS_CACHE_MS', 10_000), 10_000),
     responseCacheMs: Math.min(int(env, 'RESPONSE_CACHE_MS', 2000), 10_000),
     urlSigningKey: env.URL_SIGNING_KEY || undefined,

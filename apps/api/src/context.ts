@@ -37,4 +37,6 @@ export interface AuthUser {
   sessionId: string;
   /** Registered through a group link and not yet approved: only PENDING_ALLOWED endpoints. */
   pendingApproval?: boolean;
+  /** In no group (and neither pending nor company administrator): only NO_GROUP_ALLOWED endpoints. */
+  noGroup?: boolean;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../context';
 import { refusePending } from '../modules/auth/pending';
+import { refuseNoGroup } from '../modules/auth/no-group';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { verifyWithGroup } from '../modules/groups/access-prefetch';
 import { rememberGroupAccess } from '../modules/groups/policy';
@@ -99,6 +100,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
     commonTopicRole: result.commonTopicRole,
     sessionId: result.sessionId,
     pendingApproval: result.pendingApproval,
+    noGroup: result.noGroup,
   };
   if (prefetch?.found !== undefined && groupId !== null) rememberGroupAccess(user, groupId, prefetch.found);
   return user;
@@ -160,6 +162,7 @@ export function registerEndpoint<E extends Endpoint>(
     } else if (endpoint.auth) {
       request.user = await authenticate(ctx, request, groupRead);
       refusePending(endpoint, request.user);
+      refuseNoGroup(ctx, endpoint, request.user);
       if (responses) {
         cacheKey = responseKey(request.user.id, request.headers['accept-language'], request.url);
         const kept = responses.get(cacheKey);

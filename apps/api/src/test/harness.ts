@@ -122,6 +122,9 @@ export async function createTestApp(
       // see it; the session cache has its own tests (modules/auth/session-cache.test.ts).
       sessionCacheMs: 0,
       groupAccessCacheMs: 0,
+      // Most suites log a user in before adding them to a group; the refusal of group-less
+      // employees has its own suite (modules/auth/no-group.test.ts), which turns it on.
+      refuseWithoutGroup: false,
       ...overrides,
     },
   );

@@ -4,6 +4,7 @@ import { NotAvailable } from '@portal/ui';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
 import { useLogout } from '../session/useLogout';
+import { useSessionToken } from '../session/useSessionToken';
 
 /** Pages not built yet: a plain "not available yet", never fake content. */
 export function PlaceholderPage({ titleKey }: { titleKey: string }) {
@@ -31,6 +32,7 @@ function StatePage({ titleKey, leadKey, action }: { titleKey: string; leadKey: s
   const title = usePageTitle(titleKey);
   const { t } = useTranslation('shell');
   const logout = useLogout();
+  const token = useSessionToken();
   return (
     <section className="shell-state-page" aria-labelledby="state-title">
       <h1 id="state-title">{title}</h1>
@@ -39,10 +41,14 @@ function StatePage({ titleKey, leadKey, action }: { titleKey: string; leadKey: s
         <Link className="shell-button" to="/">
           {t('actions.back_to_home')}
         </Link>
-      ) : (
+      ) : token ? (
         <button type="button" className="shell-button" onClick={() => void logout()}>
           {t('actions.logout')}
         </button>
+      ) : (
+        <Link className="shell-button" to="/login">
+          {t('actions.back_to_login')}
+        </Link>
       )}
     </section>
   );

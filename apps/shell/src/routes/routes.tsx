@@ -93,6 +93,9 @@ export const routes: RouteObject[] = [
           { path: 'verify', element: <RemoteModule remote="settings" module="Verify" /> },
           { path: 'waiting', element: <WaitingPage /> },
           { path: 'approval-waiting', element: <ApprovalWaitingPage /> },
+          // Compact and open to a visitor without a session: the login of an employee in no group
+          // is refused (no token), and one who lost their last group must see nothing else.
+          { path: 'employee-without-group', element: <EmployeeWithoutGroupPage /> },
           // Public pages of the groups remote: an invitation's preview and new-user registration.
           { path: 'group/:groupLink/preview', element: <RemoteModule remote="groups" module="GroupPreview" /> },
           { path: 'register', element: <RemoteModule remote="groups" module="Register" /> },
@@ -121,7 +124,6 @@ export const routes: RouteObject[] = [
               { path: 'search-result', element: <SearchResultPage /> },
               { path: 'help-center', element: <RemoteModule remote="settings" module="HelpCenter" /> },
               { path: 'help-center/:helpCenterId', element: <RemoteModule remote="settings" module="HelpCenterDetail" /> },
-              { path: 'employee-without-group', element: <EmployeeWithoutGroupPage /> },
               { path: 'group-not-found', element: <GroupNotFoundPage /> },
               { path: 'withdraw', element: <RemoteModule remote="settings" module="Withdraw" /> },
             ],

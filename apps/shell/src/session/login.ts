@@ -60,6 +60,9 @@ async function loginSteps(
     if (typeof resetToken === 'string' && resetToken) {
       return { kind: 'must-reset', to: `/reset-password?token=${encodeURIComponent(resetToken)}` };
     }
+    // Spec section 6: the right password of an employee in no group gets no session, only the
+    // page that says why.
+    if (e instanceof ApiError && e.code === 'USER_NOT_BE_LONG_TO_GROUP') return { kind: 'no-group', to: '/employee-without-group' };
     throw e;
   }
   setSession({ accessToken: token, emailLogin: opts.emailLogin, lastActivity: Date.now(), user: null });

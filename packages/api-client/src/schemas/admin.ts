@@ -171,6 +171,7 @@ export const groupCapacityBody = z
 export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
+  'auth.login_no_group',
   'auth.locked',
   'auth.unlocked',
   'auth.password_reset',

@@ -14,6 +14,8 @@ const LOGIN_COLUMNS = [
   'failed_login_count',
   'locked_at',
   'must_reset_password',
+  'is_company_admin',
+  'pending_approval',
 ] as const;
 
 export type LoginUser = Awaited<ReturnType<typeof findUserByEmail>>;
@@ -91,6 +93,12 @@ export async function storedLanguage(ctx: AppContext, userId: number): Promise<s
   } catch {
     return undefined;
   }
+}
+
+/** The login refusal of spec section 6, with the same exemptions as every later request (tokens.ts). */
+export async function isWithoutGroup(ctx: AppContext, user: { id: number; is_company_admin: number; pending_approval: number }): Promise<boolean> {
+  if (!ctx.config.refuseWithoutGroup || user.is_company_admin === 1 || user.pending_approval === 1) return false;
+  return (await countActiveGroups(ctx, user.id)) === 0;
 }
 
 export async function countActiveGroups(ctx: AppContext, userId: number): Promise<number> {

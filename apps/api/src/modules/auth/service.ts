@@ -7,6 +7,7 @@ import { claimLoginAttempt, clearThrottlesOf, countIpFailure, settleSuccess } fr
 import { burnVerify, hashPassword, verifyPassword } from './password';
 import { canAuthenticate, isLocked, lockoutReached, RESET_LINK } from './policy';
 import * as q from './queries';
+import { noGroupError } from './no-group';
 import { writeAudit } from '../admin/audit';
 import { writeTransaction } from '../../db/write';
 import { announceRevoked, hashToken, issueSession, newToken, revokeUserSessions, type IssuedSession } from './tokens';
@@ -36,8 +37,9 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   try {
     return await checkCredentials(ctx, body, attempts, ip);
   } catch (err) {
-    // A refused login counts against the address; MUST_RESET_PASSWORD (403) was the right password.
-    if (err instanceof HttpError && err.statusCode !== 403) await countIpFailure(ctx, ip);
+    // A refused login counts against the address; MUST_RESET_PASSWORD (403) and the no-group
+    // refusal came after the right password.
+    if (err instanceof HttpError && err.statusCode !== 403 && err.code !== 'USER_NOT_BE_LONG_TO_GROUP') await countIpFailure(ctx, ip);
     throw err;
   }
 }
@@ -71,11 +73,15 @@ async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: numb
     if (locked) await mailLockedOwner(ctx, user).catch(() => undefined);
     throw lockedError();
   }
+  // Spec section 6, asked only once the password proved who this is: a wrong password must not
+  // learn that the account exists and sits in no group.
+  const noGroup = await q.isWithoutGroup(ctx, user);
   await writeTransaction(ctx, async (trx) => {
     await q.recordLoginSuccess(ctx, user.id, trx);
-    await writeAudit(ctx, trx, { ...audit, action: 'auth.login' });
+    await writeAudit(ctx, trx, { ...audit, action: noGroup ? 'auth.login_no_group' : 'auth.login' });
   });
   await settleSuccess(ctx, byEmail ? body.email : body.employee_number);
+  if (noGroup) throw noGroupError();
   if (user.must_reset_password === 1) {
     const resetToken = await createResetToken(ctx, user.id);
     throw new HttpError(403, 'MUST_RESET_PASSWORD', 'The password must be reset before logging in.', undefined, {
@@ -193,6 +199,6 @@ export async function changePassword(
 
 export async function checkGroupUserLogin(ctx: AppContext, userId: number): Promise<number> {
   const n = await q.countActiveGroups(ctx, userId);
-  if (n === 0) throw new HttpError(401, 'USER_NOT_BE_LONG_TO_GROUP', 'The employee does not belong to any group.');
+  if (n === 0) throw noGroupError();
   return n;
 }

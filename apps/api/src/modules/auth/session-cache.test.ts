@@ -5,7 +5,7 @@ import { createSessionCache } from './session-cache';
 import type { AccessTokenRow } from './tokens';
 
 const row = (user_id: number): AccessTokenRow => ({
-  user_id, family: `f${user_id}`, expires_at: Number.MAX_SAFE_INTEGER, company_id: 1, status: 'active', is_company_admin: 0, common_topic_role: 0, pending_approval: 0,
+  user_id, family: `f${user_id}`, expires_at: Number.MAX_SAFE_INTEGER, company_id: 1, status: 'active', is_company_admin: 0, common_topic_role: 0, pending_approval: 0, has_group: 1,
 });
 
 describe('the session cache itself', () => {

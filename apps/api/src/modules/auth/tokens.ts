@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
+import { hasActiveGroup } from './no-group';
 
 /** Opaque random token; only its sha256 is stored, so a database leak yields no sessions. */
 export function newToken(): string {
@@ -14,7 +15,7 @@ export function hashToken(token: string): string {
 }
 
 export type VerifyResult =
-  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; commonTopicRole: boolean; sessionId: string; pendingApproval: boolean }
+  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; commonTopicRole: boolean; sessionId: string; pendingApproval: boolean; noGroup: boolean }
   | { ok: false; code: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'INVALID_USER' };
 
 export interface IssuedSession {
@@ -84,6 +85,7 @@ const lookupQuery = compiledQuery<{ hash: string; kind: 'access' | 'refresh' }>(
     .selectFrom('auth_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .select(['t.id', 't.user_id', 't.family', 't.expires_at', 't.created_at', 't.session_started_at', 't.retired_at', 'u.company_id', 'u.status', 'u.is_company_admin', 'u.common_topic_role', 'u.pending_approval'])
+    .select((eb) => hasActiveGroup(eb, 't.user_id').as('has_group'))
     .where('t.token_hash', '=', slot('hash'))
     .where('t.kind', '=', slot('kind')),
 );
@@ -102,6 +104,8 @@ export interface AccessTokenRow {
   is_company_admin: number | null;
   common_topic_role: number | null;
   pending_approval: number | null;
+  /** Whether the user is a member of a group that is not stopped (SQLite 0/1, PostgreSQL boolean). */
+  has_group: number | boolean | null;
 }
 
 /** Longer than any token this server issues: refused before it is hashed or looked up. */
@@ -143,7 +147,17 @@ export function accessTokenResult(ctx: AppContext, row: AccessTokenRow | undefin
     commonTopicRole: row.common_topic_role === 1,
     sessionId: row.family,
     pendingApproval: row.pending_approval === 1,
+    noGroup: withoutGroup(row),
   };
+}
+
+/**
+ * Spec section 6: an employee in no group cannot use the portal. A pending account has no group
+ * yet by design (it has its own refusal), and a company administrator runs the company whether
+ * or not they sit in a group (the first administrator of a new company sits in none).
+ */
+export function withoutGroup(row: Pick<AccessTokenRow, 'has_group' | 'pending_approval' | 'is_company_admin'>): boolean {
+  return !row.has_group && row.pending_approval !== 1 && row.is_company_admin !== 1;
 }
 
 type RefreshResult =

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
+import { hasActiveGroup } from '../auth/no-group';
 import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from '../auth/tokens';
 import { splitAccessRow, type AccessRow, type FoundAccess } from './policy';
 
@@ -20,6 +21,7 @@ const sessionAndGroupQuery = compiledQuery<{ hash: string; groupId: number }>()(
     .select(['t.user_id as a_user_id', 't.family as a_family', 't.expires_at as a_expires_at'])
     .select(['u.company_id as a_company_id', 'u.status as a_status', 'u.is_company_admin as a_is_company_admin'])
     .select(['u.common_topic_role as a_common_topic_role', 'u.pending_approval as a_pending_approval'])
+    .select((eb) => hasActiveGroup(eb, 't.user_id').as('a_has_group'))
     .selectAll('g')
     .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
     .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
@@ -43,7 +45,7 @@ export async function verifyWithGroup(
   const tokenRow = await ctx.caches.sessions.lookup(hash, async () => {
     const row = (await sessionAndGroupQuery(ctx.db, { hash, groupId }))[0];
     if (!row) return undefined;
-    const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_common_topic_role, a_pending_approval, ...group } = row;
+    const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_common_topic_role, a_pending_approval, a_has_group, ...group } = row;
     // A left join that found no group leaves every group column null.
     access = group.id === null ? null : (group as AccessRow);
     return {
@@ -55,6 +57,7 @@ export async function verifyWithGroup(
       is_company_admin: a_is_company_admin,
       common_topic_role: a_common_topic_role,
       pending_approval: a_pending_approval,
+      has_group: a_has_group,
     };
   });
   const result = accessTokenResult(ctx, tokenRow);

@@ -1,5 +1,6 @@
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
+import { sessionsChanged } from '../auth/tokens';
 import { effectiveRole } from '../members/policy';
 import { newsPermissionGranted, type PermissionName } from '../news/system';
 import { normalizedFlags, requireMember, type GroupAccess } from './policy';
@@ -110,6 +111,8 @@ async function removeMember(ctx: AppContext, groupId: number, userId: number): P
     // A later join request through a link starts a fresh pending request.
     await trx.deleteFrom('group_join_requests').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
   });
+  // Their last group may be gone: the next request must see it (spec section 6, no-group refusal).
+  await sessionsChanged(ctx, [userId]);
   await ctx.bus.publish([userId], { kind: 'group.member.removed', payload: { group_id: groupId } });
 }
 

@@ -1,4 +1,5 @@
 import { endpoints } from '@portal/api-client';
+import { noGroupError } from '../no-group';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from '../../../http/errors';
 import { registerEndpoint as on } from '../../../http/route';
@@ -48,6 +49,8 @@ export async function lineRoutes(
     if (!link) throw who.email ? notLinked() : new HttpError(400, 'LINE_NO_EMAIL', 'This LINE account has no e-mail address.');
     const user = await q.findUserById(ctx, link.user_id);
     if (!user || !canAuthenticate(user) || isLocked(user)) throw lineFailed();
+    // Spec section 6, as for the password login: no group, no session.
+    if (await q.isWithoutGroup(ctx, user)) throw noGroupError();
     await q.recordLoginSuccess(ctx, user.id);
     const s = await issueSession(ctx, user.id);
     session.setRefreshCookie(reply, s);
