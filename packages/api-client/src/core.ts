@@ -25,6 +25,7 @@ export * from './calendar-constants';
 /** Asia/Tokyo date arithmetic shared by the API and the calendar screens. */
 export * as calendarDates from './calendar-dates';
 export * from './chat';
+export { charLength, hasScriptTag } from './text-rules';
 export type * from './schemas/chat';
 export type * from './schemas/notifications';
 export type * from './schemas/news';

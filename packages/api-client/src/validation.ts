@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
+import { charLength, SCRIPT_TAG } from './text-rules';
 
 /**
  * Section-5 validation rules as zod building blocks. Messages are i18n keys in the `validation`
@@ -13,7 +14,6 @@ const HIRAGANA = /^[\u3041-\u3096\u309d\u309e\u30fc\u3000 ]+$/u;
 const POSTAL = /^\d{7}$/;
 const PHONE = /^[0-9-]{1,13}$/;
 const EMOJI = /\p{Extended_Pictographic}/u;
-const SCRIPT_TAG = /<\s*script\b|<\?php|<%/i;
 
 /**
  * Text the API refuses anywhere (body, query, path, form field, file name): U+0000 and the other
@@ -30,15 +30,7 @@ export const ILL_FORMED_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800
  */
 export const afterFields = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
-/**
- * Characters as the user sees them: code points, so 𠮷 or an emoji (two UTF-16 units) counts
- * once, as the spec's server (mb_strlen) counts it.
- */
-export function charLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-}
+export { charLength };
 
 /** Max length in characters, and at most 4 bytes per character (section 5). */
 export function text(max: number) {

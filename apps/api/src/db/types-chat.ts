@@ -55,6 +55,9 @@ export interface ChatFilesTable {
   original_name: string;
   storage_key: string;
   thumb_key: string | null;
+  /** The thumbnail's size in pixels (null: no thumbnail, or sent before sizes were kept). */
+  thumb_width: Generated<number | null>;
+  thumb_height: Generated<number | null>;
   size: number;
   kind: string;
   mime: string;

@@ -86,7 +86,7 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
         )}
         <div className="chat-detail__title-box">
           <h2 id="chat-detail-title" className="chat-detail__title">
-            {title}
+            <bdi>{title}</bdi>
           </h2>
           {group && <span className="chat-detail__members">{t('detail.members', { count: c.size })}</span>}
         </div>

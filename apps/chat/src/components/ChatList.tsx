@@ -21,7 +21,8 @@ function Preview({ chat }: { chat: GroupChat }) {
     case MessageSpecial.RENAMED:
       return <>{t('preview.renamed')}</>;
     default:
-      return <>{chat.last_message}</>;
+      // User text is isolated: a right-to-left override in it cannot reorder the row around it.
+      return <bdi>{chat.last_message}</bdi>;
   }
 }
 
@@ -85,7 +86,7 @@ export function ChatList({ selectedId, onCreate }: { selectedId?: number | undef
                           ★
                         </span>
                       )}
-                      <span className="chat-list__name">{title}</span>
+                      <bdi className="chat-list__name">{title}</bdi>
                       {chat.only_user !== 1 && <span className="chat-list__size">({chat.size})</span>}
                     </span>
                     <span className="chat-list__preview">

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_MESSAGE_MAX, type ChatMessage } from '@portal/api-client/core';
+import { CHAT_MESSAGE_MAX, charLength, hasScriptTag, type ChatMessage } from '@portal/api-client/core';
 import { Button, useImeSafeEnter } from '@portal/ui';
-import { useShowActionError } from '@portal/content/kit';
+import { FormError } from '@portal/ui/kit';
+import { apiFieldErrors, useShowActionError } from '@portal/content/kit';
 import { sendFiles, sendText } from '../api/messages';
 
 /**
@@ -17,10 +18,17 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const showError = useShowActionError();
+  const id = useId();
+  /** The server's refusal of the text last sent (a rule the page could not foresee). */
+  const [refused, setRefused] = useState<string | null>(null);
+  // No maxlength: a paste longer than the limit stays whole in the box, with the count and the
+  // reason, so the user can shorten it rather than send a silently cut half.
+  const remaining = CHAT_MESSAGE_MAX - charLength(text);
+  const problem = remaining < 0 ? 'validation.max_length_count' : hasScriptTag(text) ? 'validation.no_script' : refused;
 
   const submit = async () => {
     const content = text.trim();
-    if (!content || busy) return;
+    if (!content || busy || problem) return;
     setBusy(true);
     try {
       await sendText(chatId, content, replyTo?.id);
@@ -28,7 +36,9 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
       onCancelReply();
       onSent();
     } catch (err) {
-      showError(err);
+      const fields = apiFieldErrors(err, { content: 'content' });
+      if (fields?.content) setRefused(fields.content);
+      else showError(err);
     } finally {
       setBusy(false);
     }
@@ -82,8 +92,12 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
           placeholder={t('composer.placeholder')}
           value={text}
           rows={2}
-          maxLength={CHAT_MESSAGE_MAX}
-          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-count${problem ? ` ${id}-error` : ''}`}
+          onChange={(e) => {
+            setText(e.target.value);
+            setRefused(null);
+          }}
           onKeyDown={onKeyDown}
           onPaste={(e) => {
             // A pasted screenshot is sent at once as an image message; pasted text stays text.
@@ -93,9 +107,15 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
             void upload([image], true);
           }}
         />
-        <Button type="submit" loading={busy} disabled={!text.trim()}>
+        <Button type="submit" loading={busy} disabled={!text.trim() || problem !== null}>
           {t('composer.send')}
         </Button>
+      </div>
+      <div className="chat-composer__status">
+        <FormError id={`${id}-error`} message={problem} values={{ field: t('composer.label'), max: CHAT_MESSAGE_MAX }} />
+        <span id={`${id}-count`} className={`chat-composer__count${remaining < 0 ? ' chat-composer__count--over' : ''}`}>
+          {t('composer.remaining', { count: remaining })}
+        </span>
       </div>
     </form>
   );

@@ -6,7 +6,9 @@ import { downloadByLink, useShowActionError } from '@portal/content/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
 import { invalidateChats, useChatStorage, useGallery } from '../api/chat';
-import { ChatFileView, download } from './MessageItem';
+import { ChatFileView } from './MessageItem';
+import { download } from '../lib/files';
+import { ImageViewer } from './ImageViewer';
 
 /** The chat's files and images: download one or several (one zip), delete one's own. */
 export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: number | undefined; onClose: () => void }) {
@@ -20,6 +22,8 @@ export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: numbe
   const qc = useQueryClient();
   const showError = useShowActionError();
   const files = gallery.data?.data ?? [];
+  const images = files.filter((f) => f.has_thumbnail);
+  const [viewing, setViewing] = useState<number | null>(null);
 
   const zip = async () => {
     setBusy(true);
@@ -74,7 +78,7 @@ export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: numbe
                   }}
                 />
               </label>
-              <ChatFileView chatId={chatId} file={f} showImages />
+              <ChatFileView chatId={chatId} file={f} showImages onOpen={(file) => setViewing(images.indexOf(file))} />
               <span className="chat-gallery__meta">
                 {f.uploader?.name ?? ''} · {formatFileSize(f.size)}
               </span>
@@ -92,6 +96,7 @@ export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: numbe
           ))}
         </ul>
       )}
+      {viewing !== null && viewing >= 0 && <ImageViewer chatId={chatId} files={images} start={viewing} onClose={() => setViewing(null)} />}
       <div className="chat-dialog__actions">
         <Button variant="secondary" onClick={onClose}>
           {t('gallery.close')}

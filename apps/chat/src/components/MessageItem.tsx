@@ -1,24 +1,35 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX, MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
+import { MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
 import { DateDisplay } from '@portal/ui';
 import { FileKindIcon } from '@portal/content/files';
-import { ApiAvatar, downloadByLink, useApiImageSrc } from '@portal/content/kit';
+import { ApiAvatar, useApiImageSrc } from '@portal/content/kit';
+import { chatFileUrl, download } from '../lib/files';
+import { ImageViewer } from './ImageViewer';
 
-const fileUrl = (chatId: number, fileId: number, kind: 'download' | 'preview' | 'thumbnail') => `${API_PREFIX}/group-chat-gallery/${chatId}/file/${fileId}/${kind}`;
-
-export function download(chatId: number, f: Pick<ChatFile, 'id' | 'name'>) {
-  return downloadByLink({ path: `/group-chat-gallery/${chatId}/file/${f.id}/download` }, f.name);
-}
+export { download };
 
 /** An image inline by its thumbnail (the full picture on click), or a file as a download button. */
-export function ChatFileView({ chatId, file, showImages }: { chatId: number; file: ChatFile; showImages: boolean }) {
+/** The box of a thumbnail not loaded yet, when its size was not stored (images sent before sizes were). */
+const UNKNOWN_THUMB = { width: 160, height: 120 };
+
+export function ChatFileView({ chatId, file, showImages, onOpen }: { chatId: number; file: ChatFile; showImages: boolean; onOpen?: ((file: ChatFile) => void) | undefined }) {
   const { t } = useTranslation('chat');
-  const src = useApiImageSrc(showImages && file.has_thumbnail ? fileUrl(chatId, file.id, 'thumbnail') : null);
-  if (src) {
+  const image = showImages && file.has_thumbnail;
+  const src = useApiImageSrc(image ? chatFileUrl(chatId, file.id, 'thumbnail') : null);
+  if (image) {
+    // The frame has the thumbnail's size from the start, so the history does not move when the
+    // picture arrives (a chat opened at its newest message stays there).
+    const size = file.thumb_size ?? UNKNOWN_THUMB;
     return (
-      <button type="button" className="chat-file chat-file--image" onClick={() => void download(chatId, file)} aria-label={t('message.download', { name: file.name })}>
-        <img src={src} alt={t('message.image', { name: file.name })} className="chat-file__thumb" />
+      <button
+        type="button"
+        className="chat-file chat-file--image chat-file__frame"
+        style={{ width: size.width, aspectRatio: `${size.width} / ${size.height}` }}
+        onClick={() => (onOpen ? onOpen(file) : void download(chatId, file))}
+        aria-label={onOpen ? t('message.open_image', { name: file.name }) : t('message.download', { name: file.name })}
+      >
+        {src && <img src={src} alt={t('message.image', { name: file.name })} width={size.width} height={size.height} className="chat-file__thumb" />}
       </button>
     );
   }
@@ -67,7 +78,9 @@ function ReadReceipt({ m }: { m: ChatMessage }) {
 
 export function MessageItem({ m, chatId, showImages, actions, highlight = false }: { m: ChatMessage; chatId: number; showImages: boolean; actions: MessageActions; highlight?: boolean }) {
   const { t } = useTranslation('chat');
+  const [viewing, setViewing] = useState<number | null>(null);
   if (m.messageSpecial > MessageSpecial.FILES) return <Notice m={m} />;
+  const images = showImages ? m.file.filter((f) => f.has_thumbnail) : [];
   const reply = m.replyMessage;
   return (
     <li
@@ -79,12 +92,16 @@ export function MessageItem({ m, chatId, showImages, actions, highlight = false 
     >
       {!m.isOwnMsg && <ApiAvatar src={m.userAvatar} name={m.userName} size="sm" decorative className="chat-msg__avatar" />}
       <div className="chat-msg__main">
-        {!m.isOwnMsg && <div className="chat-msg__sender">{m.userName}</div>}
+        {!m.isOwnMsg && (
+          <div className="chat-msg__sender">
+            <bdi>{m.userName}</bdi>
+          </div>
+        )}
         <div className="chat-msg__bubble">
           {reply && (
             <blockquote className="chat-msg__quote">
-              <span className="chat-msg__quote-sender">{reply.sender?.name ?? ''}</span>
-              <span className="chat-msg__quote-text">
+              <bdi className="chat-msg__quote-sender">{reply.sender?.name ?? ''}</bdi>
+              <span className="chat-msg__quote-text" dir="auto">
                 {reply.is_deleted_by_author ? t('message.reply_deleted') : reply.message_special === MessageSpecial.FILES ? t('preview.file') : reply.content}
               </span>
             </blockquote>
@@ -93,14 +110,20 @@ export function MessageItem({ m, chatId, showImages, actions, highlight = false 
             <span className="chat-msg__deleted">{t('message.deleted')}</span>
           ) : (
             <>
-              {m.content && <span className="chat-msg__text">{m.content}</span>}
+              {m.content && (
+                // dir="auto" isolates the user's text: an override character in it ends with it.
+                <span className="chat-msg__text" dir="auto">
+                  {m.content}
+                </span>
+              )}
               {m.file.length > 0 && (
                 <div className="chat-msg__files">
                   {m.file.map((f) => (
-                    <ChatFileView key={f.id} chatId={chatId} file={f} showImages={showImages} />
+                    <ChatFileView key={f.id} chatId={chatId} file={f} showImages={showImages} onOpen={(file) => setViewing(images.indexOf(file))} />
                   ))}
                 </div>
               )}
+              {viewing !== null && viewing >= 0 && <ImageViewer chatId={chatId} files={images} start={viewing} onClose={() => setViewing(null)} />}
             </>
           )}
         </div>

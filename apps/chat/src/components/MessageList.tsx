@@ -37,9 +37,14 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
   const atBottom = useRef(true);
   const pull = useRef<number | null>(null);
   const [pulling, setPulling] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  /** Messages that arrived while the reader was scrolled up: the pill's count. */
+  const [unseen, setUnseen] = useState(0);
   const messages: ChatMessage[] = state?.messages ?? [];
   const first = messages[0]?.index;
   const last = messages.at(-1)?.index;
+  const lastOwn = messages.at(-1)?.isOwnMsg ?? false;
+  const seenLast = useRef<number | undefined>(undefined);
 
   const older = async () => {
     const el = box.current;
@@ -61,14 +66,43 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
     anchor.current = null;
   }, [first]);
 
+  const toBottom = () => {
+    const el = box.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
+    setUnseen(0);
+  };
+
+  // A new newest message: follow it when the reader was at the bottom or sent it; otherwise keep
+  // their place and count it on the "new messages" pill.
   useLayoutEffect(() => {
     const el = box.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+    const grew = seenLast.current !== undefined && last !== undefined && last > seenLast.current;
+    seenLast.current = last;
+    if (!el) return;
+    if (atBottom.current || (grew && lastOwn)) toBottom();
+    else if (grew) setUnseen((n) => n + 1);
   }, [last, chatId]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     atBottom.current = true;
+    seenLast.current = undefined;
+    setUnseen(0);
   }, [chatId]);
+
+  // Whatever changes the history's height after it is shown (an image arriving, a quote or a
+  // reaction line appearing) keeps a reader at the bottom there.
+  useEffect(() => {
+    const el = list.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const b = box.current;
+      if (b && atBottom.current) b.scrollTop = b.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [messages.length > 0, chatId]);
 
   const [highlight, setHighlight] = useState<number | null>(null);
   const focus = useRef<{ id: number; pages: number; done: boolean } | null>(null);
@@ -110,6 +144,7 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
       onScroll={(e) => {
         const el = e.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        if (atBottom.current && unseen > 0) setUnseen(0);
         if (el.scrollTop < TOP_THRESHOLD_PX) void older();
       }}
       onTouchStart={(e) => {
@@ -137,11 +172,16 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
       ) : messages.length === 0 ? (
         <p className="chat-messages__empty">{t('detail.no_messages')}</p>
       ) : (
-        <ol className="chat-messages__list">
+        <ol className="chat-messages__list" ref={list}>
           {messages.map((m) => (
             <MessageItem key={m.id} m={m} chatId={chatId} showImages={showImages} actions={actions} highlight={m.id === highlight} />
           ))}
         </ol>
+      )}
+      {unseen > 0 && (
+        <button type="button" className="chat-messages__pill" onClick={toBottom}>
+          {t('detail.new_messages', { count: unseen })}
+        </button>
       )}
     </div>
   );

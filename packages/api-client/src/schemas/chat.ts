@@ -98,6 +98,8 @@ export const chatFile = z.object({
   kind: z.string(),
   mime: z.string(),
   has_thumbnail: z.boolean(),
+  /** The thumbnail's pixel size, to reserve its box before it loads; null when not known. */
+  thumb_size: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
   uploader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.number(),
 });

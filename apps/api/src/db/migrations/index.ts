@@ -22,6 +22,7 @@ import * as m0022 from './0022_unread_generations';
 import * as m0023 from './0023_group_access_notify';
 import * as m0024 from './0024_comment_unread_scopes';
 import * as m0025 from './0025_remote_canary';
+import * as m0026 from './0026_chat_image_size';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundle and tsx runs see
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0023_group_access_notify': m0023,
   '0024_comment_unread_scopes': m0024,
   '0025_remote_canary': m0025,
+  '0026_chat_image_size': m0026,
 };

@@ -38,6 +38,9 @@ describe.each(DIALECTS)('chat files and gallery (%s)', (dialect) => {
       ['資料.pdf', 'pdf', false],
     ]);
     const [img, pdf] = msg.file;
+    // The thumbnail's size (fit inside 240 px) lets the history reserve the box before it loads.
+    expect(img.thumb_size).toEqual({ width: 240, height: 120 });
+    expect(pdf.thumb_size).toBeNull();
 
     // B sees it as the last message (an attachment) and unread.
     const listed = (await t.inject({ method: 'GET', url: `${API}/group-chat/group-chat-user`, token: b.token })).json().items.data[0];

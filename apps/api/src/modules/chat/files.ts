@@ -110,7 +110,7 @@ export async function uploadToChat(
         .insertInto('chat_files')
         .values(received.files.map((f, i) => ({
           chat_id: chat.id, message_id: m.id, uploader_id: user.id, original_name: f.name, storage_key: f.staged.key,
-          thumb_key: thumbs[i]?.key ?? null, size: f.staged.size, kind: f.detected.kind, mime: f.detected.mime, created_at: now, updated_at: now,
+          thumb_key: thumbs[i]?.key ?? null, thumb_width: thumbs[i]?.width ?? null, thumb_height: thumbs[i]?.height ?? null, size: f.staged.size, kind: f.detected.kind, mime: f.detected.mime, created_at: now, updated_at: now,
         })))
         .execute();
       const c = await trx.selectFrom('chats').select('storage_used_bytes').where('id', '=', chat.id).executeTakeFirstOrThrow();

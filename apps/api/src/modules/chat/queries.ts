@@ -123,11 +123,14 @@ export async function unreadCount(ctx: AppContext, userId: number): Promise<{ co
   return { count: Number(row.n), chats: Number(row.chats) };
 }
 
-export function fileView(f: { id: number; message_id: number; original_name: string; size: number; kind: string; mime: string; thumb_key: string | null; uploader_id: number | null; created_at: number }, who: Map<number, Person>): ChatFile {
+export function fileView(f: { id: number; message_id: number; original_name: string; size: number; kind: string; mime: string; thumb_key: string | null; thumb_width: number | null; thumb_height: number | null; uploader_id: number | null; created_at: number }, who: Map<number, Person>): ChatFile {
   const up = f.uploader_id !== null ? who.get(f.uploader_id) : undefined;
+  const sized = f.thumb_key !== null && f.thumb_width !== null && f.thumb_height !== null;
   return {
     id: f.id, message_id: f.message_id, name: f.original_name, size: Number(f.size), kind: f.kind, mime: f.mime,
-    has_thumbnail: f.thumb_key !== null, uploader: up ? { id: up.id, name: up.name } : null, created_at: Number(f.created_at),
+    has_thumbnail: f.thumb_key !== null,
+    thumb_size: sized ? { width: Number(f.thumb_width), height: Number(f.thumb_height) } : null,
+    uploader: up ? { id: up.id, name: up.name } : null, created_at: Number(f.created_at),
   };
 }
 

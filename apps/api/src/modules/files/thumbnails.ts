@@ -44,29 +44,39 @@ function loadSharp(log?: FastifyBaseLogger): Promise<SharpFactory | null> {
  * a thumbnail is an extra, never a reason to refuse an upload.
  */
 export async function renderThumbnail(input: Buffer, log?: FastifyBaseLogger): Promise<Buffer | null> {
+  return (await renderSizedThumbnail(input, log))?.data ?? null;
+}
+
+/** renderThumbnail with the thumbnail's size, which a page uses to reserve its box before it loads. */
+export async function renderSizedThumbnail(input: Buffer, log?: FastifyBaseLogger): Promise<{ data: Buffer; width: number; height: number } | null> {
   const sharp = await loadSharp(log);
   if (!sharp) return null;
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
       .rotate()
       .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .timeout({ seconds: TIMEOUT_SECONDS })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
   } catch (err) {
     log?.info({ err }, 'no thumbnail for an uploaded image');
     return null;
   }
 }
 
-async function stageOne(ctx: AppContext, f: ReceivedFile, log?: FastifyBaseLogger): Promise<StagedFile | null> {
+/** A staged thumbnail and its size in pixels. */
+export type StagedThumbnail = StagedFile & { width: number; height: number };
+
+async function stageOne(ctx: AppContext, f: ReceivedFile, log?: FastifyBaseLogger): Promise<StagedThumbnail | null> {
   if (f.detected.kind !== 'image' || f.staged.size > MAX_INPUT_BYTES) return null;
   try {
-    const thumb = await renderThumbnail(await f.staged.read(0, f.staged.size), log);
+    const thumb = await renderSizedThumbnail(await f.staged.read(0, f.staged.size), log);
     if (!thumb) return null;
     // Next to the original, under a generated name of its own.
     const prefix = f.staged.key.slice(0, f.staged.key.lastIndexOf('/'));
-    return await ctx.storage.stage(Readable.from([thumb]), { prefix, ext: 'webp' });
+    const staged = await ctx.storage.stage(Readable.from([thumb.data]), { prefix, ext: 'webp' });
+    return Object.assign(staged, { width: thumb.width, height: thumb.height });
   } catch (err) {
     log?.warn({ err }, 'thumbnail not staged');
     return null;
@@ -77,8 +87,8 @@ async function stageOne(ctx: AppContext, f: ReceivedFile, log?: FastifyBaseLogge
  * Stages a thumbnail for each image of an upload (null for the rest), to be committed or
  * discarded together with the originals. One at a time, so one request's memory stays bounded.
  */
-export async function stageThumbnails(ctx: AppContext, files: ReceivedFile[], log?: FastifyBaseLogger): Promise<(StagedFile | null)[]> {
-  const out: (StagedFile | null)[] = [];
+export async function stageThumbnails(ctx: AppContext, files: ReceivedFile[], log?: FastifyBaseLogger): Promise<(StagedThumbnail | null)[]> {
+  const out: (StagedThumbnail | null)[] = [];
   for (const f of files) out.push(await stageOne(ctx, f, log));
   return out;
 }
