@@ -10,6 +10,8 @@ export const queryKeys = {
   /** The caller's theme pictures (shell applies them, the theme page changes them). */
   themeImages: () => ['me', 'settings', 'theme-images'] as const,
   groupCheck: () => ['me', 'group-check'] as const,
+  /** Unread items (1) or unread like notices (2): the bell and the notifications remote share it. */
+  notificationCount: (kind: 1 | 2) => ['notifications', 'count', kind] as const,
   policy: (kind: 'privacy' | 'terms', lang: string) => ['policy', kind, lang] as const,
   remotes: () => ['remotes'] as const,
   myGroups: (params: { page?: number; limit?: number; filter?: string } = {}) => ['groups', 'mine', params] as const,

@@ -1,3 +1,5 @@
+import { queryKeys } from '@portal/api-client/core';
+
 /**
  * Query keys of this remote. Everything starts with 'notifications', so one invalidation (the
  * shell's on topic and notification events, or ours after a mark-read) refreshes every list and
@@ -6,7 +8,7 @@
 export const nKeys = {
   all: ['notifications'] as const,
   unread: (params: { page: number; limit: number }) => ['notifications', 'unread', params] as const,
-  count: (kind: 1 | 2) => ['notifications', 'count', kind] as const,
+  count: queryKeys.notificationCount,
   likes: (params: { page: number; limit: number }) => ['notifications', 'likes', params] as const,
   favorites: (params: { page: number; limit: number }) => ['notifications', 'favorites', params] as const,
   favoriteCount: () => ['notifications', 'favorite-count'] as const,

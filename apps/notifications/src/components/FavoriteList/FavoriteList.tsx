@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FavoriteTargetType } from '@portal/api-client/core';
-import { Avatar, Button, DateDisplay, EmptyState, Spinner } from '@portal/ui';
+import { Button, DateDisplay, EmptyState, Spinner } from '@portal/ui';
+import { ApiAvatar } from '@portal/content/kit';
 import { useFavoriteList, useMarkRead } from '../../api/notifications';
 import { favoriteHref, favoriteUnreadId } from '../links';
 import { PersonName } from '../PersonName';
 
 /** A favourite event outside any group (shared with chosen members) is labelled as the calendar's. */
 const calendar = (f: { favorite_target_type: number }) => f.favorite_target_type === FavoriteTargetType.CALENDAR;
+const chat = (f: { favorite_target_type: number }) => f.favorite_target_type === FavoriteTargetType.CHAT;
 
 /** Section 2's display modes: the LIST page, the HOME block and the NAVBAR dropdown (no title, no see-more). */
 export type FavoriteMode = 'LIST' | 'HOME' | 'NAVBAR';
@@ -32,7 +34,12 @@ export function FavoriteList({ mode, pageSize = 10, onNavigate }: { mode: Favori
             const unreadId = favoriteUnreadId(f);
             return (
               <li key={f.id} className={`pntf-row${f.is_read ? '' : ' pntf-row--unread'}`} data-testid="favourite-row">
-                <Avatar name={f.group_name ?? (calendar(f) ? t('favourite.calendar') : t('common.common_topic_avatar'))} size="sm" decorative />
+                <ApiAvatar
+                  src={f.group_avatar}
+                  name={f.group_name ?? (calendar(f) ? t('favourite.calendar') : chat(f) ? f.title : t('common.common_topic_avatar'))}
+                  size="sm"
+                  decorative
+                />
                 <div className="pntf-row__body">
                   {href ? (
                     <Link to={href} className="pntf-row__title" onClick={onNavigate}>
@@ -43,7 +50,7 @@ export function FavoriteList({ mode, pageSize = 10, onNavigate }: { mode: Favori
                   )}
                   {f.content && <p className="pntf-row__content">{f.content}</p>}
                   <p className="pntf-row__meta">
-                    {f.group_name ?? (calendar(f) ? t('favourite.calendar') : t('common.common_topic'))}
+                    {f.group_name ?? (calendar(f) ? t('favourite.calendar') : chat(f) ? t('favourite.chat') : t('common.common_topic'))}
                     {' · '}
                     <PersonName name={f.update_by_user} status={f.user_active_status} />
                     {' · '}

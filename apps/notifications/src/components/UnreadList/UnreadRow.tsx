@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LikeTargetType, type UnreadItem } from '@portal/api-client/core';
-import { Avatar, DateDisplay } from '@portal/ui';
+import { DateDisplay } from '@portal/ui';
+import { ApiAvatar } from '@portal/content/kit';
 import { unreadHref } from '../links';
 import { NoticeIcon } from '../NoticeIcon';
 import { PersonName } from '../PersonName';
@@ -40,7 +41,14 @@ export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavi
           aria-label={t('unread.select_item', { title: item.title })}
         />
       )}
-      <Avatar name={isCommon ? t('common.common_topic_avatar') : (item.group_name ?? (isSaved ? t('kinds.10') : ''))} size="sm" decorative />
+      {/* Section 2: group kinds show the group's icon, chat the sender's (initials of the chat's
+          title without one), common kinds the common-topic avatar. */}
+      <ApiAvatar
+        src={isCommon || isSaved ? null : item.avatar}
+        name={isCommon ? t('common.common_topic_avatar') : isSaved ? t('kinds.10') : (item.group_name ?? item.title)}
+        size="sm"
+        decorative
+      />
       <div className="pntf-row__body">
         <button type="button" className="pntf-row__title" onClick={() => void open()}>
           <NoticeIcon type={item.unread_type} />

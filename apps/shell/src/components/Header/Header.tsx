@@ -7,6 +7,7 @@ import { SearchModal } from '../SearchModal';
 import { $openMenu, closeMenus } from '../../stores/menus';
 import { MenuButton, MenuPanel } from './MenuButton';
 import { ChatCount } from './ChatCount';
+import { BellCount } from './BellCount';
 import { BellIcon, MenuIcon } from '@portal/ui';
 
 // The home menu's links and buttons load when the menu first opens, not with every page.
@@ -49,6 +50,7 @@ export function Header() {
         <MenuButton menu="notifications" label={t('nav.notifications')} className="shell-header__tool">
           <BellIcon />
           <span className="shell-visually-hidden">{t('nav.notifications')}</span>
+          <BellCount />
         </MenuButton>
         <SearchModal />
         <MenuButton menu="home" label={t('nav.home_menu')} className="shell-header__tool">
