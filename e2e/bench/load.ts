@@ -21,7 +21,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
 import { addTopics, addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
 import { CACHED, refreshCookieOf, stats, User } from './load-user';

@@ -22,7 +22,7 @@ let total = 0;
 for (const file of process.argv.slice(2)) {
   const p = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  p.samples.forEach((id, i) => {
+  p.samples.forEach((id, _i) => {
     const n = byId.get(id)!;
     // Counted in samples, not timeDeltas: on a shared machine a delta also spans the time the
     // process was not scheduled at all, which the next sampled frame would be charged with.

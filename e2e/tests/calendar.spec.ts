@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER } from '../support/env';
 import { expectSuccess, loginAs, setLanguageByApi } from './helpers';
 

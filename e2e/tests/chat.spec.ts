@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { png } from '../support/png';
 import { loginAs, nav, setLanguageByApi } from './helpers';
 

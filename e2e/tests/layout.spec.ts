@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN } from '../support/env';
 import { gotoLogin, loginAs, openGroupFromHome } from './helpers';
 

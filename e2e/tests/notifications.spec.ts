@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, MEMBER } from '../support/env';
 import { loginAs } from './helpers';
 

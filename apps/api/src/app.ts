@@ -1,4 +1,3 @@
-import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';

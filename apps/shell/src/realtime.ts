@@ -73,7 +73,7 @@ export function chooseTransport(host: HostBus): () => void {
     api
       .call('firebaseToken', {})
       .then(({ items }) => {
-        if (items.transport != 'firestore') throw 0;
+        if (items.transport !== 'firestore') throw 0;
         return import('./realtime-firestore').then((m) => stop === null && (stop = m.runFirestore(host, items)));
       })
       .catch(() => stop === null && host.start());

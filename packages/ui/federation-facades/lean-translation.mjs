@@ -119,6 +119,7 @@ export function createUseTranslation({ I18nContext, getI18n, useFullTranslation 
     const i18n = context?.i18n ?? getI18n();
     // A missing instance or an option this hook does not implement: react-i18next's own hook.
     // Both are fixed for a call site, so the hooks called stay the same from render to render.
+    // biome-ignore lint/correctness/useHookAtTopLevel: the condition is fixed for a call site (see above)
     if (!i18n || !leanOptions(props) || i18n.options?.react?.useSuspense === false) return useFullTranslation(ns, props);
     const state = stateOf(i18n);
     const list = ns ?? context?.defaultNS ?? i18n.options.defaultNS ?? 'translation';
@@ -126,6 +127,7 @@ export function createUseTranslation({ I18nContext, getI18n, useFullTranslation 
     const fallback = props?.nsMode === 'fallback';
     const key = `${fallback ? 'f' : 'd'}\u0001${namespaces.join('\u0001')}`;
     const getSnapshot = () => snapshotFor(i18n, state, key, namespaces, fallback);
+    // biome-ignore lint/correctness/useHookAtTopLevel: the early return above is fixed for a call site
     const snapshot = useSyncExternalStore(state.subscribe, getSnapshot, getSnapshot);
     if (!snapshot.ready) throw snapshot.pending;
     return snapshot.ret;

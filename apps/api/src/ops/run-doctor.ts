@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Config } from '../config';
 import { createDb } from '../db';
 import { createStorage } from '../storage';

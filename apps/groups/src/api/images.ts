@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { IconImage, queryKeys, type GroupDetail } from '@portal/api-client/core';
+import { type IconImage, queryKeys, type GroupDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { uploadGroupImage, type GroupImageTarget } from './upload';
 

@@ -41,8 +41,8 @@ export function AccountInfoPage() {
       </>,
     ],
     ...[info.second_email, info.third_email].flatMap((email, i): [string, React.ReactNode][] => (email ? [[t('account.sub_email', { n: i + 2 }), email]] : [])),
-    [t('account.password'), <Link to={`${SETTINGS_BASE}/change-password`}>{t('account.change_password')}</Link>],
-    [t('account.last_login'), <LastLogin value={info.last_login_at} />],
+    [t('account.password'), <Link key="password" to={`${SETTINGS_BASE}/change-password`}>{t('account.change_password')}</Link>],
+    [t('account.last_login'), <LastLogin key="last-login" value={info.last_login_at} />],
   ];
 
   return (

@@ -29,7 +29,7 @@ describe('downloadByLink', () => {
     expect(call).toHaveBeenCalledWith('signUrls', { body: { items: [{ path: '/members/me/groups/1/download-files', body: { file_ids: [1, 2] } }] } });
     const url = '/service/api/v1/members/me/groups/1/download-files?s=test';
     expect(fetchMock.mock.calls[0]![0]).toBe(url);
-    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Range).toBe('bytes=0-0');
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Range).toBe('bytes=0-0');
     // The probe's body is dropped, never read into the page.
     expect(signal?.aborted).toBe(true);
     expect(clicked).toEqual([{ href: url, download: '添付.zip' }]);

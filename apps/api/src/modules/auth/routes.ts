@@ -1,4 +1,4 @@
-import { endpoints, LIMITS } from '@portal/api-client';
+import { endpoints } from '@portal/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';

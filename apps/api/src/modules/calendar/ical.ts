@@ -11,7 +11,7 @@ import { tokyoDate, tokyoTime, weekday } from './tokyo';
 const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const utf8 = new TextEncoder();
 
-const escape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const escapeText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
 function fold(line: string): string {
@@ -61,13 +61,13 @@ export interface FeedHoliday {
 export function renderCalendar(opts: { name: string; now: number; events: { row: EventRow; exceptions: ExceptionRow[] }[]; holidays: FeedHoliday[]; host: string }): string {
   const lines = [
     'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Group Portal//Calendar//JA', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escape(opts.name)}`, 'X-WR-TIMEZONE:Asia/Tokyo',
+    `X-WR-CALNAME:${escapeText(opts.name)}`, 'X-WR-TIMEZONE:Asia/Tokyo',
     'BEGIN:VTIMEZONE', 'TZID:Asia/Tokyo', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0900', 'TZOFFSETTO:+0900', 'TZNAME:JST', 'END:STANDARD', 'END:VTIMEZONE',
   ];
   const stamp = `DTSTAMP:${utc(opts.now)}`;
   for (const { row, exceptions } of opts.events) {
     const uid = `UID:calendar-${row.id}@${opts.host}`;
-    const text = (title: string, memo: string) => [`SUMMARY:${escape(title)}`, ...(memo ? [`DESCRIPTION:${escape(memo)}`] : [])];
+    const text = (title: string, memo: string) => [`SUMMARY:${escapeText(title)}`, ...(memo ? [`DESCRIPTION:${escapeText(memo)}`] : [])];
     lines.push('BEGIN:VEVENT', uid, stamp, tz('DTSTART', row.starts_at), tz('DTEND', row.ends_at), ...text(row.title, row.memo), `LAST-MODIFIED:${utc(Number(row.updated_at))}`);
     const rule = rrule(row);
     if (rule) {
@@ -84,7 +84,7 @@ export function renderCalendar(opts: { name: string; now: number; events: { row:
   for (const h of opts.holidays) {
     const d = h.date.replaceAll('-', '');
     const next = new Date(Date.parse(`${h.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
-    lines.push('BEGIN:VEVENT', `UID:holiday-${h.date}@${opts.host}`, stamp, `DTSTART;VALUE=DATE:${d}`, `DTEND;VALUE=DATE:${next}`, `SUMMARY:${escape(h.name)}`, 'TRANSP:TRANSPARENT', 'CATEGORIES:HOLIDAY', 'END:VEVENT');
+    lines.push('BEGIN:VEVENT', `UID:holiday-${h.date}@${opts.host}`, stamp, `DTSTART;VALUE=DATE:${d}`, `DTEND;VALUE=DATE:${next}`, `SUMMARY:${escapeText(h.name)}`, 'TRANSP:TRANSPARENT', 'CATEGORIES:HOLIDAY', 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
   return lines.map(fold).join('\r\n') + '\r\n';

@@ -174,7 +174,7 @@ function equipmentOfRow<T extends { id: number }>(loaded: T[], current: number[]
 }
 
 /** Ends a repeating series the day before `date`; its exceptions and bookings from then go. */
-async function truncateSeries(ctx: AppContext, trx: Kysely<DB>, row: EventRow, date: string): Promise<void> {
+async function truncateSeries(_ctx: AppContext, trx: Kysely<DB>, row: EventRow, date: string): Promise<void> {
   const end_deadline = addDays(date, -1);
   const rule: RuleRow = { ...row, deadline_type: DeadlineType.TIME_LIMIT, end_deadline };
   await trx

@@ -59,7 +59,7 @@ async function nameOf(ctx: AppContext, userId: number): Promise<string> {
   return u ? displayName(u) : 'User';
 }
 
-function safely(ctx: AppContext, what: string, run: () => Promise<void>): Promise<void> {
+function safely(_ctx: AppContext, what: string, run: () => Promise<void>): Promise<void> {
   return run().catch((err: unknown) => {
     // Logged, not thrown: the join request or role change itself has already committed.
     console.warn(`[news] ${what} failed`, err);

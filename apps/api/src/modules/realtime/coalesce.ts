@@ -38,7 +38,10 @@ export class Coalescer {
   ) {}
 
   deliver(key: string | null, data: string): void {
-    if (key === null) return this.sendNow(data);
+    if (key === null) {
+      this.sendNow(data);
+      return;
+    }
     const slot = this.slots.get(key);
     if (slot) {
       slot.pending = data;

@@ -9,7 +9,6 @@ import {
 } from '@portal/api-client';
 import { sql, type Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
-import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { normalizeForSearch } from '../../text/search';
 import { authorizeGroup } from '../groups/policy';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button, EmptyState, SearchInput, Spinner, useDocumentTitle } from '@portal/ui';
+import { EmptyState, SearchInput, Spinner, useDocumentTitle } from '@portal/ui';
 import { Tabs } from '@portal/ui/kit';
 import { useStoredByCategory, useTopicCount, useTopicFolders, type FeedList, type FeedSort } from '../../api/topics';
 import { SortSelect, useStoredSort } from '@portal/content/kit';

@@ -1,9 +1,5 @@
-import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_SETTINGS } from '@portal/api-client';
-import { queryKeys } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { answer, call, groupHandlers, pageCalls, renderAt } from '../test-utils';
 import { COUNT, FOLDERS, feedPage, row } from './fixtures';
