@@ -6,6 +6,7 @@ import { modalBus } from '@portal/ui';
 import { createQueryClient } from './errors/queryClient';
 import { createRemoteRuntime, setRemoteRuntime } from './remotes/runtime';
 import { federationHost } from './remotes/federation';
+import { createHealthReporter } from './remotes/healthReport';
 import { navigateTo } from './session/navigation';
 import { endSessionLocally, logout } from './session/logout';
 import { startIdleWatch } from './session/idle';
@@ -17,8 +18,11 @@ import { preloadHomeWidgets } from './pages/HomePage';
 import { preloadLoginPage } from './pages/loginPreload';
 import { hasPrerenderedFields, watchPrerenderedFields } from './pages/prerendered';
 
-// remotes.json is fetched first so it runs in parallel with React's start-up.
-setRemoteRuntime(createRemoteRuntime({ host: federationHost() }));
+// remotes.json is fetched first so it runs in parallel with React's start-up. The health
+// reporter tells the API how each remote build fares here (canary verdicts, remotes/healthReport.ts).
+const remoteHealth = createHealthReporter({ token: () => $session.get().accessToken });
+setRemoteRuntime(createRemoteRuntime({ host: federationHost(), health: remoteHealth }));
+remoteHealth.start();
 startSessionSync();
 applyDisplayMode($displayMode.get());
 

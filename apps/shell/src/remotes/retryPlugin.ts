@@ -1,5 +1,4 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { LIMITS } from '@portal/api-client/core';
 
 /**
  * A small Module Federation runtime plugin: a remote's manifest, entry script and exposed-module
@@ -65,10 +64,6 @@ export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlu
     name: 'portal-retry-plugin',
     fetch(url, init) {
       return fetchRetrying(url, { ...init, cache: 'no-store' }, opts);
-    },
-    createScript() {
-      // The SDK's default entry timeout is 20 s; the spec allows a script 120 s on slow links.
-      return { timeout: LIMITS.chunkLoadTimeoutMs } as never;
     },
     loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
       // The failed load is still registered as "in flight"; without clearing it every retry

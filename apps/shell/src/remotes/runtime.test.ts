@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRemoteRuntime, RemoteUnavailableError, type FederationHost } from './runtime';
 import { LAST_GOOD_KEY } from './manifest';
+import { createHealthReporter } from './healthReport';
 
 const good = {
   remotes: {
@@ -100,5 +101,19 @@ describe('remote loader', () => {
     };
     const rt = createRemoteRuntime({ host, fetch: respond(JSON.stringify(good)), storage: memoryStorage(), timeoutMs: 20 });
     await expect(rt.load('chat', 'routes')).rejects.toThrow(/took longer/);
+  });
+
+  it('counts each load and load failure against the build remotes.json named', async () => {
+    const { host } = fakeHost({ 'portal_chat/routes': { default: () => null } });
+    const health = createHealthReporter({ fetch: vi.fn(), token: () => null });
+    const spy = { loaded: vi.spyOn(health, 'loaded'), failed: vi.spyOn(health, 'loadFailed'), versions: vi.spyOn(health, 'setVersions') };
+    const rt = createRemoteRuntime({ host, fetch: respond(JSON.stringify(good)), storage: memoryStorage(), health });
+    await rt.load('chat', 'routes');
+    await expect(rt.load('groups', 'routes')).rejects.toThrow(/could not be loaded/);
+    // A disabled remote has no build on this page: nothing to count.
+    await expect(rt.load('calendar', 'routes')).rejects.toBeInstanceOf(RemoteUnavailableError);
+    expect(spy.versions).toHaveBeenCalledWith({ chat: '0.1.0-abc', groups: '0.2.0-def' });
+    expect(spy.loaded.mock.calls).toEqual([['chat']]);
+    expect(spy.failed.mock.calls.map((c) => c[0])).toEqual(['groups']);
   });
 });

@@ -1,6 +1,8 @@
 import { LIMITS, REMOTE_NAMES, type RemoteName } from '@portal/api-client/core';
 import { loadManifest, type ManifestDeps, type ManifestSource } from './manifest';
 import { retryPlugin } from './retryPlugin';
+import { integrityPlugin } from './integrityPlugin';
+import type { HealthReporter } from './healthReport';
 
 /**
  * The shell's view of the Module Federation runtime: which remotes the current remotes.json
@@ -8,7 +10,7 @@ import { retryPlugin } from './retryPlugin';
  */
 export interface FederationHost {
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
-  registerPlugins(plugins: ReturnType<typeof retryPlugin>[]): void;
+  registerPlugins(plugins: ReturnType<typeof retryPlugin | typeof integrityPlugin>[]): void;
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
@@ -21,6 +23,8 @@ export interface RemotesState {
 export interface RemoteRuntime {
   ready: Promise<RemotesState>;
   load<T>(remote: RemoteName, module: string): Promise<T>;
+  /** An error a remote's area caught while rendering (counted against that remote's build). */
+  renderFailed(remote: RemoteName, error: unknown): void;
 }
 
 /** Thrown when a remote is disabled or missing from remotes.json; the area shows its fallback. */
@@ -46,6 +50,8 @@ export function containerName(remote: RemoteName): string {
 export interface RuntimeDeps extends ManifestDeps {
   host: FederationHost;
   timeoutMs?: number;
+  /** Counts loads and errors per remote build for the API's canary verdicts (healthReport.ts). */
+  health?: HealthReporter;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, id: string): Promise<T> {
@@ -57,18 +63,23 @@ function withTimeout<T>(p: Promise<T>, ms: number, id: string): Promise<T> {
 }
 
 export function createRemoteRuntime(deps: RuntimeDeps): RemoteRuntime {
-  const { host } = deps;
-  host.registerPlugins([retryPlugin({ fetch: deps.fetch })]);
+  const { host, health } = deps;
+  const integrity = new Map<string, string>();
+  host.registerPlugins([retryPlugin({ fetch: deps.fetch }), integrityPlugin((container) => integrity.get(container))]);
 
   const ready = loadManifest(deps).then((result): RemotesState => {
     const enabled = new Set<RemoteName>();
     const toRegister: { name: string; entry: string }[] = [];
+    const versions: Partial<Record<RemoteName, string>> = {};
     for (const name of REMOTE_NAMES) {
       const entry = result.manifest?.remotes[name];
       if (!entry?.enabled) continue;
       enabled.add(name);
+      versions[name] = entry.version;
+      if (entry.integrity) integrity.set(containerName(name), entry.integrity);
       toRegister.push({ name: containerName(name), entry: entry.entry });
     }
+    health?.setVersions(versions);
     if (toRegister.length > 0) host.registerRemotes(toRegister);
     if (result.problem) console.warn(`[remotes] ${result.problem}; using ${result.source}`);
     return { enabled, source: result.source, problem: result.problem };
@@ -80,9 +91,18 @@ export function createRemoteRuntime(deps: RuntimeDeps): RemoteRuntime {
       const state = await ready;
       if (!state.enabled.has(remote)) throw new RemoteUnavailableError(remote);
       const id = `${containerName(remote)}/${module}`;
-      const mod = await withTimeout(host.loadRemote<T>(id), deps.timeoutMs ?? LIMITS.chunkLoadTimeoutMs, id);
-      if (mod == null) throw new Error(`remote module ${id} could not be loaded`);
-      return mod;
+      try {
+        const mod = await withTimeout(host.loadRemote<T>(id), deps.timeoutMs ?? LIMITS.chunkLoadTimeoutMs, id);
+        if (mod == null) throw new Error(`remote module ${id} could not be loaded`);
+        health?.loaded(remote);
+        return mod;
+      } catch (e) {
+        health?.loadFailed(remote, e);
+        throw e;
+      }
+    },
+    renderFailed(remote, error) {
+      health?.renderFailed(remote, error);
     },
   };
 }

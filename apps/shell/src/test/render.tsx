@@ -23,6 +23,7 @@ export function fakeRemotes(modules: Partial<Record<string, ComponentType | Erro
       if (m instanceof Error) throw m;
       return { default: m } as T;
     },
+    renderFailed: () => undefined,
   };
   setRemoteRuntime(rt);
   return rt;

@@ -4,6 +4,8 @@ interface Props {
   /** Changing it clears a caught error (the retry button bumps it). */
   resetKey: unknown;
   fallback: (error: Error) => ReactNode;
+  /** Told of every error caught (the shell counts them against the remote's build). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('[remote] area failed', error, info.componentStack);
+    this.props.onError?.(error instanceof Error ? error : new Error(String(error)));
   }
 
   override render(): ReactNode {

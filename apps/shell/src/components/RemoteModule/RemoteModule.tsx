@@ -56,6 +56,7 @@ export function RemoteModule({ remote, module, variant = 'page' }: RemoteModuleP
     <div className={`shell-remote shell-remote--${variant}`} data-remote={`${remote}/${module}`}>
       <RemoteBoundary
         resetKey={attempt}
+        onError={(error) => getRemoteRuntime().renderFailed(remote, error)}
         fallback={(error) => (
           <ErrorFallback
             error={error}
