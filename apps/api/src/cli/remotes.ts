@@ -36,8 +36,8 @@ function healthOf(r: RemoteListing, version: string): string {
 async function runList(opts: DeployOptions): Promise<number> {
   for (const r of await list(opts)) {
     const current = r.current ?? '(not published)';
-    console.log(`${r.name.padEnd(14)} stable ${current}${r.pinned ? '  [pinned by rollback]' : ''}${r.current ? healthOf(r, r.current) : ''}`);
-    if (r.canary) console.log(`${''.padEnd(14)} canary ${r.canary.version}  ${r.canary.share} % of users since ${r.canary.startedAt}${healthOf(r, r.canary.version)}`);
+    console.log(`${r.name.padEnd(14)} ${current}${r.pinned ? '  [pinned by rollback]' : ''}${r.current ? healthOf(r, r.current) : ''}`);
+    if (r.canary) console.log(`${''.padEnd(14)} canary ${r.canary.version}: ${r.canary.share} % of signed-in users since ${r.canary.startedAt}${healthOf(r, r.canary.version)}`);
     for (const v of r.versions) console.log(`    ${v === r.current ? '*' : v === r.canary?.version ? '~' : ' '} ${v}`);
   }
   return 0;

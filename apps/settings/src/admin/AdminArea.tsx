@@ -8,12 +8,13 @@ import { CapacityPage } from './CapacityPage';
 import { EmployeeDetailPage } from './EmployeeDetailPage';
 import { EmployeesPage } from './EmployeesPage';
 import { ImportPage } from './ImportPage';
+import { RemotesPage } from './RemotesPage';
 import './admin.css';
 
 export const ADMIN_BASE = '/setting/admin';
-const TABS = ['employees', 'import', 'capacity', 'audit'] as const;
+const TABS = ['employees', 'import', 'capacity', 'audit', 'remotes'] as const;
 
-/** Tabs over the four administration pages; only company administrators get past the gate. */
+/** Tabs over the administration pages; only company administrators get past the gate. */
 function AdminLayout() {
   const { t } = useTranslation('settings');
   useDocumentTitle(t('admin.title'));
@@ -52,6 +53,7 @@ const routes: RouteObject[] = [
       { path: 'import', element: <ImportPage /> },
       { path: 'capacity', element: <CapacityPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'remotes', element: <RemotesPage /> },
       { path: '*', element: <Navigate to="/page-not-found" replace /> },
     ],
   },

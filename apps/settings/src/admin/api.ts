@@ -14,6 +14,7 @@ export const adminKeys = {
   employee: (id: number) => ['admin', 'employee', id] as const,
   capacity: () => ['admin', 'capacity'] as const,
   audit: (q: object) => ['admin', 'audit', q] as const,
+  remotes: () => ['admin', 'remotes'] as const,
 };
 
 /** Downloads a CSV the API answers (the bearer token cannot ride on a plain link). */

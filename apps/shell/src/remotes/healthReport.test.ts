@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHealthReporter, HEALTH_EVERY_MS, HEALTH_URL } from './healthReport';
+import { createHealthReporter, HEALTH_ERROR_DELAY_MS, HEALTH_EVERY_MS, HEALTH_URL } from './healthReport';
 
 function reporter(token: string | null = 'tok') {
   const fetch = vi.fn(async () => new Response('{}'));
@@ -63,6 +63,22 @@ describe('remote health reports', () => {
       r.loaded('chat');
       vi.advanceTimersByTime(HEALTH_EVERY_MS * 2);
       expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends an error within seconds, not at the next 30 s tick', async () => {
+    vi.useFakeTimers();
+    try {
+      const { r, fetch } = reporter();
+      r.loaded('chat');
+      vi.advanceTimersByTime(HEALTH_ERROR_DELAY_MS);
+      expect(fetch).not.toHaveBeenCalled();
+      r.renderFailed('chat', new Error('boom'));
+      r.renderFailed('chat', new Error('again'));
+      vi.advanceTimersByTime(HEALTH_ERROR_DELAY_MS);
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     } finally {
       vi.useRealTimers();
     }

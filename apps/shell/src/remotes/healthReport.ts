@@ -3,7 +3,8 @@ import type { RemoteName } from '@portal/api-client/core';
 /**
  * The shell's account of how each remote build fares on this page: every load of a remote module
  * (and whether it arrived) and every render error its area's boundary caught, per build, sent to
- * POST /service/api/v1/remotes/health every 30 s and when the page is hidden. The API judges a
+ * POST /service/api/v1/remotes/health every 30 s, two seconds after an error, and when the page
+ * is hidden. The API judges a
  * canary build by these counts and withdraws it when it fails more than the stable build.
  *
  * Sent with fetch(keepalive) rather than sendBeacon: the route is authenticated by the session's
@@ -12,6 +13,8 @@ import type { RemoteName } from '@portal/api-client/core';
  */
 export const HEALTH_URL = '/service/api/v1/remotes/health';
 export const HEALTH_EVERY_MS = 30_000;
+/** An error is the signal a canary is judged by: it is sent this soon, with whatever else is counted. */
+export const HEALTH_ERROR_DELAY_MS = 2_000;
 /** The API refuses more in one report; a page rarely comes near it. */
 const MAX_COUNT = 1000;
 
@@ -34,7 +37,7 @@ export interface HealthReporter {
   /** An error the remote's area caught while rendering; errors already counted as load failures are skipped. */
   renderFailed(remote: RemoteName, error: unknown): void;
   flush(): Promise<void>;
-  /** Flushes every 30 s and when the page is hidden; returns a stop function. */
+  /** Flushes every 30 s and when the page is hidden (errors go sooner); returns a stop function. */
   start(win?: Window): () => void;
 }
 
@@ -43,10 +46,18 @@ export function createHealthReporter(deps: HealthReporterDeps): HealthReporter {
   const versions = new Map<RemoteName, string>();
   const pending = new Map<string, Counts & { name: RemoteName; version: string }>();
   const counted = new WeakSet<object>();
+  let soon: ReturnType<typeof setTimeout> | null = null;
 
   const bump = (remote: RemoteName, loads: number, errors: number) => {
     const version = versions.get(remote);
     if (!version) return;
+    if (errors > 0 && !soon) {
+      soon = setTimeout(() => {
+        soon = null;
+        // Runs after `reporter` below is defined (a timer cannot fire during this call).
+        void reporter.flush();
+      }, HEALTH_ERROR_DELAY_MS);
+    }
     const key = `${remote}\n${version}`;
     const c = pending.get(key) ?? { name: remote, version, loads: 0, errors: 0 };
     c.loads += loads;
@@ -54,7 +65,7 @@ export function createHealthReporter(deps: HealthReporterDeps): HealthReporter {
     pending.set(key, c);
   };
 
-  return {
+  const reporter: HealthReporter = {
     setVersions(v) {
       versions.clear();
       for (const [name, version] of Object.entries(v)) if (version) versions.set(name as RemoteName, version);
@@ -105,4 +116,5 @@ export function createHealthReporter(deps: HealthReporterDeps): HealthReporter {
       };
     },
   };
+  return reporter;
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { auditDeployment } from '../admin/deploy-audit';
 import { NEWS_CHANGED } from '../news/events';
-import { judgeCanary, type CanaryPolicy } from './canary';
+import { inCanary, judgeCanary, type CanaryPolicy } from './canary';
 import { endCanary, promoteCanary, readHealth, recordHealth } from './canary-store';
 import { withRegistryLock, type ManifestCache } from './registry';
 
@@ -26,15 +26,25 @@ export type CanaryOutcome =
 
 const percent = (r: number) => `${(r * 100).toFixed(1)} %`;
 
-/** Counts one report, then judges the remote's canary if the report concerns it. */
-export async function reportHealth(deps: HealthDeps, body: RemoteHealthBody): Promise<CanaryOutcome> {
+/**
+ * Counts one report, then judges the remote's canary if the report concerns it. While a canary
+ * runs, a user's report counts only for the build they are assigned: nobody outside the canary's
+ * share can condemn it (or, by reporting the stable build, excuse it). A report of another known
+ * build (a page started before a switch) is accepted and not counted.
+ */
+export async function reportHealth(deps: HealthDeps, userId: number, body: RemoteHealthBody): Promise<CanaryOutcome> {
   const { ctx } = deps;
   const known = await ctx.db.selectFrom('remote_versions').select('version').where('name', '=', body.name).where('version', '=', body.version).executeTakeFirst();
   if (!known) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { version: ['validation.invalid'] });
-  await recordHealth(ctx.db, body.name, body.version, { loads: body.loads, errors: body.errors }, ctx.now());
   const live = (await deps.manifest.live()).remotes[body.name];
-  if (!live?.canary || (body.version !== live.canary.version && body.version !== live.stable.version)) return null;
-  return judge(deps, body.name, live.canary.version, live.stable.version);
+  const canary = live?.canary;
+  if (canary && live) {
+    const assigned = inCanary(userId, canary.version, canary.share) ? canary.version : live.stable.version;
+    if (body.version !== assigned) return null;
+  }
+  await recordHealth(ctx.db, body.name, body.version, { loads: body.loads, errors: body.errors }, ctx.now());
+  if (!canary || !live) return null;
+  return judge(deps, body.name, canary.version, live.stable.version);
 }
 
 async function judge(deps: HealthDeps, name: RemoteName, canary: string, stable: string): Promise<CanaryOutcome> {

@@ -115,11 +115,26 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
     });
 
     it('counts the reports per build', async () => {
-      await seed(t, 50);
+      await seed(t, 0);
       expect((await report(memberToken, { name: 'chat', version: STABLE, loads: 3, errors: 1 })).json()).toEqual({ items: { ok: true } });
       await report(users[1]!.token, { name: 'chat', version: STABLE, loads: 2, errors: 0 });
       const row = await t.ctx.db.selectFrom('remote_health').select(['loads', 'errors']).where('version', '=', STABLE).executeTakeFirstOrThrow();
       expect(row).toEqual({ loads: 5, errors: 1 });
+    });
+
+    it('during a canary, counts a user’s report only for the build they are assigned', async () => {
+      await seed(t, 50);
+      const inside = users.find((u) => inCanary(u.user.id, CANARY, 50))!;
+      const outside = users.find((u) => !inCanary(u.user.id, CANARY, 50))!;
+      // Accepted (a page that started before a switch reports what it ran), not counted.
+      expect((await report(outside.token, { name: 'chat', version: CANARY, loads: 50, errors: 50 })).statusCode).toBe(200);
+      expect((await report(inside.token, { name: 'chat', version: STABLE, loads: 50, errors: 50 })).statusCode).toBe(200);
+      expect(await t.ctx.db.selectFrom('remote_health').selectAll().execute()).toEqual([]);
+      await report(inside.token, { name: 'chat', version: CANARY, loads: 1, errors: 0 });
+      await report(outside.token, { name: 'chat', version: STABLE, loads: 2, errors: 0 });
+      const rows = await t.ctx.db.selectFrom('remote_health').select(['version', 'loads']).orderBy('version').execute();
+      expect(rows).toEqual([{ version: STABLE, loads: 2 }, { version: CANARY, loads: 1 }]);
+      expect((await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow()).canary_version).toBe(CANARY);
     });
 
     it('withdraws a failing canary for everyone once it has enough loads, audits it and tells the administrators', async () => {
@@ -147,15 +162,18 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       expect(news.map((n) => n.user_id)).not.toContain(users[0]!.user.id);
       expect(JSON.parse(news[0]!.content)).toEqual({ remote: 'chat', canary_version: CANARY, stable_version: STABLE, canary_rate: '100.0 %', stable_rate: '0.0 %' });
 
-      // Late reports of the withdrawn build are still counted, and change nothing.
+      // Late reports of the withdrawn build are accepted and change nothing.
       expect((await report(canaryUsers[0]!.token, { name: 'chat', version: CANARY, loads: 1, errors: 1 })).statusCode).toBe(200);
       expect(await t.ctx.db.selectFrom('audit_events').select('id').where('action', '=', 'remote.canary_auto_rolled_back').execute()).toHaveLength(1);
     });
 
     it('leaves a canary that fails no more than the stable build', async () => {
       await seed(t, 50);
-      await report(memberToken, { name: 'chat', version: STABLE, loads: 100, errors: 10 });
-      await report(memberToken, { name: 'chat', version: CANARY, loads: 100, errors: 15 });
+      const inside = users.find((u) => inCanary(u.user.id, CANARY, 50))!;
+      const outside = users.find((u) => !inCanary(u.user.id, CANARY, 50))!;
+      await report(outside.token, { name: 'chat', version: STABLE, loads: 100, errors: 10 });
+      await report(inside.token, { name: 'chat', version: CANARY, loads: 100, errors: 15 });
+      expect(await t.ctx.db.selectFrom('remote_health').select('loads').execute()).toHaveLength(2);
       expect((await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow()).canary_version).toBe(CANARY);
     });
   });
@@ -178,7 +196,8 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
 
     it('lists each remote’s builds, share and counts', async () => {
       await seed(t, 30);
-      await report(memberToken, { name: 'chat', version: CANARY, loads: 4, errors: 1 });
+      const inside = users.find((u) => inCanary(u.user.id, CANARY, 30))!;
+      await report(inside.token, { name: 'chat', version: CANARY, loads: 4, errors: 1 });
       const res = await list(adminToken);
       expect(res.statusCode).toBe(200);
       const chat = res.json().items.find((r: { name: string }) => r.name === 'chat');

@@ -50,8 +50,8 @@ export async function remotesRoutes(app: FastifyInstance, opts: RemotesRoutesOpt
   registerEndpoint(
     app,
     endpoints.reportRemoteHealth,
-    async ({ ctx, body }) => {
-      await reportHealth({ ctx, manifest: opts.manifest, policy }, body);
+    async ({ ctx, user, body }) => {
+      await reportHealth({ ctx, manifest: opts.manifest, policy }, user.id, body);
       return { items: { ok: true as const } };
     },
     { rateLimitPerMinute: HEALTH_PER_MINUTE },
