@@ -57,8 +57,8 @@ export default async function globalSetup() {
       // minute and IP refused the security spec's login once the suite grew (429). The per-account
       // and per-IP failure throttles (auth.spec) are not this limit and stay as they are.
       RATE_LIMIT_LOGIN: '1000',
-      // A canary is judged after 2 loads instead of 20: one browser's first pages decide it.
-      CANARY_MIN_LOADS: '2',
+      // A canary is judged from its first load instead of after 20: one browser's page decides it.
+      CANARY_MIN_LOADS: '1',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       LINE_CHANNEL_ID: E2E_LINE.channelId,
       LINE_CHANNEL_SECRET: E2E_LINE.channelSecret,

@@ -101,8 +101,8 @@ test('a canary that throws on render fails for its users only, is withdrawn by t
     await expect(page.getByRole('navigation').first()).toBeVisible();
     await expect(other.locator('main').getByRole('button', { name: /再試行|もう一度/ })).toHaveCount(0);
 
-    // The page reports the render error within seconds; with the loads it reported before, that
-    // condemns the canary, and every request of its users gets the stable build from then on.
+    // The page reports the render error within seconds (the e2e server judges a canary from its
+    // first load), which condemns the canary: every request of its users gets the stable build.
     const started = Date.now();
     await expect.poll(() => settingsBuild(page, canaryToken), { timeout: 15_000, intervals: [250] }).toBe(stable);
     const seconds = (Date.now() - started) / 1000;
