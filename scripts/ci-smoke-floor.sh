@@ -21,6 +21,6 @@ cd "$copy"
 ci_use_node "$node_dir"
 echo "== smoke on node $(node -v)"
 npm rebuild better-sqlite3 argon2 esbuild --no-audit --no-fund
-node scripts/native-check.mjs
+node apps/api/scripts/native-check.mjs
 npm run build -w @portal/api
 node scripts/smoke.mjs

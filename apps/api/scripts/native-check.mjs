@@ -4,10 +4,8 @@
  * clear message rather than deep inside a test run.
  */
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const require = createRequire(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/api/package.json'));
+const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
 const db = new Database(':memory:');
 const { v } = db.prepare('select sqlite_version() as v').get();
