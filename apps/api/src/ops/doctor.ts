@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB, DialectName } from '../db';
 import { writeTransaction } from '../db/write';
-import { LEASE_MS } from '../modules/topics/jobs';
 import { stagingNameOf, type FileStorage } from '../storage';
 import { ownedKeys } from './key-owners';
 import { storageSums } from './storage-sums';
+import { LEASE_MS } from '../kernel';
 
 /**
  * `npm run doctor`: the database checked against the stored files, and (with `fix`) put right.

@@ -41,10 +41,6 @@ function toRow(r: Raw): EmployeeRow {
   };
 }
 
-export function requireAdmin(user: AuthUser): void {
-  if (!user.isCompanyAdmin) throw new HttpError(403, 'UNAUTHORIZED_ACTION');
-}
-
 /** The employee of the caller's company, or 404 (another company's ids are not told apart). */
 export async function requireEmployee(db: Kysely<DB>, companyId: number, userId: number) {
   const row = await db.selectFrom('users').select(COLUMNS).where('id', '=', userId).where('company_id', '=', companyId).executeTakeFirst();

@@ -1,6 +1,6 @@
-import { registerJobHandler } from '../topics/jobs';
 import { sweepAudit } from './audit';
 import { sweepImports } from './import';
+import { registerJobHandler } from '../../kernel';
 
 /** Audit entries past their company's retention period go once a day, and old import rows. */
 export const AUDIT_RETENTION_JOB = 'admin.audit-retention';

@@ -1,9 +1,9 @@
 import { ShareType, type CalendarEventBody } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { forbidden } from '../groups/policy';
 import { findVisibleEvent, type EventRow } from './queries';
 import { canEdit } from './view';
+import { forbidden } from '../../kernel';
 
 export const eventNotFound = () => new HttpError(404, 'CALENDAR_NOT_FOUND', 'The event does not exist.');
 

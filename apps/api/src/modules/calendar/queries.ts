@@ -3,8 +3,8 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
-import { displayName } from '../topics/queries';
 import type { ExceptionRow } from './repeat';
+import { displayName } from '../../kernel';
 
 /** An event as every read selects it (baseQuery); a week's rows also say whether the series has exceptions. */
 export type EventRow = Omit<Awaited<ReturnType<typeof eventRows>>[number], 'has_exceptions'>;

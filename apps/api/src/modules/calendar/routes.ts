@@ -1,6 +1,5 @@
 import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../groups/policy';
 import { cached, registerEndpoint as on } from '../../http/route';
 import { publishCalendarEvent } from './events';
 import { calendarFeedRoutes } from './feed';
@@ -11,6 +10,7 @@ import { audienceOf } from './queries';
 import { detail, occurrencesBetween, week } from './read';
 import * as service from './service';
 import './favorite-source';
+import { forbidden } from '../../kernel';
 
 const ok = { items: { ok: true as const } };
 

@@ -4,8 +4,8 @@ import type { DB } from '../../db';
 import { findRanges, snippet } from '../search/highlight';
 import { DocKind, indexDocument, removeDocuments, type SearchDocument } from '../search/indexer';
 import { registerSearchSource, type Readable } from '../search/source';
-import { displayName } from '../topics/queries';
 import { visibleTo } from './queries';
+import { displayName } from '../../kernel';
 
 /**
  * An event's document: its titles (ja, en) and memo, plus those of occurrences edited on their

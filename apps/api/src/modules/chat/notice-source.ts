@@ -2,8 +2,8 @@ import { CHAT_PREVIEW_PLACEHOLDER, FavoriteTargetType, LIMITS, LikeTargetType, M
 import { sql } from 'kysely';
 import { registerFavoriteSource, type FavoriteSource } from '../notifications/favorites';
 import { registerUnreadSource, type UnreadDetail, type UnreadSource, type Viewer } from '../notifications/registry';
-import { activeStatus, displayName, shortName } from '../topics/queries';
 import { unreadMessages } from './queries';
+import { activeStatus, displayName, shortName } from '../../kernel';
 
 /**
  * Chat in the notifications engine (unread type 9, "chat content"): one unread item per chat the

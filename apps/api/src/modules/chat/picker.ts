@@ -1,7 +1,7 @@
 import type { AppContext, AuthUser } from '../../context';
 import { matchesKeyword, paginate } from '../groups/search';
-import { displayName } from '../topics/queries';
 import { requireChat, requireOwnGroup } from './policy';
+import { displayName } from '../../kernel';
 
 /**
  * The create-chat / invite picker (members/me/groups/{groupId}/group-members): active members of

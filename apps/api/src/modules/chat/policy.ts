@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
+import { forbidden } from '../../kernel';
 
 /**
  * Who may touch which chat: only its current members. A chat of another company, one the caller
@@ -17,7 +18,6 @@ export type ChatFileRecord = Selectable<DB['chat_files']>;
 export const chatNotFound = () => new HttpError(404, 'CHAT_NOT_FOUND', 'The chat does not exist or you have no access to it.');
 export const messageNotFound = () => new HttpError(404, 'MESSAGE_NOT_FOUND', 'The message does not exist.');
 export const fileNotFound = () => new HttpError(404, 'FILE_NOT_FOUND', 'The file does not exist.');
-export const forbidden = () => new HttpError(403, 'UNAUTHORIZED_ACTION', 'This action is unauthorized.');
 
 export interface ChatAccess {
   chat: ChatRecord;

@@ -1,8 +1,8 @@
 import { MessageSpecial, type ChatFile, type ChatMessage, type GroupChat } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { activeStatus, displayName } from '../topics/queries';
 import type { ChatRecord, MessageRecord } from './policy';
+import { activeStatus, displayName } from '../../kernel';
 
 /** Messages that count as unread: others' live text and file messages (not join/leave notices). */
 export function unreadMessages(ctx: AppContext, userId: number) {

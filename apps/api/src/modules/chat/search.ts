@@ -4,8 +4,8 @@ import type { DB } from '../../db';
 import { snippet } from '../search/highlight';
 import { DocKind, indexDocument, type SearchDocument } from '../search/indexer';
 import { registerSearchSource, type Readable } from '../search/source';
-import { displayName } from '../topics/queries';
 import { memberChatIds } from './policy';
+import { displayName } from '../../kernel';
 
 /** Only what people typed is searchable: file messages and join/leave/rename notices have no text of theirs. */
 const searchable = (special: number, content: string) => special === MessageSpecial.TEXT && content !== '';

@@ -5,13 +5,13 @@ import type { AppContext, AuthUser } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { writeTransaction } from '../files/quota';
-import { displayName } from '../topics/queries';
 import { DocKind, removeDocuments } from '../search/indexer';
 import { publishChatEvent } from './events';
 import { queuePush } from '../notifications/push/send';
 import { PUSH_KINDS } from '../notifications/push/plans';
 import { indexMessage } from './search';
-import { chatNotFound, forbidden, requireGroupPeople, requireMessage, requireOwnGroup, type ChatAccess, type ChatRecord, type MessageRecord } from './policy';
+import { chatNotFound, requireGroupPeople, requireMessage, requireOwnGroup, type ChatAccess, type ChatRecord, type MessageRecord } from './policy';
+import { displayName, forbidden } from '../../kernel';
 
 const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 const noOthers = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { user_ids: ['validation.required'] });

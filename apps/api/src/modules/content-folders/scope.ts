@@ -1,5 +1,6 @@
 import type { AppContext, AuthUser } from '../../context';
-import { authorizeGroup, forbidden, type GroupAccess } from '../groups/policy';
+import { authorizeGroup, type GroupAccess } from '../groups/policy';
+import { forbidden } from '../../kernel';
 
 /**
  * Where a topic or file request acts: the group it names, or the caller's company for common

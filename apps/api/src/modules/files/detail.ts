@@ -1,9 +1,9 @@
 import type { FileDetail } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { inlineAllowed } from '../../storage/file-kind';
-import { activeStatus, displayName, shortName } from '../topics/queries';
 import type { FileRecord, Scope } from './policy';
 import { hasMark } from './service';
+import { activeStatus, displayName, shortName } from '../../kernel';
 
 const DAY = 86_400_000;
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { sweepStorage } from '../../ops/sweep';
-import { registerJobHandler } from '../topics/jobs';
 import { deleteFiles } from './service';
+import { registerJobHandler } from '../../kernel';
 
 export const FILE_BIN_CLEANUP_JOB = 'files.bin-cleanup';
 export const FILE_BIN_CLEANUP_EVERY_MS = 60 * 60_000;

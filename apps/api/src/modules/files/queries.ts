@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { listOptions as resolveListOptions, type ListOptions } from '../members/list-options';
 import { keysetPage } from '../../http/cursor';
-import { activeStatus, displayName, shortName } from '../topics/queries';
 import { scopedFiles, type FileRecord, type Scope } from './policy';
+import { activeStatus, displayName, shortName } from '../../kernel';
 
 export type ListKind = { kind: 'all' } | { kind: 'unclassified' } | { kind: 'bin' } | { kind: 'attachments' } | { kind: 'folder'; folderId: number };
 

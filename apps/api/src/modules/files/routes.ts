@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { ensurePeriodicJob } from '../topics/jobs';
 import { sweepStorage } from '../../ops/sweep';
 import { FILE_BIN_CLEANUP_JOB, stagingMaxAge, STORAGE_SWEEP_EVERY_MS, STORAGE_SWEEP_JOB } from './jobs';
 import { commonFileRoutes } from './routes-common';
 import { groupFileRoutes } from './routes-group';
+import { ensurePeriodicJob } from '../../kernel';
 
 /**
  * The file engine: group shared folders, common shared files and the bin auto-delete job (run

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { displayName, shortName } from '../topics/queries';
 import { requireHistory, type FileRecord, type Scope } from './policy';
 import { chargeUsage, targetOf, writeTransaction } from './quota';
 import { deleteKeys, keysOf, markChanged } from './service';
 import { indexFile } from '../search/hooks';
+import { displayName, shortName } from '../../kernel';
 
 /**
  * Versions of a file. Every stored version is a file_versions row (the current one included), so

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { createChat, send } from '../chat/fixtures.test-util';
 import { actor, API, comment, groupWith, postTopic, type Actor } from '../notifications/fixtures.test-util';
-import { newWorkerId, runDueJobs } from '../topics/jobs';
 import { startGoogleStandIn } from './stand-in.test-util';
+import { newWorkerId, runDueJobs } from '../../kernel';
 
 /**
  * Pushes to FCM device tokens go through the same jobs as Web Push; the stand-in checks the

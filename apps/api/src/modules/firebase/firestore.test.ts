@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { createChat, send } from '../chat/fixtures.test-util';
 import { actor, groupWith, type Actor } from '../notifications/fixtures.test-util';
-import { ensurePeriodicJob, newWorkerId, runDueJobs } from '../topics/jobs';
 import { collectionFor, COLLECTION_SUFFIXES, runQuery } from './firestore';
 import { FIRESTORE_SWEEP_JOB } from './jobs';
 import { startGoogleStandIn } from './stand-in.test-util';
+import { ensurePeriodicJob, newWorkerId, runDueJobs } from '../../kernel';
 
 /**
  * FIREBASE_REALTIME=firestore: events published on the bus also land in Firestore (a REST

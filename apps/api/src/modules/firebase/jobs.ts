@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ensurePeriodicJob, registerJobHandler } from '../topics/jobs';
 import { sweepFirestore } from './firestore';
+import { ensurePeriodicJob, registerJobHandler } from '../../kernel';
 
 /**
  * Mirror documents only matter inside the live window (clients listen to the last minute), so a

@@ -1,6 +1,7 @@
 import { InvitePermission, type GroupRole } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
+import { forbidden } from '../../kernel';
 import { effectiveRole } from '../members/policy';
 import { compiledQuery } from '../../db/compiled';
 import type { GroupsTable } from '../../db/types';
@@ -145,7 +146,6 @@ function findMember(ctx: AppContext, groupId: number, userId: number) {
 }
 
 const notFound = () => new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
-export const forbidden = () => new HttpError(403, 'UNAUTHORIZED_ACTION', 'This action is unauthorized.');
 
 /**
  * 404 GROUP_NOT_FOUND for a group the caller cannot see (another company's, or one they are not

@@ -10,11 +10,6 @@ const SUMMARY = ['id', 'kind', 'title_ja', 'title_en', 'sort_order', 'updated_at
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'The article does not exist.');
 
-/** Who may write the store: a company administrator, for their own company only. */
-export function requireCompanyAdmin(user: AuthUser): void {
-  if (!user.isCompanyAdmin) throw new HttpError(403, 'UNAUTHORIZED_ACTION', 'This action is unauthorized.');
-}
-
 export async function listHelp(ctx: AppContext, companyId: number, search?: string) {
   let q = ctx.db.selectFrom('help_articles').select(SUMMARY).where('company_id', '=', companyId).where('kind', '=', 'help');
   const term = search ? normalizeForSearch(search) : '';

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { cmsNewsBody } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { forbidden } from '../groups/policy';
 import { sanitizeHtml } from '../topics/sanitize';
 import { NEWS_CHANGED } from './events';
 
@@ -11,11 +10,6 @@ type Body = z.output<typeof cmsNewsBody>;
 
 const newsNotFound = () => new HttpError(404, 'NOT_FOUND', 'The news item does not exist.');
 const groupNotFound = () => new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
-
-/** CMS news belongs to the company: only its administrator writes it. */
-export function requireCompanyAdmin(user: AuthUser): void {
-  if (!user.isCompanyAdmin) throw forbidden();
-}
 
 /** The stored row for a body: HTML through the topic sanitiser (no images: nothing would serve them). */
 async function rowOf(ctx: AppContext, user: AuthUser, body: Body) {

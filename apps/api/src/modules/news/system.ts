@@ -1,7 +1,7 @@
 import { InformationType, NewsDisplayType, NewsPlacement, NewsTargetType, type SystemNewsKey } from '@portal/api-client';
 import type { AppContext } from '../../context';
-import { displayName } from '../topics/queries';
 import { NEWS_CHANGED } from './events';
+import { displayName } from '../../kernel';
 
 /**
  * System news: a message key and its parameters (rendered in the reader's language), written

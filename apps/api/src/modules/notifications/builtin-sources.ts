@@ -1,10 +1,10 @@
 import { LIMITS, LikeTargetType } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { activeStatus, displayName, shortName } from '../topics/queries';
 import { preview } from '../topics/sanitize';
 import { registerUnreadSource, type ChangesAt, type UnreadDetail, type UnreadSource, type Viewer } from './registry';
 import { commonTopicReadable, commonTopicVisible, groupTopicReadable, groupTopicVisible, myGroupIds, notRead } from './sql-bits';
+import { activeStatus, displayName, shortName } from '../../kernel';
 
 type Area = 'group' | 'common';
 

@@ -5,8 +5,8 @@ import type { MailMessage } from '../../mail';
 import { composeMail } from '../../mail/compose';
 import { getSettings, patchSettings } from '../members/service';
 import { stopWindowEnd } from '../topics/emergency';
-import { registerJobHandler } from '../topics/jobs';
 import { unreadPage } from './unread';
+import { registerJobHandler } from '../../kernel';
 
 /**
  * Digest mails of unread items at each user's email_notify_time (Tokyo) every notify_interval

@@ -2,10 +2,10 @@ import { LikeType, type LikeNotice } from '@portal/api-client';
 import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
-import { activeStatus, displayName, shortName } from '../topics/queries';
 import { preview } from '../topics/sanitize';
 import type { Viewer } from './registry';
 import { commonTopicReadable, groupTopicReadable, lit } from './sql-bits';
+import { activeStatus, displayName, shortName } from '../../kernel';
 
 /** One like the viewer received: who (liker_id), on what (target), when. */
 export interface LikeRow {

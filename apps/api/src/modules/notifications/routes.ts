@@ -9,13 +9,13 @@ import { favoriteCounts, favoritePage } from './favorites';
 import { likePage, markAllLikesRead, unreadLikeCount } from './likes';
 import { publishNotificationChange } from './events';
 import { DIGEST_JOB, unsubscribe } from './digest';
-import { ensurePeriodicJob } from '../topics/jobs';
 import { HttpError } from '../../http/errors';
 import { groupTopData } from './group-top';
 import { createTask, deleteTask, todo, updateTask } from './todo';
 import { groupUnread, groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
 import './push/send';
 import { vapidKeys } from './push/vapid';
+import { ensurePeriodicJob } from '../../kernel';
 
 const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 

@@ -1,10 +1,10 @@
 import { SearchDataKind, SearchTarget, type SearchHit } from '@portal/api-client';
 import { sql, type ExpressionBuilder } from 'kysely';
-import { displayName } from '../topics/queries';
 import { findRanges, snippet } from './highlight';
 import { commentDoc, commentDocs, fileDoc, fileDocs, topicDoc, topicDocs } from './hooks';
 import { DocKind } from './indexer';
 import { myGroups, registerSearchSource, type Readable, type SearchFilter, type SearchSource } from './source';
+import { displayName } from '../../kernel';
 
 type EB = ExpressionBuilder<any, any>;
 

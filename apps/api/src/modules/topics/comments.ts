@@ -9,7 +9,6 @@ import type { Scope as FileScope } from '../files/policy';
 import { writeTransaction } from '../files/quota';
 import { createFiles, deleteFiles, deleteKeys } from '../files/service';
 import { discardAll, type ReceivedFile } from '../files/upload';
-import { forbidden } from '../groups/policy';
 import { commentAttachments } from './attachment-list';
 import { rootCountQuery, threadQuery } from './comment-queries';
 import { publishTopicEvent } from './events';
@@ -17,10 +16,10 @@ import { linkCommentImages, unlinkCommentImages } from './inline-images';
 import { queuePush } from '../notifications/push/send';
 import { PUSH_KINDS } from '../notifications/push/plans';
 import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
-import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
 import { setRead } from './service';
 import { indexComment } from '../search/hooks';
+import { displayName, forbidden } from '../../kernel';
 
 type CommentRow = Selectable<DB['topic_comments']>;
 

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { mailEmergency } from './emergency';
 import { publishTopicEvent } from './events';
-import { registerJobHandler, type Job } from './jobs';
 import { purgeTopics } from './purge';
 import { DELIVER_JOB } from './service';
 import { queuePush } from '../notifications/push/send';
 import { PUSH_KINDS } from '../notifications/push/plans';
+import { type Job, registerJobHandler } from '../../kernel';
 
 export const BIN_CLEANUP_JOB = 'topics.bin-cleanup';
 export const BIN_CLEANUP_EVERY_MS = 60 * 60_000;

@@ -5,8 +5,8 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { emergencyMessageId } from './emergency';
 import { actor, groupWith, postTopic, type Actor } from './fixtures.test-util';
-import { LEASE_MS, newWorkerId, runDueJobs } from './jobs';
 import { DELIVER_JOB } from './service';
+import { LEASE_MS, newWorkerId, runDueJobs } from '../../kernel';
 
 /**
  * Emergency mail through a real SMTP server: recipients refused in the middle of a send, and a

@@ -6,7 +6,7 @@ import type { MailMessage } from '../../mail';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { EMERGENCY_MAIL_JOB, parseClock, stopWindowEnd } from './emergency';
 import { actor, API, groupWith, postTopic, type Actor } from './fixtures.test-util';
-import { newWorkerId, runDueJobs } from './jobs';
+import { newWorkerId, runDueJobs } from '../../kernel';
 
 const HOUR = 3_600_000;
 /** 2026-11-02 09:00 in Tokyo. */

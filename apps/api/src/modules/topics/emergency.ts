@@ -5,8 +5,8 @@ import type { MailMessage } from '../../mail';
 import { composeMail } from '../../mail/compose';
 import { getSettings } from '../members/service';
 import { topicReaders } from './events';
-import { enqueueJob, LEASE_MS, registerJobHandler } from './jobs';
 import type { TopicRecord } from './policy';
+import { enqueueJob, LEASE_MS, registerJobHandler } from '../../kernel';
 
 /**
  * Emergency mail for a delivered emergency topic. Two rules on top of "mail every reader":

@@ -5,8 +5,8 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import type { RealtimeEvent } from '../realtime/bus';
 import { TestSocket } from '../realtime/ws-client.test-util';
 import { actor, C, groupWith, postTopic, T, topicBody, type Actor } from './fixtures.test-util';
-import { newWorkerId, runDueJobs } from './jobs';
 import { DELIVER_JOB } from './service';
+import { newWorkerId, runDueJobs } from '../../kernel';
 
 type Seen = { userIds: number[]; event: RealtimeEvent };
 

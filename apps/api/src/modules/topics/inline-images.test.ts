@@ -4,8 +4,8 @@ import { gifImage, jpegImage, pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { count, HTML, multipart, storedFiles, SVG, webpImage } from './attachments.test-util';
 import { actor, API, C, groupWith, T, topicBody, type Actor } from './fixtures.test-util';
-import { runDueJobs } from './jobs';
 import { UNUSED_IMAGE_TTL_MS } from './inline-images';
+import { runDueJobs } from '../../kernel';
 
 const UPLOAD = `${API}/members/me/upload-file-by-tiny`;
 const img = (id: number) => `<img src="${inlineImageUrl(id)}" alt="図">`;

@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { cleanBins } from './delivery';
 import { actor, groupWith, postTopic, T, topicBody, type Actor } from './fixtures.test-util';
-import { newWorkerId, runDueJobs } from './jobs';
+import { newWorkerId, runDueJobs } from '../../kernel';
 
 const outbox = (t: TestApp) => {
   const dir = path.join(t.config.dataDir, 'outbox');

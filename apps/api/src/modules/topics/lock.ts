@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TOPIC_LOCK_TTL_MS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { displayName } from './queries';
+import { displayName } from '../../kernel';
 
 /**
  * Edit lock: one row per topic naming the editor session (token) that holds it. Every change is

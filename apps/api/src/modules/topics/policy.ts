@@ -5,7 +5,7 @@ import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
 import { HttpError } from '../../http/errors';
 import { commonContentScope, groupContentScope, type ContentAction, type ContentScope } from '../content-folders/scope';
-import { forbidden } from '../groups/policy';
+import { forbidden } from '../../kernel';
 
 /**
  * Who may see and change which topic. A request first resolves a Scope (the group it names, or

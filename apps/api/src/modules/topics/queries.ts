@@ -1,4 +1,4 @@
-import { LIMITS, TopicType, UserActiveStatus, type TopicRow } from '@portal/api-client';
+import { LIMITS, TopicType, type TopicRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { compiledShapes } from '../../db/compiled';
@@ -7,6 +7,7 @@ import type { ListOptions as BaseListOptions } from '../members/list-options';
 import { containsPattern, normalizeForSearch } from '../../text/search';
 import { slotScope, visibleArgs, visibleTopics, type Scope, type VisibleArgs } from './policy';
 import { preview } from './sanitize';
+import { activeStatus, displayName, shortName } from '../../kernel';
 
 export type ListKind =
   | { kind: 'all' }
@@ -19,27 +20,6 @@ export type ListKind =
 export interface ListOptions extends BaseListOptions {
   /** Title filter as typed; matched against the stored normalised title. */
   title?: string | undefined;
-}
-
-/** 'User' when a name is blank (section 3). */
-export function displayName(u: { last_name: string | null; first_name: string | null }): string {
-  return `${u.last_name ?? ''} ${u.first_name ?? ''}`.trim() || 'User';
-}
-
-/**
- * Section 3's user active status of a row's person: left the system, left the group (asked only
- * in group lists: `inGroup` undefined elsewhere), or normal.
- */
-export function activeStatus(status: string | null, inGroup: unknown): number {
-  if (status === 'left') return UserActiveStatus.LEAVE_SYSTEM;
-  if (inGroup !== undefined && !inGroup) return UserActiveStatus.LEAVE_GROUP_TAG;
-  return UserActiveStatus.NORMAL;
-}
-
-/** Names are cut hard: splitting a name at a space would drop the given name entirely. */
-export function shortName(name: string, max = LIMITS.previewNameLength): string {
-  const chars = [...name];
-  return chars.length <= max ? name : `${chars.slice(0, max).join('')}…`;
 }
 
 interface FeedShape {

@@ -1,7 +1,6 @@
 import { endpoints as e, LikeTargetType, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { cached, registerEndpoint as on } from '../../http/route';
-import { forbidden } from '../groups/policy';
 import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import { commentPageSize, listOptions } from './list-options';
@@ -11,6 +10,7 @@ import * as policy from './policy';
 import { commonUnread } from '../notifications/unread';
 import { listTopics } from './queries';
 import * as service from './service';
+import { forbidden } from '../../kernel';
 
 const ok = { items: { ok: true as const } };
 

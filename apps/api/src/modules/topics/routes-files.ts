@@ -6,8 +6,8 @@ import { sendFile, sendZip } from '../files/download';
 import { authorizeGroup } from '../groups/policy';
 import { fileScopeOf, requireAttachment, requireAttachments } from './attachments';
 import { requireReadableImage, sendImage, sweepUnusedImages, uploadImage } from './inline-images';
-import { ensurePeriodicJob, registerJobHandler } from './jobs';
 import * as policy from './policy';
+import { ensurePeriodicJob, registerJobHandler } from '../../kernel';
 
 export const INLINE_IMAGE_SWEEP_JOB = 'topics.inline-image-sweep';
 const SWEEP_EVERY_MS = 60 * 60_000;

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { cached, registerEndpoint as on } from '../../http/route';
-import { forbidden } from '../groups/policy';
 import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import * as folders from './folders';
@@ -12,6 +11,7 @@ import { releaseLock, takeLock } from './lock';
 import * as policy from './policy';
 import { countTopics, listTopics, type ListKind } from './queries';
 import * as service from './service';
+import { forbidden } from '../../kernel';
 
 const ok = { items: { ok: true as const } };
 

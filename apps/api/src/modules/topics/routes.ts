@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { BIN_CLEANUP_JOB } from './delivery';
-import { ensurePeriodicJob, installJobRunner } from './jobs';
 import { commonTopicRoutes } from './routes-common';
 import { topicFileRoutes, topicMultipart } from './routes-files';
 import { groupTopicRoutes } from './routes-group';
+import { ensurePeriodicJob, installJobRunner } from '../../kernel';
 
 /**
  * The topic engine: group and common topic routes (unread topics reach badges through the

@@ -7,15 +7,14 @@ import { writeTransaction } from '../../db/write';
 import { normalizeForSearch } from '../../text/search';
 import { publishTopicEvent, topicAudience } from './events';
 import { attachmentFields } from './attachment-list';
-import { enqueueJob } from './jobs';
 import { assertCanSave } from './lock';
 import { canEdit, requireFolder, requireTopic, topicNotFound, visibleArgs, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
 import type { AuditActor } from '../admin/audit';
 import * as d from './detail-queries';
-import { displayName } from './queries';
 import { sanitizeHtml } from './sanitize';
 import { indexTopic } from '../search/hooks';
+import { displayName, enqueueJob } from '../../kernel';
 
 const DAY_MS = 86_400_000;
 export const DELIVER_JOB = 'topic.deliver';

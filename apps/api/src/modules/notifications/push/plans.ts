@@ -2,7 +2,7 @@ import { MessageSpecial, type LanguageCode } from '@portal/api-client';
 import type { AppContext } from '../../../context';
 import { memberIds } from '../../chat/policy';
 import { topicAudience, topicReaders } from '../../topics/events';
-import { displayName } from '../../topics/queries';
+import { displayName } from '../../../kernel';
 
 /** One kind of push: whom an event reaches right now and what each of them is told. */
 export interface PushPlan {

@@ -11,9 +11,9 @@ import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../../test/harness';
 import { createChat, send } from '../../chat/fixtures.test-util';
-import { newWorkerId, runDueJobs } from '../../topics/jobs';
 import { actor, API, comment, groupWith, postTopic, type Actor } from '../fixtures.test-util';
 import { pushTransport } from './transport';
+import { newWorkerId, runDueJobs } from '../../../kernel';
 
 /**
  * A loopback HTTPS push service (self-signed certificate) stands in for FCM/Mozilla: it records

@@ -4,12 +4,12 @@ import type { AppContext } from '../../../context';
 import type { DB } from '../../../db';
 import { getSettings } from '../../members/service';
 import { stopWindowEnd } from '../../topics/emergency';
-import { enqueueJob, registerJobHandler } from '../../topics/jobs';
 import { planFor, PUSH_KINDS, type PushKind } from './plans';
 import { parseSubscription } from './subscription';
 import { isFcmToken, sendFcm } from '../../firebase/fcm';
 import { sendWebPush, SubscriptionGone, type PushMessage } from './transport';
 import { vapidKeys } from './vapid';
+import { enqueueJob, registerJobHandler } from '../../../kernel';
 
 /**
  * Pushes go out from jobs (one row per event), so they run once across API processes, survive a

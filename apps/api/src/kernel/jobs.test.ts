@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
+import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { enqueueJob, LEASE_MS, registerJobHandler, releaseLeases, runDueJobs } from './jobs';
 
 const runs: { worker: string; id: number }[] = [];

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { AppContext } from '../../context';
-import type { DB } from '../../db';
+import type { AppContext } from '../context';
+import type { DB } from '../db';
 
 /**
  * Durable jobs in the `jobs` table, shared by every API process. A job is run by whoever claims
