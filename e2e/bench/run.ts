@@ -11,14 +11,14 @@
  *   while it streams a 400 MB zip (files.ts);
  * - fault injection: writes acknowledged and found after three SIGKILL-and-restart cycles, staged
  *   leftovers, orphans and restart times (apps/api/src/ops/fault-injection.ts).
- * - the calendar week fetch with 100 and 10 000 events (apps/api/src/modules/calendar/week-bench.ts).
+ * - the calendar week fetch with 100 and 10 000 events (apps/api/bench/calendar-week.ts).
  * - chat messages per second, fan-out latency to 2 000 sockets against a bare ws broadcast, and
  *   memory per idle socket (chat.ts).
  * - hot API reads (group list, feed page, topic detail, /remotes.json) against a bare Fastify
  *   answering the same bytes, SQLite and PostgreSQL, and the compiled server's start-up (api.ts);
  *   Lighthouse mobile on /login and home (lighthouse.ts).
  * - admin import: a 10 000-employee Shift_JIS CSV, preview and apply and the same file again,
- *   time and peak memory (apps/api/src/modules/admin/import-bench.ts).
+ *   time and peak memory (apps/api/bench/admin-import.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,12 +31,12 @@ import { benchFiles } from './files';
 import { benchChat } from './chat';
 import { benchApiAll, benchStartup } from './api';
 import { benchLighthouse } from './lighthouse';
-import { benchFeed } from '../../apps/api/src/modules/topics/feed-bench';
+import { benchFeed } from '../../apps/api/bench/topics-feed';
 import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
-import { benchCalendarWeek } from '../../apps/api/src/modules/calendar/week-bench';
-import { benchSearch } from '../../apps/api/src/modules/search/search-bench';
-import { benchAdminImport } from '../../apps/api/src/modules/admin/import-bench';
-import { benchUnread } from '../../apps/api/src/modules/notifications/unread-bench';
+import { benchCalendarWeek } from '../../apps/api/bench/calendar-week';
+import { benchSearch } from '../../apps/api/bench/search';
+import { benchAdminImport } from '../../apps/api/bench/admin-import';
+import { benchUnread } from '../../apps/api/bench/notifications-unread';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18790);
 const LOGIN_SECONDS = Number(process.env.BENCH_LOGIN_SECONDS ?? 10);
@@ -193,7 +193,7 @@ async function main() {
         sqlite: await benchCalendarWeek('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchCalendarWeek('postgres'),
       },
-      // Search: a 2- and a 4-character word at 10 000 and 100 000 indexed posts (search-bench.ts).
+      // Search: a 2- and a 4-character word at 10 000 and 100 000 indexed posts (apps/api/bench/search.ts).
       search: {
         sqlite: await benchSearch('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchSearch('postgres'),
@@ -204,7 +204,7 @@ async function main() {
         sqlite: await benchAdminImport('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchAdminImport('postgres'),
       },
-      // Unread count and list for a user in 50 groups with 100 000 unread rows against 1 000 (unread-bench.ts).
+      // Unread count and list for a user in 50 groups with 100 000 unread rows against 1 000 (apps/api/bench/notifications-unread.ts).
       unread: {
         sqlite: await benchUnread('sqlite'),
         postgres: process.env.BENCH_SKIP_POSTGRES ? null : await benchUnread('postgres'),

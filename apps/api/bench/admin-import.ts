@@ -2,10 +2,10 @@
  * Employee CSV import benchmark: a 10 000-row Shift_JIS file, preview then apply, and
  * the same file again (every row unchanged), on SQLite and PostgreSQL: wall time of each step
  * and the process's peak RSS and heap while it runs (sampled every 20 ms, the API in-process).
- * Run: `node --import tsx apps/api/src/modules/admin/import-bench.ts [sqlite|postgres]`.
+ * Run: `node --import tsx apps/api/bench/admin-import.ts [sqlite|postgres]`.
  */
 import iconv from 'iconv-lite';
-import { createTestApp, type TestDialect } from '../../test/harness';
+import { createTestApp, type TestDialect } from '../src/test/harness';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const API = '/service/api/v1';
@@ -86,7 +86,7 @@ export async function benchAdminImport(dialect: TestDialect) {
   }
 }
 
-if (process.argv[1]?.endsWith('import-bench.ts')) {
+if (process.argv[1]?.endsWith('admin-import.ts')) {
   const dialect = (process.argv[2] ?? 'sqlite') as TestDialect;
   console.log(JSON.stringify(await benchAdminImport(dialect), null, 2));
 }

@@ -6,16 +6,16 @@
  * default is 100 000 against 10 000 (BENCH_SEARCH_SIZES=10000,1000000 runs the full size).
  * Each measured word occurs in the same number of posts at every size, so the figures show the
  * index lookup, not the number of hits. Run: `node --import tsx
- * apps/api/src/modules/search/search-bench.ts [out.json]` (e2e/bench/run.ts imports it).
+ * apps/api/bench/search.ts [out.json]` (e2e/bench/run.ts imports it).
  */
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { createTestApp, type TestDialect } from '../../test/harness';
-import { normalizeForSearch } from '../../text/search';
-import { actor, groupWith } from '../groups/fixtures.test-util';
-import { indexTopic, topicDoc } from './hooks';
-import { writeDocuments } from './indexer';
-import { searchUrl } from './fixtures.test-util';
+import { createTestApp, type TestDialect } from '../src/test/harness';
+import { normalizeForSearch } from '../src/text/search';
+import { actor, groupWith } from '../src/modules/groups/fixtures.test-util';
+import { indexTopic, topicDoc } from '../src/modules/search/hooks';
+import { writeDocuments } from '../src/modules/search/indexer';
+import { searchUrl } from '../src/modules/search/fixtures.test-util';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 100);

@@ -1,13 +1,13 @@
 /**
  * Feed paging benchmark: page latency and requests per second of the group feed with 1 000 and
  * 100 000 topics in one group, first page and a page from the middle (keyset cursor), on SQLite
- * and PostgreSQL. Run: `node --import tsx apps/api/src/modules/topics/feed-bench.ts [out.json]`
+ * and PostgreSQL. Run: `node --import tsx apps/api/bench/topics-feed.ts [out.json]`
  * (e2e/bench/run.ts can import `benchFeed`). The keyset query should cost the same at both sizes.
  */
 import fs from 'node:fs';
-import { createTestApp, type TestDialect } from '../../test/harness';
-import { actor, groupWith, insertTopics, T } from './fixtures.test-util';
-import { encodeCursor } from '../../http/cursor';
+import { createTestApp, type TestDialect } from '../src/test/harness';
+import { actor, groupWith, insertTopics, T } from '../src/modules/topics/fixtures.test-util';
+import { encodeCursor } from '../src/http/cursor';
 
 const SIZES = [1_000, 100_000];
 const SAMPLES = Number(process.env.BENCH_FEED_SAMPLES ?? 300);

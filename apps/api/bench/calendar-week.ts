@@ -4,13 +4,13 @@
  * multi-day and repeating with deadlines, and a few indefinite repeats), on SQLite and
  * PostgreSQL. The window query and the expansion should cost what the week holds, not what the
  * company has stored: the 10 000 figure should stay within 2× of the 100 one.
- * Run: `node --import tsx apps/api/src/modules/calendar/week-bench.ts [out.json]`.
+ * Run: `node --import tsx apps/api/bench/calendar-week.ts [out.json]`.
  */
 import fs from 'node:fs';
 import { calendarDates as cd } from '@portal/api-client';
-import { createTestApp, type TestApp, type TestDialect } from '../../test/harness';
-import { columns } from './service';
-import { CAL } from './fixtures.test-util';
+import { createTestApp, type TestApp, type TestDialect } from '../src/test/harness';
+import { columns } from '../src/modules/calendar/service';
+import { CAL } from '../src/modules/calendar/fixtures.test-util';
 
 const SAMPLES = Number(process.env.BENCH_CAL_SAMPLES ?? 200);
 const WEEK = '2026-11-02';

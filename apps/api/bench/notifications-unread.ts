@@ -4,13 +4,13 @@
  * group topics by a colleague spread evenly over the 50 groups (the heaviest kind). Both sizes
  * live in one database (two users, two sets of 50 groups), so the figures compare one user's
  * amount of unread, not table sizes; their requests are timed alternately.
- * Run: `node --import tsx apps/api/src/modules/notifications/unread-bench.ts [out.json]`
+ * Run: `node --import tsx apps/api/bench/notifications-unread.ts [out.json]`
  * (e2e/bench/run.ts imports `benchUnread`). BENCH_UNREAD_SIZES changes the sizes.
  */
 import fs from 'node:fs';
-import { createTestApp, type TestDialect } from '../../test/harness';
-import { actor, groupWith } from '../groups/fixtures.test-util';
-import { insertTopics } from '../topics/fixtures.test-util';
+import { createTestApp, type TestDialect } from '../src/test/harness';
+import { actor, groupWith } from '../src/modules/groups/fixtures.test-util';
+import { insertTopics } from '../src/modules/topics/fixtures.test-util';
 
 const SIZES = (process.env.BENCH_UNREAD_SIZES ?? '1000,100000').split(',').map(Number);
 const GROUPS = 50;
