@@ -32,8 +32,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { helpRoutes } from './modules/help/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { linksRoutes } from './modules/links/routes';
-import { createBus } from './modules/realtime/bus';
-import { createCaches } from './caches';
+import { createBus } from './kernel/bus';
+import { createCaches } from './kernel/caches';
 import { createResponseCache } from './http/response-cache';
 import { withFirestoreMirror } from './modules/firebase/firestore';
 import { installFirestoreSweep } from './modules/firebase/jobs';
@@ -44,7 +44,7 @@ import remotesPlugin from './modules/remotes/plugin';
 import { remotesRoutes } from './modules/remotes/routes';
 import { createStorage } from './storage';
 import { writePoolStats } from './db/pool-stats';
-import { pgGroupAccessCache } from './modules/groups/access-cache';
+import { pgGroupAccessCache } from './kernel/group-access-cache';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is

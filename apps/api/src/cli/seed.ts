@@ -1,5 +1,5 @@
-import { createCaches } from '../caches';
-import { createBus } from '../modules/realtime/bus';
+import { createCaches } from '../kernel/caches';
+import { createBus } from '../kernel/bus';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { createDb, migrateToLatest } from '../db';

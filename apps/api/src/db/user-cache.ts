@@ -1,5 +1,5 @@
 import type { Clock } from '../config';
-import type { ServerBus } from '../modules/realtime/bus';
+import type { ServerBus } from '../kernel/bus';
 
 /**
  * A per-process cache of reads for the few seconds in which a page view asks for them several

@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
+import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from '../../kernel/session-cache';
 import { hasActiveGroup } from './no-group';
 
 /** Opaque random token; only its sha256 is stored, so a database leak yields no sessions. */
@@ -94,20 +95,6 @@ async function lookup(ctx: AppContext, token: string, kind: 'access' | 'refresh'
   return (await lookupQuery(ctx.db, { hash: hashToken(token), kind }))[0];
 }
 
-/** The columns of an access token's row (and its user's) that decide whether it is valid. */
-export interface AccessTokenRow {
-  user_id: number;
-  family: string;
-  expires_at: number;
-  company_id: number | null;
-  status: string | null;
-  is_company_admin: number | null;
-  common_topic_role: number | null;
-  pending_approval: number | null;
-  /** Whether the user is a member of a group that is not stopped (SQLite 0/1, PostgreSQL boolean). */
-  has_group: number | boolean | null;
-}
-
 /** Longer than any token this server issues: refused before it is hashed or looked up. */
 export const tooLongForToken = (token: string) => token.length > 128;
 
@@ -198,10 +185,6 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   return { ok: true, rotated: true, userId: row.user_id, session: await issueTokens(ctx, row.user_id, row.family, startedAt) };
 }
 
-/** Event that closes the realtime sockets of ended logins (every API process holds some). */
-export const SESSION_REVOKED_EVENT = 'session.revoked';
-/** Event that makes every process forget a user's cached sessions (session-cache.ts; the sockets ignore it). */
-export const SESSION_CHANGED_EVENT = 'session.changed';
 
 /**
  * A user's status or rights (the columns the token lookup reads) changed: every process forgets

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import type { RealtimeEvent } from '../realtime/bus';
 import { TestSocket } from '../realtime/ws-client.test-util';
 import { actor, API, cid, createChat, groupWith, send, type Actor } from './fixtures.test-util';
+import type { RealtimeEvent } from '../../kernel';
 
 type Seen = { userIds: number[]; event: RealtimeEvent };
 

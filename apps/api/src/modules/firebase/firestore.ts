@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_CHANGED_EVENT } from '../auth/tokens';
-import type { BusLogger, ServerBus } from '../realtime/bus';
 import { authorizedFetch } from './access-token';
 import type { FirebaseConfig } from './config';
+import { type BusLogger, type ServerBus, SESSION_CHANGED_EVENT } from '../../kernel';
 
 /**
  * The Firestore mirror of the realtime bus, over the Firestore REST API (documents:commit and

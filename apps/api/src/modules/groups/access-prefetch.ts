@@ -2,7 +2,8 @@ import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
 import { hasActiveGroup } from '../auth/no-group';
 import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from '../auth/tokens';
-import { splitAccessRow, type AccessRow, type FoundAccess } from './policy';
+import { splitAccessRow, type AccessRow } from './policy';
+import type { FoundAccess } from '../../kernel';
 
 /**
  * A read under /members/me/groups/:id needs the session and then the group with the caller's

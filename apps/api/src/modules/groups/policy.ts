@@ -2,6 +2,7 @@ import { InvitePermission, type GroupRole } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { forbidden } from '../../kernel';
+import type { FoundAccess, MemberFlags } from '../../kernel/group-access-cache';
 import { effectiveRole } from '../members/policy';
 import { compiledQuery } from '../../db/compiled';
 import type { GroupsTable } from '../../db/types';
@@ -23,14 +24,6 @@ export type GroupAction =
   | 'invite'
   | 'role_edit_shared_folder'
   | 'role_edit_topic';
-
-export interface MemberFlags {
-  role_admin: number;
-  role_invite: number;
-  role_edit_shared_folder: number;
-  role_edit_topic: number;
-  can_notify: number;
-}
 
 export interface GroupAccess {
   group: Selectable<GroupsTable>;
@@ -98,7 +91,6 @@ export type AccessRow = Selectable<GroupsTable> & {
   m_role_edit_topic: number | null;
   m_can_notify: number | null;
 };
-export type FoundAccess = { group: Selectable<GroupsTable>; member: MemberFlags | null };
 
 export function splitAccessRow(row: AccessRow): FoundAccess {
   const { m_user_id, m_role_admin, m_role_invite, m_role_edit_shared_folder, m_role_edit_topic, m_can_notify, ...group } = row;

@@ -1,7 +1,7 @@
 import { DEFAULT_USER_SETTINGS, meSchema } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeEvent } from '../realtime/bus';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
+import type { RealtimeEvent } from '../../kernel';
 
 const API = '/service/api/v1';
 

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from './bus';
+import type { RealtimeEvent } from '../../kernel';
 
 /**
  * Events that only say "a number changed" (a like count, a badge): a burst of them makes every

@@ -3,9 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../../test/harness';
 import type { AppContext } from '../../context';
-import { createInProcessBus } from './bus';
 import realtimePlugin from './plugin';
 import { TestSocket } from './ws-client.test-util';
+import { createInProcessBus } from '../../kernel';
 
 const PATH = '/service/api/v1/realtime';
 const sockets: TestSocket[] = [];

@@ -9,12 +9,12 @@ import { realtimeClientMessageSchema } from '@portal/api-client/realtime-server'
 import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, verifyAccessToken } from '../auth/tokens';
+import { verifyAccessToken } from '../auth/tokens';
 import { topicViewable } from '../topics/events';
 import { liveSessions } from './sessions';
-import type { RealtimeEvent } from './bus';
 import { coalesceKey, Coalescer } from './coalesce';
 import { TopicViews } from './interest';
+import { type RealtimeEvent, SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT } from '../../kernel';
 
 export interface RealtimeOptions {
   /** Heartbeat period; a socket that missed the previous ping is dropped. */

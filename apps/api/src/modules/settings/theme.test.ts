@@ -1,7 +1,7 @@
 import { contrastRatio, MIN_CONTRAST, THEME_PRESETS, THEME_TEXT } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeEvent } from '../realtime/bus';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
+import type { RealtimeEvent } from '../../kernel';
 
 const API = '/service/api/v1';
 const CUSTOM = { theme_type: 1, theme_name: 'custom', nav_menu_bg_color: '#123456', banner_header_bg_color: '#abcdef', main_bg_color: '#fafafa', title_color: '#111111', title_background: '#eeeeee' };

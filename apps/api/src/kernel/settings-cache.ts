@@ -1,7 +1,7 @@
 import type { Settings } from '@portal/api-client';
-import type { Clock } from '../../config';
-import { createUserCache, type UserCache } from '../../db/user-cache';
-import type { ServerBus } from '../realtime/bus';
+import type { Clock } from '../config';
+import { createUserCache, type UserCache } from '../db/user-cache';
+import type { ServerBus } from './bus';
 
 /**
  * A user's settings as getSettings builds them (stored sections checked over the defaults), read

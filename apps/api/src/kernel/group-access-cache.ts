@@ -1,8 +1,21 @@
-import type { Clock } from '../../config';
-import { listenPg, type PgListener } from '../../db/pg-listen';
-import { createDroppableCache } from '../../db/user-cache';
-import { GROUP_ACCESS_CHANNEL } from '../../db/migrations/0023_group_access_notify';
-import type { FoundAccess } from './policy';
+import type { Clock } from '../config';
+import { listenPg, type PgListener } from '../db/pg-listen';
+import { createDroppableCache } from '../db/user-cache';
+import { GROUP_ACCESS_CHANNEL } from '../db/migrations/0023_group_access_notify';
+import type { Selectable } from 'kysely';
+import type { GroupsTable } from '../db/types';
+
+/** A member's rights in a group (group_members' flags). */
+export interface MemberFlags {
+  role_admin: number;
+  role_invite: number;
+  role_edit_shared_folder: number;
+  role_edit_topic: number;
+  can_notify: number;
+}
+
+/** A group and the caller's membership in it (null when not a member). */
+export type FoundAccess = { group: Selectable<GroupsTable>; member: MemberFlags | null };
 
 /**
  * Every call under /members/me/groups/:id first reads the group and the caller's membership

@@ -1,7 +1,25 @@
-import type { Clock } from '../../config';
-import { createUserCache, type UserCache } from '../../db/user-cache';
-import type { ServerBus } from '../realtime/bus';
-import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from './tokens';
+import type { Clock } from '../config';
+import { createUserCache, type UserCache } from '../db/user-cache';
+import type { ServerBus } from './bus';
+
+/** The columns of an access token's row (and its user's) that decide whether it is valid. */
+export interface AccessTokenRow {
+  user_id: number;
+  family: string;
+  expires_at: number;
+  company_id: number | null;
+  status: string | null;
+  is_company_admin: number | null;
+  common_topic_role: number | null;
+  pending_approval: number | null;
+  /** Whether the user is a member of a group that is not stopped (SQLite 0/1, PostgreSQL boolean). */
+  has_group: number | boolean | null;
+}
+
+/** Event that closes the realtime sockets of ended logins (every API process holds some). */
+export const SESSION_REVOKED_EVENT = 'session.revoked';
+/** Event that makes every process forget a user's cached sessions (session-cache.ts; the sockets ignore it). */
+export const SESSION_CHANGED_EVENT = 'session.changed';
 
 /**
  * Every authenticated request looked its access token up: on the load test's page views (five to

@@ -1,9 +1,9 @@
-import type { Clock } from './config';
-import { createSessionCache, type SessionCache } from './modules/auth/session-cache';
-import { createSettingsCache, type SettingsCache } from './modules/members/settings-cache';
-import type { ServerBus } from './modules/realtime/bus';
-import type { ResponseCache } from './http/response-cache';
-import type { GroupAccessCache } from './modules/groups/access-cache';
+import type { Clock } from '../config';
+import { createSessionCache, type SessionCache } from './session-cache';
+import { createSettingsCache, type SettingsCache } from './settings-cache';
+import type { ServerBus } from './bus';
+import type { ResponseCache } from '../http/response-cache';
+import type { GroupAccessCache } from './group-access-cache';
 
 /**
  * The per-user reads a process reuses for `SESSION_CACHE_MS` (db/user-cache.ts): what a page

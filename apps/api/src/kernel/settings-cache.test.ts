@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, API, type Actor } from '../groups/fixtures.test-util';
-import { getSettings } from './service';
+import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
+import { actor, API, type Actor } from '../modules/groups/fixtures.test-util';
+import { getSettings } from '../modules/members/service';
 
 describe.each(DIALECTS)('settings with the per-user cache on (%s)', (dialect) => {
   let t: TestApp;
