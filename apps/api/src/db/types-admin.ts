@@ -33,12 +33,12 @@ export interface AdminImportsTable {
   updated_at: number;
 }
 
-declare module './types' {
-  interface DB {
-    audit_events: AuditEventsTable;
-    admin_imports: AdminImportsTable;
-  }
-  interface CompaniesTable {
-    audit_retention_days: Generated<number>;
-  }
+/** The administration tables and the company's audit retention column, part of types.ts's DB. */
+export interface AdminTables {
+  audit_events: AuditEventsTable;
+  admin_imports: AdminImportsTable;
+}
+
+export interface AdminCompanyColumns {
+  audit_retention_days: Generated<number>;
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool } from './types';
+import type { Bool } from './types-base';
 
 /** Chat tables (migration 0010_chat); see that migration for the model. */
 export interface ChatsTable {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool } from './types';
+import type { Bool } from './types-base';
 
 /** Tables of the notifications and news modules (migration 0011). */
 

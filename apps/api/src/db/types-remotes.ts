@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool } from './types';
+import type { Bool } from './types-base';
 
 /** Tables of migration 0017_remotes_registry, merged into DB below. */
 export interface RemoteVersionsTable {
@@ -40,11 +40,10 @@ export interface RemoteHistoryTable {
   at: number;
 }
 
-declare module './types' {
-  interface DB {
-    remote_versions: RemoteVersionsTable;
-    remote_current: RemoteCurrentTable;
-    remote_history: RemoteHistoryTable;
-    remote_health: RemoteHealthTable;
-  }
+/** The remote registry tables, part of DB (types.ts). */
+export interface RemotesTables {
+  remote_versions: RemoteVersionsTable;
+  remote_current: RemoteCurrentTable;
+  remote_history: RemoteHistoryTable;
+  remote_health: RemoteHealthTable;
 }

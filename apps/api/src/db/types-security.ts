@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool } from './types';
+import type { Bool } from './types-base';
 
 /** Tables and columns of migration 0013_security, merged into the shared types. */
 export interface SetupLinksTable {
@@ -19,19 +19,20 @@ export interface LoginThrottlesTable {
   last_failure_at: number;
 }
 
-declare module './types' {
-  interface DB {
-    setup_links: SetupLinksTable;
-    login_throttles: LoginThrottlesTable;
-  }
-  interface UsersTable {
-    /** Registered through a group link and not yet approved: sees only the waiting page. */
-    pending_approval: Generated<Bool>;
-  }
-  interface AuthTokensTable {
-    /** When the login began; refresh rotation carries it over (absolute lifetime). */
-    session_started_at: number | null;
-    /** A rotated refresh token: never valid again, and presenting it revokes the family. */
-    retired_at: number | null;
-  }
+/** The security tables and the columns they add to users and auth_tokens (types.ts). */
+export interface SecurityTables {
+  setup_links: SetupLinksTable;
+  login_throttles: LoginThrottlesTable;
+}
+
+export interface SecurityUserColumns {
+  /** Registered through a group link and not yet approved: sees only the waiting page. */
+  pending_approval: Generated<Bool>;
+}
+
+export interface SecurityTokenColumns {
+  /** When the login began; refresh rotation carries it over (absolute lifetime). */
+  session_started_at: number | null;
+  /** A rotated refresh token: never valid again, and presenting it revokes the family. */
+  retired_at: number | null;
 }

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool } from './types';
+import type { Bool } from './types-base';
 
 /** Tables of migration 0015_settings, merged into DB below. */
 export interface UserProfilesTable {
@@ -82,13 +82,12 @@ export interface UserThemeImagesTable {
   updated_at: number;
 }
 
-declare module './types' {
-  interface DB {
-    user_profiles: UserProfilesTable;
-    verify_tokens: VerifyTokensTable;
-    help_articles: HelpArticlesTable;
-    line_accounts: LineAccountsTable;
-    line_login_states: LineLoginStatesTable;
-    user_theme_images: UserThemeImagesTable;
-  }
+/** The settings tables, part of DB (types.ts). */
+export interface SettingsTables {
+  user_profiles: UserProfilesTable;
+  verify_tokens: VerifyTokensTable;
+  help_articles: HelpArticlesTable;
+  line_accounts: LineAccountsTable;
+  line_login_states: LineLoginStatesTable;
+  user_theme_images: UserThemeImagesTable;
 }

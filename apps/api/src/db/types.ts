@@ -3,14 +3,20 @@ import type { Generated } from 'kysely';
 import type { ChatTables } from './types-chat';
 import type * as N from './types-notifications';
 import type { SearchTables } from '../modules/search/types';
+import type { AdminCompanyColumns, AdminTables } from './types-admin';
+import type { RemotesTables } from './types-remotes';
+import type { SecurityTables, SecurityTokenColumns, SecurityUserColumns } from './types-security';
+import type { SettingsTables } from './types-settings';
 
 /**
  * Table types shared by both dialects. Times are epoch milliseconds (bigint columns, read back
- * as numbers); booleans are 0/1 integers because SQLite has no boolean type.
+ * as numbers); booleans are 0/1 integers (types-base.ts).
  */
-export type Bool = 0 | 1;
+import type { Bool } from './types-base';
 
-export interface CompaniesTable {
+export type { Bool };
+
+export interface CompaniesTable extends AdminCompanyColumns {
   id: Generated<number>;
   name: string;
   name_kana: string;
@@ -23,7 +29,7 @@ export interface CompaniesTable {
 
 export type UserStatus = 'active' | 'left';
 
-export interface UsersTable {
+export interface UsersTable extends SecurityUserColumns {
   id: Generated<number>;
   company_id: number;
   employee_number: string;
@@ -59,7 +65,7 @@ export interface UsersTable {
   updated_at: number;
 }
 
-export interface AuthTokensTable {
+export interface AuthTokensTable extends SecurityTokenColumns {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
@@ -367,7 +373,7 @@ export interface CommentInlineImagesTable {
   image_id: number;
 }
 
-export interface DB extends CalendarTables, SearchTables {
+export interface DB extends CalendarTables, SearchTables, SecurityTables, RemotesTables, SettingsTables, AdminTables {
   companies: CompaniesTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -415,9 +421,4 @@ export interface DB extends CalendarTables, SearchTables {
   unread_generations: N.UnreadGenerationsTable;
 }
 
-// Security tables and columns (0013_security) augment DB, UsersTable and AuthTokensTable there.
-import type {} from './types-security';
-// Remote registry tables (0017_remotes_registry) augment DB there.
-import type {} from './types-remotes';
 export type { HelpArticlesTable, LineAccountsTable, UserProfilesTable, VerifyTokensTable } from './types-settings';
-import type {} from './types-admin';

@@ -16,7 +16,7 @@ import {
   StorageNotFoundError,
   type FileStorage,
   type StagedFile,
-} from './index';
+} from './contract';
 
 /**
  * Any S3-compatible object store (AWS S3, MinIO, R2, s3rver…) behind the FileStorage interface,

@@ -2,12 +2,9 @@ import type { ApiClient } from '@portal/api-client/core';
 import { $session } from '@portal/api-client/session';
 import { PERMISSION_EVENT } from '@portal/ui';
 import { navigateTo } from './navigation';
+import { pushSupported } from './push-support';
 
 type Api = Pick<ApiClient, 'call'>;
-
-export function pushSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
-}
 
 /**
  * Syncs after login and after the bell got permission; routes a clicked push inside the SPA.

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@portal/api-client/core';
 import { $session } from '@portal/api-client/session';
-import { pushSupported as supported } from './push-start';
+import { pushSupported as supported } from './push-support';
 import { DEVICE_TOKEN_KEY, readDeviceToken } from './storage';
 
 /**

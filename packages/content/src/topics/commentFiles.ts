@@ -3,7 +3,7 @@ import { routes } from '@portal/api-client/routes';
 import { postMultipart } from '../kit/upload';
 import { isInlineImageSrc } from './inlineImages';
 import { topicFormData } from './save';
-import type { TopicScope } from './scope';
+import type { TopicScope } from './topicScope';
 
 const MB = 1024 * 1024;
 /** The raster types the API keeps as inline images (INLINE_IMAGE_MIMES of the contract). */

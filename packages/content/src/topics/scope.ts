@@ -1,16 +1,13 @@
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { postCommentWithFiles } from './commentFiles';
+import type { TopicScope } from './topicScope';
 
 /**
- * Which feed a topic belongs to. Group topics and common (company-wide) topics run on one engine
- * with the same shapes; only the endpoints and cache keys differ, and this is the one place that
- * knows how.
+ * Group topics and common (company-wide) topics run on one engine with the same shapes; only the
+ * endpoints and cache keys differ, and this is the one place that knows how.
  */
-export type TopicScope = { kind: 'group'; groupId: number } | { kind: 'common' };
-
-export const groupScope = (groupId: number): TopicScope => ({ kind: 'group', groupId });
-export const COMMON_SCOPE: TopicScope = { kind: 'common' };
+export { COMMON_SCOPE, groupScope, type TopicScope } from './topicScope';
 
 export interface CommentQuery {
   sortedBy: 'asc' | 'desc';
