@@ -13,8 +13,8 @@ import { sql } from 'kysely';
 import { createTestApp, type TestDialect } from '../src/test/harness';
 import { normalizeForSearch } from '../src/text/search';
 import { actor, groupWith } from '../src/modules/groups/fixtures.test-util';
-import { indexTopic, topicDoc } from '../src/modules/search/hooks';
-import { writeDocuments } from '../src/modules/search/indexer';
+import { indexTopic, topicDoc } from '../src/kernel/search/documents';
+import { writeDocuments } from '../src/kernel/search/indexer';
 import { searchUrl } from '../src/modules/search/fixtures.test-util';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '10000,100000').split(',').map(Number);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { recount } from '../modules/notifications/unread-recount';
-import { unreadSources } from '../modules/notifications/registry';
+import { unreadSources } from '../kernel/unread-sources';
 import { withGenericPlan } from './generic-plan';
 
 /**

@@ -1,6 +1,6 @@
 import { InformationType, NewsDisplayType, NewsPlacement, NewsTargetType } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import { sanitizeHtml } from '../modules/topics/sanitize';
+import { sanitizeHtml } from '../text/sanitize';
 import type { DemoTopicContext } from './seed-topics';
 import type { DB } from './types';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '../modules/topics/sanitize';
+import { sanitizeHtml } from '../text/sanitize';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { normalizeForSearch } from '../text/search';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOPICS, seedDemo } from './seed';

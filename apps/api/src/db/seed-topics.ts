@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sanitizeHtml } from '../modules/topics/sanitize';
+import { sanitizeHtml } from '../text/sanitize';
 import { normalizeForSearch } from '../text/search';
 import { DEMO_TOPICS, type DemoTopic } from './seed-data';
 import type { DB } from './types';

@@ -2,7 +2,7 @@ import type { CalendarTables } from './types-calendar';
 import type { Generated } from 'kysely';
 import type { ChatTables } from './types-chat';
 import type * as N from './types-notifications';
-import type { SearchTables } from '../modules/search/types';
+import type { SearchTables } from './types-search';
 import type { AdminCompanyColumns, AdminTables } from './types-admin';
 import type { RemotesTables } from './types-remotes';
 import type { SecurityTables, SecurityTokenColumns, SecurityUserColumns } from './types-security';

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { createGroupAccessCache } from './group-access-cache';
+import { createGroupAccessCache, type FoundAccess } from './group-access-cache';
 import { actor, API, groupWith, type Actor } from '../modules/groups/fixtures.test-util';
-import type { FoundAccess } from './group-access-cache';
 
 const found = (id: number): FoundAccess => ({ group: { id } as FoundAccess['group'], member: { role_admin: 0, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0, can_notify: 1 } });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { actor, API, groupWith, type Actor } from '../modules/groups/fixtures.test-util';
-import { createSessionCache } from './session-cache';
-import type { AccessTokenRow } from './session-cache';
+import { type AccessTokenRow, createSessionCache } from './session-cache';
 
 const row = (user_id: number): AccessTokenRow => ({
   user_id, family: `f${user_id}`, expires_at: Number.MAX_SAFE_INTEGER, company_id: 1, status: 'active', is_company_admin: 0, common_topic_role: 0, pending_approval: 0, has_group: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../test/harness';
-import { runFaultInjection } from './fault-injection';
+import { runFaultInjection } from './fault-injection.test-util';
 
 /**
  * The crash-safety operator test, kept in the suite: SIGKILL under concurrent writes and restart,

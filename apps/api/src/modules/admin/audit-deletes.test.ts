@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { cleanFileBins } from '../files/jobs';
-import { G, M, PDF, upload } from '../files/fixtures.test-util';
-import { cleanBins } from '../topics/delivery';
-import { actor, C, groupWith, postTopic, T, topicBody, type Actor } from '../topics/fixtures.test-util';
+import { cleanFileBins } from '../files';
+import { G, M, PDF, upload } from '../files/testing';
+import { cleanBins } from '../topics';
+import { actor, C, groupWith, postTopic, T, topicBody, type Actor } from '../topics/testing';
 
 const DAY = 86_400_000;
 

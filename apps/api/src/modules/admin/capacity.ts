@@ -1,8 +1,8 @@
 import type { AppContext, AuthUser } from '../../context';
 import { writeTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';
-import { usageOf } from '../files/quota';
-import { writeAudit } from './audit';
+import { usageOf } from '../files';
+import { writeAudit } from '../../kernel';
 
 const usage = (capacityGb: number, used: number) => {
   const u = usageOf(capacityGb, used);

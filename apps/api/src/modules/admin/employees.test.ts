@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../../mail';
-import { THROTTLE } from '../auth/throttle';
+import { THROTTLE } from '../auth';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { adminWorld, API, type AdminWorld } from './fixtures.test-util';
 

@@ -6,10 +6,11 @@ import { writeTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';
 import type { MailMessage } from '../../mail';
 import { normalizeForSearch } from '../../text/search';
-import { revokeUserSessions, sessionsChanged } from '../auth/tokens';
-import { groupsNeedingSuccessor, removeAccess } from '../members/leaving';
-import { userLabel, writeAudit } from './audit';
+import { revokeUserSessions, sessionsChanged } from '../auth';
+import { groupsNeedingSuccessor, removeAccess } from '../members';
 import { preparePasswordSetMail } from './password-mail';
+import { userLabel, writeAudit } from '../../kernel';
+import { insertUser } from '../users';
 
 /** A password hash no argon2 verify accepts: the employee sets one through the mailed link. */
 export const UNSET_PASSWORD = '!unset';
@@ -109,25 +110,7 @@ export async function insertEmployee(
   companyId: number,
   e: { employee_number: string; email: string; last_name: string; first_name: string; last_name_kana: string; first_name_kana: string; department: string },
 ): Promise<number> {
-  const now = ctx.now();
-  const row = await db
-    .insertInto('users')
-    .values({
-      company_id: companyId,
-      ...e,
-      email: e.email.toLowerCase(),
-      password_hash: UNSET_PASSWORD,
-      locked_at: null,
-      last_login_at: null,
-      avatar_path: null,
-      avatar_small_path: null,
-      avatar_file_name: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertUser(db, { company_id: companyId, ...e, email: e.email.toLowerCase(), password_hash: UNSET_PASSWORD }, ctx.now());
 }
 
 export async function createEmployee(ctx: AppContext, actor: AuthUser, input: CreateEmployeeBody & { department: string; group_ids: number[]; send_password_mail: boolean }, ip: string): Promise<number> {

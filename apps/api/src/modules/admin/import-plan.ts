@@ -1,5 +1,4 @@
-import type { ImportRow } from '@portal/api-client';
-import { emailSchema, kanaSchema, requiredText, text } from '@portal/api-client';
+import { emailSchema, type ImportRow, kanaSchema, requiredText, text } from '@portal/api-client';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db';

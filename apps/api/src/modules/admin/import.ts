@@ -5,11 +5,12 @@ import type { DB } from '../../db';
 import { writeTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';
 import type { MailMessage } from '../../mail';
-import { writeAudit } from './audit';
 import { decodeCsv } from './csv';
 import { insertEmployee } from './employees';
 import { parseEmployeeCsv, planImport, type PlannedRow } from './import-plan';
 import { preparePasswordSetMail } from './password-mail';
+import { writeAudit } from '../../kernel';
+import { insertUsers } from '../users';
 
 /**
  * Rows written so far by the apply running in this process, by import id (the progress bar).
@@ -177,18 +178,7 @@ export async function applyImport(ctx: AppContext, actor: AuthUser, id: number, 
 
 async function insertMany(ctx: AppContext, trx: Kysely<DB>, companyId: number, rows: PlannedRow[]): Promise<number[]> {
   if (rows.length === 1) return [await insertEmployee(ctx, trx, companyId, fieldsOf(rows[0]!))];
-  const now = ctx.now();
-  const inserted = await trx
-    .insertInto('users')
-    .values(
-      rows.map((r) => ({
-        company_id: companyId, ...fieldsOf(r), password_hash: '!unset', locked_at: null, last_login_at: null,
-        avatar_path: null, avatar_small_path: null, avatar_file_name: null, created_at: now, updated_at: now,
-      })),
-    )
-    .returning(['id', 'employee_number'])
-    .execute();
-  const byNumber = new Map(inserted.map((u) => [u.employee_number, u.id]));
+  const byNumber = await insertUsers(trx, rows.map((r) => ({ company_id: companyId, ...fieldsOf(r), password_hash: '!unset' })), ctx.now());
   return rows.map((r) => byNumber.get(r.data.employee_number)!);
 }
 

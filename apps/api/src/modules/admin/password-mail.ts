@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { composeMail } from '../../mail/compose';
 import type { MailMessage } from '../../mail';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth';
 
 /** A set-password link lives a week: a new employee may read the mail on their first day. */
 export const PASSWORD_SET_TTL_MS = 7 * 86_400_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, groupWith, type Actor } from '../groups/fixtures.test-util';
-import { M, multipart, PDF, upload } from '../files/fixtures.test-util';
+import { actor, groupWith, type Actor } from '../groups/testing';
+import { M, multipart, PDF, upload } from '../files/testing';
 
 const API = '/service/api/v1';
 /** What a not-yet-approved account may call (modules/auth/pending.ts); everything else is refused. */

@@ -3,8 +3,8 @@ import { LIMITS } from '@portal/api-client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../../test/harness';
-import realtimePlugin from '../realtime/plugin';
-import { TestSocket } from '../realtime/ws-client.test-util';
+import { realtimePlugin } from '../realtime';
+import { TestSocket } from '../realtime/testing';
 import { cookieOf, ORIGIN, refreshWith } from './session.test-util';
 import { ROTATION_GRACE_MS, SESSION_ABSOLUTE_MS } from './tokens';
 

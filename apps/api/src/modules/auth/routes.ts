@@ -8,8 +8,8 @@ import { setupRoutes } from './setup';
 import { unlockRoutes } from './unlock';
 import { PRIVACY_POLICY, TERMS_OF_USE } from './texts';
 import { refreshSession, revokeSession, type IssuedSession } from './tokens';
-import { looksLikeSubscription, parseSubscription } from '../notifications/push/subscription';
-import { storedLegalText } from '../help/service';
+import { looksLikeSubscription, parseSubscription } from '../../kernel';
+import { storedLegalText } from '../help';
 import { lineRoutes } from './line/routes';
 
 export const REFRESH_COOKIE = 'portal_refresh';

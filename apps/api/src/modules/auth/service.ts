@@ -8,9 +8,9 @@ import { burnVerify, hashPassword, verifyPassword } from './password';
 import { canAuthenticate, isLocked, lockoutReached, RESET_LINK } from './policy';
 import * as q from './queries';
 import { noGroupError } from './no-group';
-import { writeAudit } from '../admin/audit';
 import { writeTransaction } from '../../db/write';
 import { announceRevoked, hashToken, issueSession, newToken, revokeUserSessions, type IssuedSession } from './tokens';
+import { writeAudit } from '../../kernel';
 
 function lockedError(): HttpError {
   return new HttpError(423, 'ACCOUNT_LOCKED', 'The account is locked after too many failed logins.', undefined, {

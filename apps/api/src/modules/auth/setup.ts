@@ -1,11 +1,11 @@
-import type { SetupBody } from '@portal/api-client';
+import { endpoints, type SetupBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { hashPassword } from './password';
 import { hashToken, newToken } from './tokens';
+import { insertUser } from '../users';
 
 /** A first-administrator link lives a day: long enough to find it in the log, short if it leaks. */
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60_000;
@@ -48,9 +48,9 @@ export async function completeSetup(ctx: AppContext, body: SetupBody): Promise<{
     // The link exists only for an empty database; one made before a company appeared is dead.
     if (await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst()) throw invalidLink();
     const company = await trx.insertInto('companies').values({ name: body.company_name, name_kana: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const user = await trx
-      .insertInto('users')
-      .values({
+    const userId = await insertUser(
+      trx,
+      {
         company_id: company.id,
         employee_number: body.employee_number,
         email: body.email.toLowerCase(),
@@ -61,17 +61,10 @@ export async function completeSetup(ctx: AppContext, body: SetupBody): Promise<{
         first_name_kana: body.first_name_kana,
         is_company_admin: 1,
         common_topic_role: 1,
-        locked_at: null,
-        last_login_at: null,
-        avatar_path: null,
-        avatar_small_path: null,
-        avatar_file_name: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { user_id: user.id, company_id: company.id };
+      },
+      now,
+    );
+    return { user_id: userId, company_id: company.id };
   });
 }
 

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
-import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from '../../kernel/session-cache';
+import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from '../../kernel';
 import { hasActiveGroup } from './no-group';
 
 /** Opaque random token; only its sha256 is stored, so a database leak yields no sessions. */

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { clearThrottlesOf } from './throttle';
 import { writeTransaction } from '../../db/write';
-import { userLabel, writeAudit } from '../admin/audit';
+import { userLabel, writeAudit } from '../../kernel';
 
 /**
  * POST company/users/:userId/unlock: a company administrator lifts a lockout (the

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { CAL, calendarFixture, createEvent, eventBody, type CalFixture } from './fixtures.test-util';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { CAL, calendarFixture, createEvent, eventBody, type CalFixture } from './fixtures.test-util';
 

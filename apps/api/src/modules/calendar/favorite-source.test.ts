@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 import { CAL, calendarFixture, createEvent, eventBody, type CalFixture } from './fixtures.test-util';
 
 /** Favourite events in the notifications engine's favourites list (favorite_target_type 3). */

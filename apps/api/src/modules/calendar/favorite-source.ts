@@ -1,10 +1,8 @@
 import { FavoriteTargetType } from '@portal/api-client';
 import { sql } from 'kysely';
-import { registerFavoriteSource, type FavoriteSource } from '../notifications/favorites';
-import type { UnreadDetail } from '../notifications/registry';
+import { activeStatus, displayName, type FavoriteSource, registerFavoriteSource, shortName, type UnreadDetail } from '../../kernel';
 import { favoriteRange } from './marks';
 import { favoriteRows } from './queries';
-import { activeStatus, displayName, shortName } from '../../kernel';
 
 /**
  * Calendar events in the notifications engine's favourites list (favorite_target_type 3,

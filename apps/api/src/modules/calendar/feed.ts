@@ -2,7 +2,7 @@ import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint as on } from '../../http/route';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../auth';
 import { holidaysBetween } from './holidays';
 import { renderCalendar } from './ical';
 import { eventRows, exceptionsOf } from './queries';

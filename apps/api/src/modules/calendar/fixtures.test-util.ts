@@ -1,5 +1,5 @@
 import type { TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 
 export const CAL = `${API}/calendar-events`;
 

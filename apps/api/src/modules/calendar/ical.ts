@@ -1,7 +1,6 @@
 import { DeadlineType, PlanType, RepeatType } from '@portal/api-client';
 import type { EventRow } from './queries';
-import type { ExceptionRow } from './repeat';
-import { weekDays } from './repeat';
+import { type ExceptionRow, weekDays } from './repeat';
 import { tokyoDate, tokyoTime, weekday } from './tokyo';
 
 /**

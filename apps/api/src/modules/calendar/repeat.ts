@@ -1,5 +1,4 @@
-import { DeadlineType, PlanType, RepeatType } from '@portal/api-client';
-import { BOOKING_HORIZON_DAYS } from '@portal/api-client';
+import { BOOKING_HORIZON_DAYS, DeadlineType, PlanType, RepeatType } from '@portal/api-client';
 import { addDays, dayOfMonth, tokyoDate, weekday } from './tokyo';
 
 /** The rule part of an event row. */

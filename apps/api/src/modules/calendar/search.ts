@@ -1,11 +1,17 @@
 import { SearchDataKind, SearchTarget, type SearchHit } from '@portal/api-client';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db';
-import { findRanges, snippet } from '../search/highlight';
-import { DocKind, indexDocument, removeDocuments, type SearchDocument } from '../search/indexer';
-import { registerSearchSource, type Readable } from '../search/source';
+import { findRanges, snippet } from '../../text/highlight';
+import {
+  displayName,
+  DocKind,
+  indexDocument,
+  type Readable,
+  registerSearchSource,
+  removeDocuments,
+  type SearchDocument,
+} from '../../kernel';
 import { visibleTo } from './queries';
-import { displayName } from '../../kernel';
 
 /**
  * An event's document: its titles (ja, en) and memo, plus those of occurrences edited on their

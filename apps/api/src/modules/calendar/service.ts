@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
-import { writeTransaction } from '../files/quota';
+import { writeTransaction } from '../files';
 import { alreadyBooked, collisions, isExclusionViolation, planBooking, writeBookings, type BookingPlan } from './booking';
 import { checkEquipment, checkShare, myGroupIds } from './policy';
 import { equipmentQuery, exceptionsOf, type EventRow } from './queries';

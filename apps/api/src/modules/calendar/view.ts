@@ -1,6 +1,5 @@
 import { EVENT_COLORS, PlanType, type CalendarEvent } from '@portal/api-client';
-import type { EventRow } from './queries';
-import { userRef } from './queries';
+import { type EventRow, userRef } from './queries';
 import { weekDays, type Occurrence } from './repeat';
 import { addDays, daysBetween, tokyoDate, tokyoTime, weekday } from './tokyo';
 

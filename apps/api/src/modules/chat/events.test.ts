@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { TestSocket } from '../realtime/ws-client.test-util';
+import { TestSocket } from '../realtime/testing';
 import { actor, API, cid, createChat, groupWith, send, type Actor } from './fixtures.test-util';
 import type { RealtimeEvent } from '../../kernel';
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { storedFiles } from '../files/fixtures.test-util';
+import { storedFiles } from '../files/testing';
 import { actor, API, cid, createChat, groupWith, multipart, PDF, send, zipEntries, type Actor } from './fixtures.test-util';
 
 const MB = 1024 * 1024;

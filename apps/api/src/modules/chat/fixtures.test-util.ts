@@ -1,8 +1,8 @@
 import type { TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 
-export { actor, API, groupWith, type Actor } from '../groups/fixtures.test-util';
-export { multipart, PNG, PDF, zipEntries } from '../files/fixtures.test-util';
+export { actor, API, groupWith, type Actor } from '../groups/testing';
+export { multipart, PNG, PDF, zipEntries } from '../files/testing';
 
 let seq = 0;
 /** A fresh client message id, as the browser makes one per send. */

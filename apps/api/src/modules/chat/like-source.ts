@@ -1,6 +1,5 @@
 import { CHAT_PREVIEW_PLACEHOLDER, LIMITS, LikeType, MessageSpecial } from '@portal/api-client';
-import { registerLikeSource, type LikeDetail, type LikeSource } from '../notifications/likes';
-import { activeStatus, displayName, shortName } from '../../kernel';
+import { activeStatus, displayName, type LikeDetail, type LikeSource, registerLikeSource, shortName } from '../../kernel';
 
 /**
  * Likes on the viewer's own chat messages in the like notices (like type 5, section 3). Only

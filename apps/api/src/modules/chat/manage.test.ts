@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { storedFiles } from '../files/fixtures.test-util';
+import { storedFiles } from '../files/testing';
 import { actor, API, cid, createChat, groupWith, multipart, PDF, PNG, send, type Actor } from './fixtures.test-util';
 
 /** group-chat/update{suffix}, destroy{suffix}, upload-file-by-tiny and chat/user-chated (spec section 7). */

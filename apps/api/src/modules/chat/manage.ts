@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
-import { writeTransaction } from '../files/quota';
-import { DocKind, removeDocuments } from '../search/indexer';
+import { writeTransaction } from '../files';
+import { DocKind, forbidden, removeDocuments } from '../../kernel';
 import { memberIds, type ChatAccess } from './policy';
 import { people } from './queries';
 import { renameChat, setFavorite } from './service';
-import { forbidden } from '../../kernel';
 
 /**
  * group-chat/update{suffix}: the spec's generic update of a chat. The name follows the rename

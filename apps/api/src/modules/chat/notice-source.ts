@@ -1,9 +1,17 @@
 import { CHAT_PREVIEW_PLACEHOLDER, FavoriteTargetType, LIMITS, LikeTargetType, MessageSpecial } from '@portal/api-client';
 import { sql } from 'kysely';
-import { registerFavoriteSource, type FavoriteSource } from '../notifications/favorites';
-import { registerUnreadSource, type UnreadDetail, type UnreadSource, type Viewer } from '../notifications/registry';
+import {
+  activeStatus,
+  displayName,
+  type FavoriteSource,
+  registerFavoriteSource,
+  registerUnreadSource,
+  shortName,
+  type UnreadDetail,
+  type UnreadSource,
+  type Viewer,
+} from '../../kernel';
 import { unreadMessages } from './queries';
-import { activeStatus, displayName, shortName } from '../../kernel';
 
 /**
  * Chat in the notifications engine (unread type 9, "chat content"): one unread item per chat the

@@ -1,5 +1,5 @@
 import type { AppContext, AuthUser } from '../../context';
-import { matchesKeyword, paginate } from '../groups/search';
+import { matchesKeyword, paginate } from '../groups';
 import { requireChat, requireOwnGroup } from './policy';
 import { displayName } from '../../kernel';
 

@@ -3,16 +3,15 @@ import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../context';
 import { registerEndpoint as on } from '../../http/route';
-import { sendFile, sendThumbnail, sendZip } from '../files/download';
+import { sendFile, sendThumbnail, sendZip } from '../files';
 import { chatStorage, gallery, uploadToChat } from './files';
 import { destroyChat, updateChat, usersChatted } from './manage';
 import { pickMembers } from './picker';
-import { fileNotFound, messageNotFound, requireChat, requireChatFiles, requireOwnMessage } from './policy';
+import { fileNotFound, messageNotFound, type MessageRecord, requireChat, requireChatFiles, requireOwnMessage } from './policy';
 import { chatViews, listChats, listMessages, messageViews, unreadCount } from './queries';
 import * as service from './service';
 import './notice-source';
 import './like-source';
-import type { MessageRecord } from './policy';
 
 const ok = { items: { ok: true as const } };
 

@@ -1,11 +1,9 @@
 import { MessageSpecial, SearchDataKind, SearchTarget, type SearchHit } from '@portal/api-client';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db';
-import { snippet } from '../search/highlight';
-import { DocKind, indexDocument, type SearchDocument } from '../search/indexer';
-import { registerSearchSource, type Readable } from '../search/source';
+import { snippet } from '../../text/highlight';
+import { displayName, DocKind, indexDocument, type Readable, registerSearchSource, type SearchDocument } from '../../kernel';
 import { memberChatIds } from './policy';
-import { displayName } from '../../kernel';
 
 /** Only what people typed is searchable: file messages and join/leave/rename notices have no text of theirs. */
 const searchable = (special: number, content: string) => special === MessageSpecial.TEXT && content !== '';

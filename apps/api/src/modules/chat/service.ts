@@ -4,14 +4,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
-import { writeTransaction } from '../files/quota';
-import { DocKind, removeDocuments } from '../search/indexer';
+import { writeTransaction } from '../files';
+import { displayName, DocKind, forbidden, PUSH_KINDS, queuePush, removeDocuments } from '../../kernel';
 import { publishChatEvent } from './events';
-import { queuePush } from '../notifications/push/send';
-import { PUSH_KINDS } from '../notifications/push/plans';
 import { indexMessage } from './search';
 import { chatNotFound, requireGroupPeople, requireMessage, requireOwnGroup, type ChatAccess, type ChatRecord, type MessageRecord } from './policy';
-import { displayName, forbidden } from '../../kernel';
 
 const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 const noOthers = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { user_ids: ['validation.required'] });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_PERSONAS, contentStatus, type ContentPersona } from '../../test/content-matrix';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { C, topicBody } from '../topics/fixtures.test-util';
+import { C, topicBody } from '../topics/testing';
 import { actor, G, groupWith, M, multipart, PDF, upload, type Actor } from './fixtures.test-util';
 import { COMMON_CASES, GROUP_CASES, type CommonFx, type FileCase, type Fx } from './matrix.test-util';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
-import { unreadCounts } from '../groups/unread';
+import { API } from '../groups/testing';
+import { unreadCounts } from '../groups';
 import { FILE_BIN_CLEANUP_JOB } from './jobs';
 import { actor, G, groupWith, M, multipart, PDF, storedFiles, upload, zipEntries, type Actor } from './fixtures.test-util';
 import { runDueJobs } from '../../kernel';

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { pdf, topicForm } from '../topics/attachments.test-util';
-import { T, topicBody } from '../topics/fixtures.test-util';
+import { pdf, T, topicBody, topicForm } from '../topics/testing';
 import { actor, G, groupWith, M, multipart, PNG, upload, type Actor } from './fixtures.test-util';
 import { storageSums } from '../../ops/storage-sums';
-import { API, cid, createChat } from '../chat/fixtures.test-util';
+import { API, cid, createChat } from '../chat/testing';
 
 /**
  * Every kind of write that touches a quota counter, fired at once against one company (the row

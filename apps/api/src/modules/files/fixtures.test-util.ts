@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 
-export { actor, API, groupWith, type Actor } from '../groups/fixtures.test-util';
+export { actor, API, groupWith, type Actor } from '../groups/testing';
 
 export const G = (groupId: number) => `${API}/members/me/groups/${groupId}`;
 export const M = `${API}/members/me`;

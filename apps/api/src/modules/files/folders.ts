@@ -1,4 +1,4 @@
-import { folderService } from '../content-folders/folders';
+import { folderService } from '../../kernel';
 import { FILE_FOLDER_KIND, type Scope } from './policy';
 
 /** Shared-folder folders of a group (content_folders kind 'file'), with live file counts. */

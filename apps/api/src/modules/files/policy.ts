@@ -1,11 +1,17 @@
 import { LIMITS } from '@portal/api-client';
 import { sql, type Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
-import { folderNotFound, requireContentFolder } from '../content-folders/folders';
+import {
+  commonContentScope,
+  type ContentAction,
+  type ContentScope,
+  folderNotFound,
+  groupContentScope,
+  requireContentFolder,
+  visibleTopics,
+} from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
-import { commonContentScope, groupContentScope, type ContentAction, type ContentScope } from '../content-folders/scope';
-import { visibleTopics } from '../topics/policy';
 
 /**
  * Who may see and change which file. A request first resolves a Scope (the group it names, or the

@@ -1,7 +1,7 @@
 import type { FileListQuery, FileRow } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { listOptions as resolveListOptions, type ListOptions } from '../members/list-options';
+import { listOptions as resolveListOptions, type ListOptions } from '../members';
 import { keysetPage } from '../../http/cursor';
 import { scopedFiles, type FileRecord, type Scope } from './policy';
 import { activeStatus, displayName, shortName } from '../../kernel';

@@ -10,8 +10,7 @@ import { validationError } from '../../http/errors';
 import { chargeUsage, targetOf, writeTransaction, type QuotaTarget } from './quota';
 import { requireFolder, type FileRecord, type Scope } from './policy';
 import { stageThumbnails } from './thumbnails';
-import { indexFile, unindexFiles } from '../search/hooks';
-import { actorFields, writeAuditMany, type AuditActor, type AuditEntry } from '../admin/audit';
+import { actorFields, type AuditActor, type AuditEntry, indexFile, unindexFiles, writeAuditMany } from '../../kernel';
 import type { Received, ReceivedFile } from './upload';
 
 const uploadFields = z

@@ -4,8 +4,7 @@ import { HttpError } from '../../http/errors';
 import { requireHistory, type FileRecord, type Scope } from './policy';
 import { chargeUsage, targetOf, writeTransaction } from './quota';
 import { deleteKeys, keysOf, markChanged } from './service';
-import { indexFile } from '../search/hooks';
-import { displayName, shortName } from '../../kernel';
+import { displayName, indexFile, shortName } from '../../kernel';
 
 /**
  * Versions of a file. Every stored version is a file_versions row (the current one included), so

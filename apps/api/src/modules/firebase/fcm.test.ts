@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { createChat, send } from '../chat/fixtures.test-util';
-import { actor, API, comment, groupWith, postTopic, type Actor } from '../notifications/fixtures.test-util';
+import { createChat, send } from '../chat/testing';
+import { actor, API, comment, groupWith, postTopic, type Actor } from '../notifications/testing';
 import { startGoogleStandIn } from './stand-in.test-util';
 import { newWorkerId, runDueJobs } from '../../kernel';
 

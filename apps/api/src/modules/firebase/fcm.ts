@@ -1,7 +1,6 @@
-import type { PushMessage } from '../notifications/push/transport';
-import { SubscriptionGone } from '../notifications/push/transport';
 import { authorizedFetch } from './access-token';
 import type { FirebaseConfig } from './config';
+import { type PushMessage, SubscriptionGone } from '../../kernel';
 
 /**
  * An FCM registration token as the Firebase SDKs hand it out (mobile apps, or a web app using

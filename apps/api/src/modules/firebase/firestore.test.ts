@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { createChat, send } from '../chat/fixtures.test-util';
-import { actor, groupWith, type Actor } from '../notifications/fixtures.test-util';
+import { createChat, send } from '../chat/testing';
+import { actor, groupWith, type Actor } from '../notifications/testing';
 import { collectionFor, COLLECTION_SUFFIXES, runQuery } from './firestore';
 import { FIRESTORE_SWEEP_JOB } from './jobs';
 import { startGoogleStandIn } from './stand-in.test-util';

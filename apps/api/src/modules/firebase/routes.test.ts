@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, API, type Actor } from '../notifications/fixtures.test-util';
+import { actor, API, type Actor } from '../notifications/testing';
 import { CUSTOM_TOKEN_AUDIENCE } from './custom-token';
 import { startGoogleStandIn } from './stand-in.test-util';
 

@@ -2,12 +2,10 @@ import type { GroupDetail, GroupListItem, GroupStorage } from '@portal/api-clien
 import { z } from 'zod';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { canInvite, heldRoleNames, type GroupAccess } from './policy';
+import { canInvite, forbidden, type GroupAccess, heldRoleNames, writeAudit } from '../../kernel';
 import * as q from './queries';
 import { matchesKeyword, paginate } from './search';
 import { unreadCounts } from './unread';
-import { writeAudit } from '../admin/audit';
-import { forbidden } from '../../kernel';
 
 const GB = 1024 ** 3;
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -14,7 +14,7 @@ import { receiveImage } from '../../storage/receive-image';
 import { writeWithFiles } from '../../storage/write';
 import * as groups from './groups';
 import * as join from './join';
-import * as policy from './policy';
+import { authorizeGroup, type GroupAccess } from '../../kernel';
 
 type GroupValues = Updateable<DB['groups']>;
 
@@ -67,7 +67,7 @@ async function replaceSlot(
   }
 }
 
-async function uploadImage(ctx: AppContext, storage: FileStorage, request: FastifyRequest, access: policy.GroupAccess, slot: GroupImageSlot) {
+async function uploadImage(ctx: AppContext, storage: FileStorage, request: FastifyRequest, access: GroupAccess, slot: GroupImageSlot) {
   const g = access.group;
   const { file, displayName: name } = await receiveGroupImage(storage, request, g.id, slot, g.max_img_size_per_attachment);
   const url = imageUrl(g.id, slot, file.key);
@@ -86,31 +86,31 @@ export async function groupImageRoutes(app: FastifyInstance): Promise<void> {
   // The files module may register multipart higher up; a second registration would clash on decorators.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart, { throwFileSizeLimit: true });
   const storage = app.ctx.storage;
-  const detail = async (ctx: AppContext, user: Parameters<typeof policy.authorizeGroup>[1], id: number) => ({
-    items: await groups.groupDetail(ctx, await policy.authorizeGroup(ctx, user, id, 'member')),
+  const detail = async (ctx: AppContext, user: Parameters<typeof authorizeGroup>[1], id: number) => ({
+    items: await groups.groupDetail(ctx, await authorizeGroup(ctx, user, id, 'member')),
   });
 
   on(app, e.uploadGroupIcon, async ({ ctx, user, params, request }) => {
-    await uploadImage(ctx, storage, request, await policy.authorizeGroup(ctx, user, params.id, 'role_admin'), 'icon');
+    await uploadImage(ctx, storage, request, await authorizeGroup(ctx, user, params.id, 'role_admin'), 'icon');
     return detail(ctx, user, params.id);
   });
   on(app, e.uploadGroupHeader, async ({ ctx, user, params, request }) => {
-    await uploadImage(ctx, storage, request, await policy.authorizeGroup(ctx, user, params.id, 'role_admin'), 'header');
+    await uploadImage(ctx, storage, request, await authorizeGroup(ctx, user, params.id, 'role_admin'), 'header');
     return detail(ctx, user, params.id);
   });
   on(app, e.setGroupIcon, async ({ ctx, user, params, body, request }) => {
-    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
+    await authorizeGroup(ctx, user, params.id, 'role_admin');
     await replaceSlot(ctx, storage, params.id, 'icon', { icon_image: body.icon_image, ...EMPTY_ICON }, null, request.log);
     return detail(ctx, user, params.id);
   });
   on(app, e.deleteGroupHeader, async ({ ctx, user, params, request }) => {
-    await policy.authorizeGroup(ctx, user, params.id, 'role_admin');
+    await authorizeGroup(ctx, user, params.id, 'role_admin');
     await replaceSlot(ctx, storage, params.id, 'header', EMPTY_HEADER, null, request.log);
     return detail(ctx, user, params.id);
   });
 
   on(app, e.groupImage, async ({ ctx, user, params, reply }) => {
-    const { group } = await policy.authorizeGroup(ctx, user, params.id, 'member');
+    const { group } = await authorizeGroup(ctx, user, params.id, 'member');
     const key = group[SLOT_COLUMNS[params.slot].key];
     // Only the slot's current file: an old or guessed name of this or another group is not found.
     if (!key || path.posix.basename(key) !== params.name) throw imageNotFound();

@@ -1,9 +1,9 @@
 import { LIMITS, type LanguageCode } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { storedLanguage } from '../auth/queries';
+import { storedLanguage } from '../auth';
 import { invitationMail } from './invite-mail';
-import type { GroupAccess } from './policy';
+import type { GroupAccess } from '../../kernel';
 import * as q from './queries';
 import { paginate } from './search';
 

@@ -1,11 +1,11 @@
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import { sessionsChanged } from '../auth/tokens';
-import { newsJoinApproved, newsJoinRequest } from '../news/system';
+import { hashPassword, sessionsChanged } from '../auth';
+import { newsJoinApproved, newsJoinRequest } from '../news';
 import { linkUnusable } from './invitations';
 import * as q from './queries';
 import { paginate } from './search';
+import { insertUser } from '../users';
 
 type Resolved =
   | { kind: 'mail'; group: GroupRow; invitation: { id: number; email: string; expires_at: number } }
@@ -133,9 +133,9 @@ export async function register(ctx: AppContext, type: 1 | 2, body: RegisterInput
     throw new HttpError(400, 'EMPLOYEE_NUMBER_USED', 'This employee number is already used.', { employee_number: ['validation.employee_number_used'] });
   }
   const now = ctx.now();
-  const user = await ctx.db
-    .insertInto('users')
-    .values({
+  const userId = await insertUser(
+    ctx.db,
+    {
       company_id: r.group.company_id,
       employee_number: body.employee_number,
       email,
@@ -146,20 +146,13 @@ export async function register(ctx: AppContext, type: 1 | 2, body: RegisterInput
       first_name_kana: body.first_name_kana,
       // Until an administrator approves a join request, the account sees only the waiting page.
       pending_approval: 1,
-      locked_at: null,
-      last_login_at: null,
-      avatar_path: null,
-      avatar_small_path: null,
-      avatar_file_name: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const req = await openRequest(ctx, r, user.id);
+    },
+    now,
+  );
+  const req = await openRequest(ctx, r, userId);
   await publishToAdmins(ctx, r.group.id);
-  await newsJoinRequest(ctx, r.group.id, user.id);
-  return { user_id: user.id, join_request_id: req.id };
+  await newsJoinRequest(ctx, r.group.id, userId);
+  return { user_id: userId, join_request_id: req.id };
 }
 
 export async function listJoinRequests(ctx: AppContext, groupId: number, query: { page: number; limit: number }) {

@@ -1,9 +1,8 @@
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { sessionsChanged } from '../auth/tokens';
-import { effectiveRole } from '../members/policy';
-import { newsPermissionGranted, type PermissionName } from '../news/system';
-import { normalizedFlags, requireMember, type GroupAccess } from './policy';
+import { effectiveRole, type GroupAccess, normalizedFlags, requireMember } from '../../kernel';
+import { newsPermissionGranted, type PermissionName } from '../news';
+import { sessionsChanged } from '../auth';
 import * as q from './queries';
 import { lockGroup } from './queries';
 import { matchesKeyword, paginate } from './search';

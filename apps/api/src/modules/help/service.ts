@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { containsPattern, normalizeForSearch } from '../../text/search';
-import { sanitizeHtml } from '../topics/sanitize';
+import { sanitizeHtml } from '../../text/sanitize';
 
 const COLUMNS = ['id', 'kind', 'title_ja', 'title_en', 'body_ja', 'body_en', 'sort_order', 'updated_at'] as const;
 const SUMMARY = ['id', 'kind', 'title_ja', 'title_en', 'sort_order', 'updated_at'] as const;

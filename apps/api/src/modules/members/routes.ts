@@ -1,7 +1,7 @@
 import { endpoints } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/route';
-import { changePassword } from '../auth/service';
+import { changePassword } from '../auth';
 import * as service from './service';
 
 export async function membersRoutes(app: FastifyInstance): Promise<void> {

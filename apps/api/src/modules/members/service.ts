@@ -8,7 +8,7 @@ import {
 } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError, validationError } from '../../http/errors';
-import { effectiveRole } from './policy';
+import { effectiveRole } from '../../kernel';
 import * as q from './queries';
 
 function fullName(last: string, first: string, fallback: string): string {

@@ -1,9 +1,8 @@
-import { InformationType, type AdminNewsItem } from '@portal/api-client';
+import { type AdminNewsItem, type cmsNewsBody, InformationType } from '@portal/api-client';
 import type { z } from 'zod';
-import type { cmsNewsBody } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { sanitizeHtml } from '../topics/sanitize';
+import { sanitizeHtml } from '../../text/sanitize';
 import { NEWS_CHANGED } from './events';
 
 type Body = z.output<typeof cmsNewsBody>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, API, groupWith, insertJoinRequest, type Actor } from '../groups/fixtures.test-util';
+import { actor, API, groupWith, insertJoinRequest, type Actor } from '../groups/testing';
 import { newsJoinRequest } from './system';
 
 const cms = (over: Record<string, unknown> = {}) => ({ title: '年末のお知らせ', content: '<p>休業日<script>alert(1)</script>です</p>', placement: 1, ...over });

@@ -1,8 +1,7 @@
 import { NewsPlacement, type NewsItem } from '@portal/api-client';
 import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Viewer } from '../notifications/registry';
-import { myGroupIds } from '../notifications/sql-bits';
+import { myGroupIds, type Viewer } from '../../kernel';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
 import { carriedTotal } from '../../http/cursor';

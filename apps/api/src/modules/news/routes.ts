@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { cached, registerEndpoint as on } from '../../http/route';
-import { authorizeGroup } from '../groups/policy';
+import { authorizeGroup, requireCompanyAdmin } from '../../kernel';
 import { createCms, listCms, updateCms, withdrawCms } from './cms';
 import { markNewsRead, newsPage, readableNewsIds } from './queries';
-import { requireCompanyAdmin } from '../../kernel';
 
 const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 

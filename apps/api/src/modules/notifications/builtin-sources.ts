@@ -1,10 +1,23 @@
 import { LIMITS, LikeTargetType } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { preview } from '../topics/sanitize';
-import { registerUnreadSource, type ChangesAt, type UnreadDetail, type UnreadSource, type Viewer } from './registry';
-import { commonTopicReadable, commonTopicVisible, groupTopicReadable, groupTopicVisible, myGroupIds, notRead } from './sql-bits';
-import { activeStatus, displayName, shortName } from '../../kernel';
+import { preview } from '../../text/sanitize';
+import {
+  activeStatus,
+  type ChangesAt,
+  commonTopicReadable,
+  commonTopicVisible,
+  displayName,
+  groupTopicReadable,
+  groupTopicVisible,
+  myGroupIds,
+  notRead,
+  registerUnreadSource,
+  shortName,
+  type UnreadDetail,
+  type UnreadSource,
+  type Viewer,
+} from '../../kernel';
 
 type Area = 'group' | 'common';
 

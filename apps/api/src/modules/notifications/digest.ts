@@ -3,8 +3,8 @@ import type { LanguageCode, Settings } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail';
 import { composeMail } from '../../mail/compose';
-import { getSettings, patchSettings } from '../members/service';
-import { stopWindowEnd } from '../topics/emergency';
+import { getSettings, patchSettings } from '../members';
+import { stopWindowEnd } from '../topics';
 import { unreadPage } from './unread';
 import { registerJobHandler } from '../../kernel';
 

@@ -1,35 +1,8 @@
 import { FavoriteTargetType, LikeTargetType, type FavoriteItem } from '@portal/api-client';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
-import { lit } from './sql-bits';
-import { unreadSource, type UnreadDetail, type Viewer } from './registry';
-
-/** A favourite the viewer can still read: what, where, when it last changed, read or not. */
-export interface FavoriteRow {
-  target_id: number;
-  group_id: number | null;
-  at: number;
-  is_read: number;
-}
-
-/**
- * A kind of favourite (the hook calendar and chat use for theirs). `rows` must answer only
- * favourites the viewer can read now. Register once with `registerFavoriteSource`.
- */
-export interface FavoriteSource {
-  /** FavoriteTargetType: 1 common topic, 2 common file, 3 calendar, 4 chat, 5 group topic, 6 group file. */
-  type: number;
-  rows(ctx: AppContext, viewer: Viewer): SelectQueryBuilder<DB, any, FavoriteRow>;
-  describe(ctx: AppContext, viewer: Viewer, targetIds: number[]): Promise<Map<number, UnreadDetail>>;
-}
-
-const favoriteSources = new Map<number, FavoriteSource>();
-export function registerFavoriteSource(source: FavoriteSource): () => void {
-  if (favoriteSources.has(source.type)) throw new Error(`favourite source ${source.type} registered twice`);
-  favoriteSources.set(source.type, source);
-  return () => favoriteSources.delete(source.type);
-}
+import { type FavoriteRow, type FavoriteSource, favoriteSources, lit, registerFavoriteSource, type UnreadDetail, unreadSource, type Viewer } from '../../kernel';
 
 /**
  * Topic and file favourites reuse the unread sources' readability (one rule for what a viewer

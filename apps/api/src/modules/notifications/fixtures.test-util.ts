@@ -1,8 +1,8 @@
 import type { TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
-import { C, postTopic, T, topicBody } from '../topics/fixtures.test-util';
+import { API } from '../groups/testing';
+import { C, postTopic, T, topicBody } from '../topics/testing';
 
-export { actor, API, groupWith, type Actor } from '../groups/fixtures.test-util';
+export { actor, API, groupWith, type Actor } from '../groups/testing';
 export { C, postTopic, T, topicBody };
 
 export const M = `${API}/members/me`;

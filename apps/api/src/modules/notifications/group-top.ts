@@ -1,7 +1,7 @@
 import { LikeTargetType, unreadKey, type UnreadItem } from '@portal/api-client';
 import type { AppContext } from '../../context';
-import { newsPage } from '../news/queries';
-import { unreadSource, type Viewer } from './registry';
+import { newsPage } from '../news';
+import { unreadSource, type Viewer } from '../../kernel';
 
 const TOP_ROWS = 5;
 

@@ -1,40 +1,21 @@
 import { LikeType, type LikeNotice } from '@portal/api-client';
-import type { SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
-import { preview } from '../topics/sanitize';
-import type { Viewer } from './registry';
-import { commonTopicReadable, groupTopicReadable, lit } from './sql-bits';
-import { activeStatus, displayName, shortName } from '../../kernel';
-
-/** One like the viewer received: who (liker_id), on what (target), when. */
-export interface LikeRow {
-  target_id: number;
-  group_id: number | null;
-  liker_id: number;
-  at: number;
-}
-
-export type LikeDetail = Omit<LikeNotice, 'id' | 'like_type' | 'like_target_id' | 'group_id' | 'like_count' | 'updated_at' | 'is_read'>;
-
-/**
- * A kind of like notice (the hook chat uses for message likes). `rows` answers the likes others
- * gave the viewer's items that the viewer can still read; list and count both group it by
- * target, so they agree. Register with `registerLikeSource` when the module loads.
- */
-export interface LikeSource {
-  /** LikeType: 1 group topic, 2 group topic comment, 3 common topic, 4 common topic comment, 5 chat. */
-  type: number;
-  rows(ctx: AppContext, viewer: Viewer): SelectQueryBuilder<DB, any, LikeRow>;
-  describe(ctx: AppContext, viewer: Viewer, targetIds: number[]): Promise<Map<number, LikeDetail>>;
-}
-
-const likeSources = new Map<number, LikeSource>();
-export function registerLikeSource(source: LikeSource): () => void {
-  if (likeSources.has(source.type)) throw new Error(`like source ${source.type} registered twice`);
-  likeSources.set(source.type, source);
-  return () => likeSources.delete(source.type);
-}
+import { preview } from '../../text/sanitize';
+import {
+  activeStatus,
+  commonTopicReadable,
+  displayName,
+  groupTopicReadable,
+  type LikeDetail,
+  type LikeRow,
+  type LikeSource,
+  likeSources,
+  lit,
+  registerLikeSource,
+  shortName,
+  type Viewer,
+} from '../../kernel';
 
 const readable = (ctx: AppContext, v: Viewer, area: 'group' | 'common') =>
   area === 'group' ? groupTopicReadable(ctx, v, ctx.now()) : commonTopicReadable(v, ctx.now());

@@ -1,9 +1,9 @@
-import { endpoints as e } from '@portal/api-client';
+import { endpoints as e, LikeTargetType } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, AuthUser } from '../../context';
-import { registerEndpoint as on } from '../../http/route';
-import { authorizeGroup } from '../groups/policy';
-import { registerUnreadSource as registerGroupBadgeSource } from '../groups/unread';
+import { cached, registerEndpoint as on } from '../../http/route';
+import { authorizeGroup, commonContentScope, ensurePeriodicJob } from '../../kernel';
+import { registerUnreadSource as registerGroupBadgeSource } from '../groups';
 import './builtin-sources';
 import { favoriteCounts, favoritePage } from './favorites';
 import { likePage, markAllLikesRead, unreadLikeCount } from './likes';
@@ -12,10 +12,9 @@ import { DIGEST_JOB, unsubscribe } from './digest';
 import { HttpError } from '../../http/errors';
 import { groupTopData } from './group-top';
 import { createTask, deleteTask, todo, updateTask } from './todo';
-import { groupUnread, groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
+import { commonUnread, groupUnread, groupUnreadCounts, markGroupRead, markItemsRead, unreadPage, unreadTally } from './unread';
 import './push/send';
 import { vapidKeys } from './push/vapid';
-import { ensurePeriodicJob } from '../../kernel';
 
 const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
 
@@ -39,6 +38,13 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   // Armed only by a listening server (as the job runner polls only then), so API tests that run
   // due jobs by hand and count mails see no digests; digest tests sweep explicitly.
   app.addHook('onListen', async () => ensurePeriodicJob(app.ctx.db, DIGEST_JOB, app.ctx.now(), app.ctx.now()));
+  // The common area's stored unread count (a common-topic path, answered here because this
+  // module keeps the counts): the same rule as the feed's unread tab, without recounting every
+  // unread common topic per request.
+  on(app, e.commonTopicUnreadCount, async ({ ctx, user }) => {
+    await commonContentScope(ctx, user, 'read');
+    return { items: { count: (await commonUnread(ctx, { id: user.id, companyId: user.companyId })).get(LikeTargetType.COMMON_TOPIC) ?? 0 } };
+  }, cached);
   on(app, e.unsubscribeDigest, async ({ ctx, query }) => {
     if (!(await unsubscribe(ctx, query.u, query.t))) throw new HttpError(404, 'INVALID_LINK', 'The link is not valid.');
     return { items: { ok: true as const } };

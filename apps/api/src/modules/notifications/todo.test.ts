@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { insertJoinRequest } from '../groups/fixtures.test-util';
-import { createEvent, eventBody } from '../calendar/fixtures.test-util';
+import { insertJoinRequest } from '../groups/testing';
+import { createEvent, eventBody } from '../calendar/testing';
 import { actor, get, groupWith, postCommon, postTopic, type Actor } from './fixtures.test-util';
 
 describe.each(DIALECTS)('todo (%s)', (dialect) => {

@@ -1,9 +1,8 @@
 import { CalendarViewType, LikeTargetType, TODO_TASKS_MAX, unreadKey, type TodayEvent, type TodoTask, type UnreadItem } from '@portal/api-client';
-import { occurrencesBetween } from '../calendar/read';
-import { tokyoDate } from '../calendar/tokyo';
+import { occurrencesBetween, tokyoDate } from '../calendar';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { unreadSource, type Viewer } from './registry';
+import { unreadSource, type Viewer } from '../../kernel';
 
 const taskNotFound = () => new HttpError(404, 'NOT_FOUND', 'The task does not exist.');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { createChat, send } from '../chat/fixtures.test-util';
+import { createChat, send } from '../chat/testing';
 import { actor, API, comment, get, groupWith, insertFile, post, postCommon, postTopic, T, type Actor } from './fixtures.test-util';
 
 /** A small seeded generator, so a failing sequence can be replayed from its seed. */

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import { compiledShapes, idListValue, inIdList } from '../../db/compiled';
 import { withGenericPlan } from '../../db/generic-plan';
-import { unreadSourcesVersion, type ChangesAt, type UnreadSource, type Viewer } from './registry';
-import { lit } from './sql-bits';
+import { type ChangesAt, lit, type UnreadSource, unreadSourcesVersion, type Viewer } from '../../kernel';
 
 /**
  * Recounting a stale part of a viewer's unread counts (unread-store.ts): unread rows by (group,

@@ -2,7 +2,7 @@ import { LikeTargetType } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { createChat, send } from '../chat/fixtures.test-util';
+import { createChat, send } from '../chat/testing';
 import { actor, API, comment, get, groupWith, insertFile, post, postCommon, postTopic, T, type Actor } from './fixtures.test-util';
 import { unreadRecounts } from './unread-store';
 

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
-import { unreadSources, unreadSourcesVersion, type UnreadSource, type Viewer } from './registry';
+import { unreadSources, unreadSourcesVersion, type UnreadSource, type Viewer } from '../../kernel';
 import { recount } from './unread-recount';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCHED } from '../../db/migrations/0024_comment_unread_scopes';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { unreadSources } from './registry';
+import { unreadSources } from '../../kernel';
 
 /**
  * Trigger coverage of the stored unread counts (unread-store.ts): every table a source's `rows`

@@ -2,9 +2,8 @@ import { unreadKey, UNREAD_ITEM_ID, type UnreadItem } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { unreadSource, unreadSources, type UnreadSource, type Viewer } from './registry';
+import { lit, unreadSource, type UnreadSource, unreadSources, type Viewer } from '../../kernel';
 import { storedCounts } from './unread-store';
-import { lit } from './sql-bits';
 
 export const notificationNotFound = () => new HttpError(404, 'NOT_FOUND', 'The notification does not exist.');
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, API, C, groupWith, postTopic, T, topicBody, type Actor } from '../topics/fixtures.test-util';
+import { actor, API, C, groupWith, postTopic, T, topicBody, type Actor } from '../topics/testing';
 import { TestSocket, type ServerFrame } from './ws-client.test-util';
 
 /**

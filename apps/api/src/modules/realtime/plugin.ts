@@ -9,8 +9,8 @@ import { realtimeClientMessageSchema } from '@portal/api-client/realtime-server'
 import { API_PREFIX } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { verifyAccessToken } from '../auth/tokens';
-import { topicViewable } from '../topics/events';
+import { verifyAccessToken } from '../auth';
+import { topicViewable } from '../topics';
 import { liveSessions } from './sessions';
 import { coalesceKey, Coalescer } from './coalesce';
 import { TopicViews } from './interest';

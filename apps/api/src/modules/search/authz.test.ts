@@ -4,7 +4,7 @@ import type { DB } from '../../db';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { normalizeForSearch } from '../../text/search';
 import { actor, find, groupWith, keys, searchUrl, type Actor } from './fixtures.test-util';
-import { indexComment, indexFile, indexTopic } from './hooks';
+import { indexComment, indexFile, indexTopic } from '../../kernel';
 
 const WORD = '機密計画';
 

@@ -1,10 +1,21 @@
 import { SearchDataKind, SearchTarget, type SearchHit } from '@portal/api-client';
 import { sql, type ExpressionBuilder } from 'kysely';
-import { findRanges, snippet } from './highlight';
-import { commentDoc, commentDocs, fileDoc, fileDocs, topicDoc, topicDocs } from './hooks';
-import { DocKind } from './indexer';
-import { myGroups, registerSearchSource, type Readable, type SearchFilter, type SearchSource } from './source';
-import { displayName } from '../../kernel';
+import { findRanges, snippet } from '../../text/highlight';
+import {
+  commentDoc,
+  commentDocs,
+  displayName,
+  DocKind,
+  fileDoc,
+  fileDocs,
+  myGroups,
+  type Readable,
+  registerSearchSource,
+  type SearchFilter,
+  type SearchSource,
+  topicDoc,
+  topicDocs,
+} from '../../kernel';
 
 type EB = ExpressionBuilder<any, any>;
 

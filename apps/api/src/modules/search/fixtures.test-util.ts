@@ -1,9 +1,9 @@
 import type { SearchHit } from '@portal/api-client';
 import type { TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 
-export { actor, groupWith, type Actor } from '../groups/fixtures.test-util';
-export { C, G, postTopic, T, topicBody } from '../topics/fixtures.test-util';
+export { actor, groupWith, type Actor } from '../groups/testing';
+export { C, G, postTopic, T, topicBody } from '../topics/testing';
 
 export const SEARCH = `${API}/members/me/search`;
 

@@ -2,12 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { dialectOf } from '../../db/dialect';
-import { writeDocuments } from './indexer';
-import { allSources } from './source';
+import { allSources, writeDocuments } from '../../kernel';
 import './content-sources';
 // Chat and calendar register their sources in their own modules; the CLI and seed load them here.
-import '../chat/search';
-import '../calendar/search';
+import '../chat';
+import '../calendar';
 
 const BATCH = 500;
 

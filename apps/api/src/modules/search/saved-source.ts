@@ -1,6 +1,6 @@
 import { LikeTargetType, UserActiveStatus } from '@portal/api-client';
 import { sql } from 'kysely';
-import { registerUnreadSource, type UnreadDetail, type UnreadSource } from '../notifications/registry';
+import { registerUnreadSource, type UnreadDetail, type UnreadSource } from '../../kernel';
 import { refreshSavedHits } from './saved';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LikeTargetType, type SavedSearch, type UnreadItem } from '@portal/api-client';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 import { actor, groupWith, postTopic, type Actor } from './fixtures.test-util';
 import { SAVED_HITS_MAX_AGE_MS } from './saved';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_MAX, type SavedSearch } from '@portal/api-client';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 import { actor, groupWith, postTopic, type Actor } from './fixtures.test-util';
 
 const SAVED = `${API}/members/me/saved-searches`;

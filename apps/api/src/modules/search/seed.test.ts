@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearch } from '@portal/api-client';
 import { DEMO_ACCOUNTS, seedDemo } from '../../db/seed';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { API } from '../groups/fixtures.test-util';
+import { API } from '../groups/testing';
 import { find } from './fixtures.test-util';
 
 describe.each(DIALECTS)('search demo data (%s)', (dialect) => {

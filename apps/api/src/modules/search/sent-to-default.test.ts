@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { postCommon } from '../notifications/fixtures.test-util';
+import { postCommon } from '../notifications/testing';
 import { actor, find, groupWith, keys, postTopic, type Actor } from './fixtures.test-util';
 
 /**

@@ -11,11 +11,19 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { normalizeForSearch } from '../../text/search';
-import { authorizeGroup } from '../groups/policy';
-import { getSettings } from '../members/service';
-import { ftsQuery, keywordWords, tsQuery } from './grams';
-import type { DocKind } from './indexer';
-import { sourcesFor, type NameMatches, type Readable, type SearchFilter, type SearchSource } from './source';
+import {
+  authorizeGroup,
+  type DocKind,
+  ftsQuery,
+  keywordWords,
+  type NameMatches,
+  type Readable,
+  type SearchFilter,
+  type SearchSource,
+  sourcesFor,
+  tsQuery,
+} from '../../kernel';
+import { getSettings } from '../members';
 import './content-sources';
 
 const TEXT_KINDS: number[] = [SearchDataKind.TITLE, SearchDataKind.CONTENT, SearchDataKind.COMMENT];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { multipart, PDF, upload } from '../files/fixtures.test-util';
+import { multipart, PDF, upload } from '../files/testing';
 import { actor, find, G, groupWith, keys, searchUrl, type Actor, type Params } from './fixtures.test-util';
 
 describe.each(DIALECTS)('search: bad input and the shared folder (%s)', (dialect) => {

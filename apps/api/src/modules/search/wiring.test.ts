@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { calendarFixture, CAL, createEvent, eventBody, type CalFixture } from '../calendar/fixtures.test-util';
-import { API, createChat, send } from '../chat/fixtures.test-util';
+import { calendarFixture, CAL, createEvent, eventBody, type CalFixture } from '../calendar/testing';
+import { API, createChat, send } from '../chat/testing';
 import { actor, find, groupWith, keys, type Actor } from './fixtures.test-util';
 import { reindexAll } from './reindex';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import { containsPattern, normalizeForSearch } from '../../text/search';
-import { authorizeGroup } from '../groups/policy';
+import { authorizeGroup } from '../../kernel';
 
 /** `name:山田;name_kana:やま` → its parts; a plain term searches both. */
 export function parseMemberSearch(search: string | undefined): { name: string; kana: string; either: string } {

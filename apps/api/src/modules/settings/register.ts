@@ -1,12 +1,12 @@
 import { UserRegisterType, type AdminRegisterBody } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import { newToken } from '../auth/tokens';
-import { authorizeGroup } from '../groups/policy';
-import { getSettings } from '../members/service';
+import { hashPassword, newToken } from '../auth';
+import { authorizeGroup } from '../../kernel';
+import { getSettings } from '../members';
 import { registerMail } from './mails';
 import { issueVerifyToken, verifyLink, VERIFY_TTL_HOURS } from './verify';
+import { insertUser } from '../users';
 
 /**
  * A group administrator registers employees of their company straight into the group. Each new
@@ -37,18 +37,17 @@ export async function adminRegister(ctx: AppContext, caller: AuthUser, groupId: 
   const created = await ctx.db.transaction().execute(async (trx) => {
     const out: { id: number; employee_number: string; email: string; token: string; name: string }[] = [];
     for (const e of employees) {
-      const row = await trx
-        .insertInto('users')
-        .values({
+      const id = await insertUser(
+        trx,
+        {
           company_id: caller.companyId, employee_number: e.employee_number, email: e.email, password_hash: placeholder,
           last_name: e.last_name, first_name: e.first_name, last_name_kana: e.last_name_kana, first_name_kana: e.first_name_kana,
-          locked_at: null, last_login_at: null, avatar_path: null, avatar_small_path: null, avatar_file_name: null, created_at: now, updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('group_members').values({ group_id: groupId, user_id: row.id, joined_at: now }).execute();
-      const { token } = await issueVerifyToken({ db: trx, now: ctx.now }, row.id, 'register', { group_id: groupId, register_type: UserRegisterType.ADMIN_REGISTER });
-      out.push({ id: row.id, employee_number: e.employee_number, email: e.email, token, name: `${e.last_name} ${e.first_name}` });
+        },
+        now,
+      );
+      await trx.insertInto('group_members').values({ group_id: groupId, user_id: id, joined_at: now }).execute();
+      const { token } = await issueVerifyToken({ db: trx, now: ctx.now }, id, 'register', { group_id: groupId, register_type: UserRegisterType.ADMIN_REGISTER });
+      out.push({ id, employee_number: e.employee_number, email: e.email, token, name: `${e.last_name} ${e.first_name}` });
     }
     return out;
   });

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../../storage/images.test-util';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { multipart, PDF, storedFiles } from '../files/fixtures.test-util';
+import { multipart, PDF, storedFiles } from '../files/testing';
 
 const API = '/service/api/v1';
 const url = (slot: string) => `${API}/members/me/setting-theme/images/${slot}`;

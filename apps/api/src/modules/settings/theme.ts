@@ -1,6 +1,6 @@
 import { THEME_PRESETS, ThemeType, type Settings, type ThemeBody, type ThemePresetName } from '@portal/api-client';
 import type { AppContext } from '../../context';
-import { patchSettings } from '../members/service';
+import { patchSettings } from '../members';
 
 /**
  * Stores the theme section. A prescriptive theme stores its preset's palette (whatever colours

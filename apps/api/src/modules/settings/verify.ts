@@ -4,9 +4,8 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import type { VerifyPurpose } from '../../db/types-settings';
 import { HttpError } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import { hashToken, newToken } from '../auth/tokens';
-import { getSettings } from '../members/service';
+import { hashPassword, hashToken, newToken } from '../auth';
+import { getSettings } from '../members';
 import { emailChangeMail } from './mails';
 import { upsertProfile } from './profile';
 

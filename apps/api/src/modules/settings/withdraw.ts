@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { verifyPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth/tokens';
-import { groupsNeedingSuccessor, removeAccess } from '../members/leaving';
+import { revokeUserSessions, verifyPassword } from '../auth';
+import { groupsNeedingSuccessor, removeAccess } from '../members';
 
 /**
  * The caller leaves the portal: status 'left' (their topics, comments and files stay, shown with

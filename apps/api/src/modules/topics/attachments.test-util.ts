@@ -1,8 +1,8 @@
 import { TOPIC_FORM_FIELDS } from '@portal/api-client';
 import type { TestApp } from '../../test/harness';
-import { multipart, type Part } from '../files/fixtures.test-util';
+import { multipart, type Part } from '../files/testing';
 
-export { HTML, multipart, PDF, PNG, storedFiles, SVG, zipEntries, type Part } from '../files/fixtures.test-util';
+export { HTML, multipart, PDF, PNG, storedFiles, SVG, zipEntries, type Part } from '../files/testing';
 
 /** A topic create/update as the browser sends it with attachments: JSON `data` + `attach_file` parts. */
 export function topicForm(data: Record<string, unknown> | string, files: Part[] = []) {

@@ -187,7 +187,7 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
   });
 
   it('a scheduled topic\'s attachments are not counted in a reader\'s badge until delivery', async () => {
-    const { unreadByGroup } = await import('../files/queries');
+    const { unreadByGroup } = await import('../files');
     const g = await newGroup();
     const at = t.clock() + 3_600_000;
     const res = await create(g, topicForm(topicBody({ topic_title: '予約', delivery_date: at }), [{ name: 'x.pdf', data: pdf('x') }]));

@@ -6,10 +6,20 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
 import { parseFormJson } from '../../http/text-rule';
-import { fileNotFound, scopedFiles, type FileRecord, type Scope as FileScope } from '../files/policy';
-import { chargeUsage, targetOf } from '../files/quota';
-import { createFiles, deleteKeys, keysOf } from '../files/service';
-import { discardAll, receiveFiles, type ReceivedFile } from '../files/upload';
+import {
+  chargeUsage,
+  createFiles,
+  deleteKeys,
+  discardAll,
+  fileNotFound,
+  type FileRecord,
+  keysOf,
+  type ReceivedFile,
+  receiveFiles,
+  type Scope as FileScope,
+  scopedFiles,
+  targetOf,
+} from '../files';
 import { addComment } from './comments';
 import { linkInlineImages } from './inline-images';
 import { requireTopic, type Scope } from './policy';

@@ -5,21 +5,15 @@ import type { AppContext } from '../../context';
 import type { DB } from '../../db';
 import { carriedTotal } from '../../http/cursor';
 import { HttpError } from '../../http/errors';
-import type { Scope as FileScope } from '../files/policy';
-import { writeTransaction } from '../files/quota';
-import { createFiles, deleteFiles, deleteKeys } from '../files/service';
-import { discardAll, type ReceivedFile } from '../files/upload';
+import { createFiles, deleteFiles, deleteKeys, discardAll, type ReceivedFile, type Scope as FileScope, writeTransaction } from '../files';
 import { commentAttachments } from './attachment-list';
 import { rootCountQuery, threadQuery } from './comment-queries';
 import { publishTopicEvent } from './events';
 import { linkCommentImages, unlinkCommentImages } from './inline-images';
-import { queuePush } from '../notifications/push/send';
-import { PUSH_KINDS } from '../notifications/push/plans';
 import { commentNotFound, requireComment, type Scope, type TopicRecord } from './policy';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml } from '../../text/sanitize';
 import { setRead } from './service';
-import { indexComment } from '../search/hooks';
-import { displayName, forbidden } from '../../kernel';
+import { displayName, forbidden, indexComment, PUSH_KINDS, queuePush } from '../../kernel';
 
 type CommentRow = Selectable<DB['topic_comments']>;
 

@@ -4,9 +4,7 @@ import { mailEmergency } from './emergency';
 import { publishTopicEvent } from './events';
 import { purgeTopics } from './purge';
 import { DELIVER_JOB } from './service';
-import { queuePush } from '../notifications/push/send';
-import { PUSH_KINDS } from '../notifications/push/plans';
-import { type Job, registerJobHandler } from '../../kernel';
+import { type Job, PUSH_KINDS, queuePush, registerJobHandler } from '../../kernel';
 
 export const BIN_CLEANUP_JOB = 'topics.bin-cleanup';
 export const BIN_CLEANUP_EVERY_MS = 60 * 60_000;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { compiledQuery, compiledShapes } from '../../db/compiled';
-import { slotScope, visibleTopics, type Scope, type VisibleArgs } from './policy';
+import { slotScope, type Scope, type VisibleArgs } from './policy';
+import { visibleTopics } from '../../kernel';
 
 /**
  * The reads of a topic detail, compiled once (db/compiled.ts): the detail is one of the hottest

@@ -3,7 +3,7 @@ import type { LanguageCode, Settings } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail';
 import { composeMail } from '../../mail/compose';
-import { getSettings } from '../members/service';
+import { getSettings } from '../members';
 import { topicReaders } from './events';
 import type { TopicRecord } from './policy';
 import { enqueueJob, LEASE_MS, registerJobHandler } from '../../kernel';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { TOPIC_EVENT_KINDS } from '@portal/api-client/realtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { TestSocket } from '../realtime/ws-client.test-util';
+import { TestSocket } from '../realtime/testing';
 import { actor, C, groupWith, postTopic, T, topicBody, type Actor } from './fixtures.test-util';
 import { DELIVER_JOB } from './service';
 import { newWorkerId, type RealtimeEvent, runDueJobs } from '../../kernel';

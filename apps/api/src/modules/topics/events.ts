@@ -3,7 +3,7 @@ import { topicEventKind, type TopicEventAction, type TopicEventPayload, type Top
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
-import { commonTopicVisible, groupTopicVisible } from '../notifications/sql-bits';
+import { commonTopicVisible, groupTopicVisible } from '../../kernel';
 import type { TopicRecord } from './policy';
 
 export type TopicRef = Pick<TopicRecord, 'id' | 'group_id' | 'author_id' | 'delivery_at'>;

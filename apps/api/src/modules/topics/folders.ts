@@ -1,6 +1,6 @@
 import { compiledShapes } from '../../db/compiled';
-import { folderService } from '../content-folders/folders';
-import { slotScope, visibleArgs, visibleTopics, type Scope, type VisibleArgs } from './policy';
+import { folderService, visibleTopics } from '../../kernel';
+import { slotScope, visibleArgs, type Scope, type VisibleArgs } from './policy';
 
 const countLiveQuery = compiledShapes<VisibleArgs, Scope['kind']>()((db, slot, kind) =>
   visibleTopics(db, slotScope(kind, slot), slot('now'))

@@ -7,11 +7,10 @@ import { HttpError } from '../../http/errors';
 import { storageEtag } from '../../http/signed-url';
 import { StorageNotFoundError, type StagedFile } from '../../storage';
 import { detectFileKind } from '../../storage/file-kind';
-import { chargeUsage, writeTransaction } from '../files/quota';
-import { deleteKeys } from '../files/service';
+import { chargeUsage, deleteKeys, writeTransaction } from '../files';
 import { writeWithFiles } from '../../storage/write';
 import type { Scope } from './policy';
-import { inlineImageId, sanitizeHtml } from './sanitize';
+import { inlineImageId, sanitizeHtml } from '../../text/sanitize';
 
 /**
  * Inline images of topic content. The editor uploads an image on its own and puts the returned

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
-import { getSettings } from '../members/service';
-import { listOptions as resolveListOptions, type ListQuery } from '../members/list-options';
+import { getSettings, listOptions as resolveListOptions, type ListQuery } from '../members';
 import type { ListOptions } from './queries';
 
 /** The feed's parameters: the shared list options plus the title filter. */

@@ -1,11 +1,18 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
-import { folderNotFound, requireContentFolder } from '../content-folders/folders';
+import {
+  commonContentScope,
+  type ContentAction,
+  type ContentScope,
+  folderNotFound,
+  forbidden,
+  groupContentScope,
+  requireContentFolder,
+  visibleTopics,
+} from '../../kernel';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
 import { HttpError } from '../../http/errors';
-import { commonContentScope, groupContentScope, type ContentAction, type ContentScope } from '../content-folders/scope';
-import { forbidden } from '../../kernel';
 
 /**
  * Who may see and change which topic. A request first resolves a Scope (the group it names, or
@@ -27,23 +34,6 @@ export async function groupScope(ctx: AppContext, user: AuthUser, groupId: numbe
 
 export const commonScope = commonContentScope;
 
-/**
- * The topics a scope's caller may see. Before its delivery time a topic is its author's alone;
- * a common topic reaches members of a (running) destination group.
- */
-export function visibleTopics(db: Kysely<DB>, scope: Scope, now: number) {
-  const base = db.selectFrom('topics as t');
-  if (scope.kind === 'group') {
-    return base
-      .where('t.group_id', '=', scope.groupId!)
-      .where((eb) => eb.or([eb('t.delivery_at', '<=', now), eb('t.author_id', '=', scope.userId)]));
-  }
-  return base
-    .where('t.company_id', '=', scope.companyId)
-    .where('t.group_id', 'is', null)
-    .where((eb) => eb.or([eb('t.author_id', '=', scope.userId), eb.and([eb('t.delivery_at', '<=', now), reachesUser(eb, scope.userId)])]));
-}
-
 /** The values a compiled query over `visibleTopics` takes (db/compiled.ts slots). */
 export type VisibleArgs = { groupId: number; companyId: number; userId: number; now: number };
 
@@ -55,20 +45,6 @@ export function slotScope(kind: Scope['kind'], slot: (name: 'groupId' | 'company
 /** The caller's values for those slots, at this moment. */
 export function visibleArgs(ctx: AppContext, scope: Scope): VisibleArgs {
   return { groupId: scope.groupId ?? 0, companyId: scope.companyId, userId: scope.userId, now: ctx.now() };
-}
-
-/** A common topic reaches the user through one of their running groups. */
-export function reachesUser(eb: ExpressionBuilder<DB & { t: DB['topics'] }, 't'>, userId: number) {
-  return eb.exists(
-    eb
-      .selectFrom('topic_destinations as d')
-      .innerJoin('group_members as m', 'm.group_id', 'd.group_id')
-      .innerJoin('groups as g', 'g.id', 'd.group_id')
-      .select(sql`1`.as('one'))
-      .whereRef('d.topic_id', '=', 't.id')
-      .where('m.user_id', '=', userId)
-      .where('g.is_stopped', '=', 0),
-  );
 }
 
 export type TopicRecord = Selectable<DB['topics']>;

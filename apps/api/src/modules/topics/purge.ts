@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { actorFields, writeAuditMany, type AuditActor, type AuditEntry } from '../admin/audit';
-import { deleteFiles } from '../files/service';
-import { unindexTopics } from '../search/hooks';
+import { deleteFiles } from '../files';
+import { actorFields, type AuditActor, type AuditEntry, unindexTopics, writeAuditMany } from '../../kernel';
 
 const CHUNK = 500;
 

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { compiledShapes } from '../../db/compiled';
 import { keysetQuery, keysetResult, keysetShape, keysetValues, type KeysetShape, type KeysetValues } from '../../http/cursor';
-import type { ListOptions as BaseListOptions } from '../members/list-options';
+import type { ListOptions as BaseListOptions } from '../members';
 import { containsPattern, normalizeForSearch } from '../../text/search';
-import { slotScope, visibleArgs, visibleTopics, type Scope, type VisibleArgs } from './policy';
-import { preview } from './sanitize';
-import { activeStatus, displayName, shortName } from '../../kernel';
+import { slotScope, visibleArgs, type Scope, type VisibleArgs } from './policy';
+import { preview } from '../../text/sanitize';
+import { activeStatus, displayName, shortName, visibleTopics } from '../../kernel';
 
 export type ListKind =
   | { kind: 'all' }

@@ -1,16 +1,15 @@
-import { endpoints as e, LikeTargetType, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
+import { endpoints as e, newCommonTopicBody, updateCommonTopicBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import { cached, registerEndpoint as on } from '../../http/route';
+import { registerEndpoint as on } from '../../http/route';
 import { postComment, readTopicForm, saveWithFiles } from './attachments';
 import * as comments from './comments';
 import { commentPageSize, listOptions } from './list-options';
 import { releaseLock, takeLock } from './lock';
 import { purgeTopics } from './purge';
 import * as policy from './policy';
-import { commonUnread } from '../notifications/unread';
 import { listTopics } from './queries';
 import * as service from './service';
-import { forbidden } from '../../kernel';
+import { forbidden, visibleTopics } from '../../kernel';
 
 const ok = { items: { ok: true as const } };
 
@@ -30,12 +29,6 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     const opts = await listOptions(ctx, user.id, 'common_topic', { ...query, orderBy: 'update', sortedBy: 'desc' });
     return { items: await listTopics(ctx, scope, { kind: 'all' }, opts) };
   });
-  // The notifications engine's stored common-area count: the same rule as the feed's unread
-  // tab (visibleTopics), without recounting every unread common topic per request.
-  on(app, e.commonTopicUnreadCount, async ({ ctx, user }) => {
-    await policy.commonScope(ctx, user, 'read');
-    return { items: { count: (await commonUnread(ctx, { id: user.id, companyId: user.companyId })).get(LikeTargetType.COMMON_TOPIC) ?? 0 } };
-  }, cached);
   on(app, e.commonTopic, async ({ ctx, user, params }) => {
     const scope = await policy.commonScope(ctx, user, 'read');
     return { items: await service.topicDetail(ctx, scope, params.topicId) };
@@ -78,7 +71,7 @@ export async function commonTopicRoutes(app: FastifyInstance): Promise<void> {
     const r = await ctx.db
       .insertInto('topic_reads')
       .columns(['topic_id', 'user_id', 'created_at'])
-      .expression(policy.visibleTopics(ctx.db, scope, now).select((eb) => ['t.id', eb.val(user.id).as('u'), eb.val(now).as('c')]))
+      .expression(visibleTopics(ctx.db, scope, now).select((eb) => ['t.id', eb.val(user.id).as('u'), eb.val(now).as('c')]))
       .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())
       .executeTakeFirst();
     return { items: { count: Number(r.numInsertedOrUpdatedRows ?? 0) } };

@@ -2,12 +2,11 @@ import multipart from '@fastify/multipart';
 import { endpoints as e, LIMITS } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint as on } from '../../http/route';
-import { sendFile, sendZip } from '../files/download';
-import { authorizeGroup } from '../groups/policy';
+import { sendFile, sendZip } from '../files';
+import { authorizeGroup, ensurePeriodicJob, registerJobHandler } from '../../kernel';
 import { fileScopeOf, requireAttachment, requireAttachments } from './attachments';
 import { requireReadableImage, sendImage, sweepUnusedImages, uploadImage } from './inline-images';
 import * as policy from './policy';
-import { ensurePeriodicJob, registerJobHandler } from '../../kernel';
 
 export const INLINE_IMAGE_SWEEP_JOB = 'topics.inline-image-sweep';
 const SWEEP_EVERY_MS = 60 * 60_000;

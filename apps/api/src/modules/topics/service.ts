@@ -10,11 +10,9 @@ import { attachmentFields } from './attachment-list';
 import { assertCanSave } from './lock';
 import { canEdit, requireFolder, requireTopic, topicNotFound, visibleArgs, type Scope, type TopicRecord } from './policy';
 import { purgeTopics } from './purge';
-import type { AuditActor } from '../admin/audit';
 import * as d from './detail-queries';
-import { sanitizeHtml } from './sanitize';
-import { indexTopic } from '../search/hooks';
-import { displayName, enqueueJob } from '../../kernel';
+import { sanitizeHtml } from '../../text/sanitize';
+import { type AuditActor, displayName, enqueueJob, indexTopic } from '../../kernel';
 
 const DAY_MS = 86_400_000;
 export const DELIVER_JOB = 'topic.deliver';

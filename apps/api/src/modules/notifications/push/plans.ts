@@ -1,8 +1,8 @@
 import { MessageSpecial, type LanguageCode } from '@portal/api-client';
 import type { AppContext } from '../../../context';
-import { memberIds } from '../../chat/policy';
-import { topicAudience, topicReaders } from '../../topics/events';
-import { displayName } from '../../../kernel';
+import { memberIds } from '../../chat';
+import { topicAudience, topicReaders } from '../../topics';
+import { displayName, PUSH_KINDS, type PushKind } from '../../../kernel';
 
 /** One kind of push: whom an event reaches right now and what each of them is told. */
 export interface PushPlan {
@@ -11,9 +11,6 @@ export interface PushPlan {
   recipients: number[];
   message(lang: LanguageCode): { title: string; body: string; redirect_to: string };
 }
-
-export const PUSH_KINDS = { emergency: 'push.emergency', chat: 'push.chat', reply: 'push.reply' } as const;
-export type PushKind = (typeof PUSH_KINDS)[keyof typeof PUSH_KINDS];
 
 const BODY_CHARS = 120;
 const clip = (s: string) => {

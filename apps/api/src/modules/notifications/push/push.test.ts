@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../../test/harness';
-import { createChat, send } from '../../chat/fixtures.test-util';
+import { createChat, send } from '../../chat/testing';
 import { actor, API, comment, groupWith, postTopic, type Actor } from '../fixtures.test-util';
 import { pushTransport } from './transport';
 import { newWorkerId, runDueJobs } from '../../../kernel';

@@ -2,14 +2,21 @@ import type { LanguageCode } from '@portal/api-client';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context';
 import type { DB } from '../../../db';
-import { getSettings } from '../../members/service';
-import { stopWindowEnd } from '../../topics/emergency';
-import { planFor, PUSH_KINDS, type PushKind } from './plans';
-import { parseSubscription } from './subscription';
-import { isFcmToken, sendFcm } from '../../firebase/fcm';
-import { sendWebPush, SubscriptionGone, type PushMessage } from './transport';
+import { getSettings } from '../../members';
+import { stopWindowEnd } from '../../topics';
+import { planFor } from './plans';
+import {
+  enqueueJob,
+  parseSubscription,
+  PUSH_KINDS,
+  type PushKind,
+  type PushMessage,
+  registerJobHandler,
+  SubscriptionGone,
+} from '../../../kernel';
+import { isFcmToken, sendFcm } from '../../firebase';
+import { sendWebPush } from './transport';
 import { vapidKeys } from './vapid';
-import { enqueueJob, registerJobHandler } from '../../../kernel';
 
 /**
  * Pushes go out from jobs (one row per event), so they run once across API processes, survive a
@@ -21,11 +28,6 @@ import { enqueueJob, registerJobHandler } from '../../../kernel';
  * A device is either a Web Push subscription or, with FIREBASE_* configured, an FCM token; both
  * go through the same claim, stop window and retry.
  */
-export async function queuePush(db: Kysely<DB>, kind: PushKind, refId: number, now: number, extra?: number): Promise<void> {
-  const dedupeKey = extra === undefined ? `${kind}:${refId}` : `${kind}:${refId}:${extra}`;
-  await enqueueJob(db, { kind, refId, runAt: now, dedupeKey, now });
-}
-
 async function claim(ctx: AppContext, key: string, target: string): Promise<boolean> {
   const row = await ctx.db
     .insertInto('notification_sends')

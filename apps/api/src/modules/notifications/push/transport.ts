@@ -1,19 +1,7 @@
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { VapidKeys } from './vapid';
-import type { WebPushSubscription } from './subscription';
-
-/** What a push message carries (spec section 3: title, body, redirect_to, isRead) plus a badge count. */
-export interface PushMessage {
-  title: string;
-  body: string;
-  redirect_to: string;
-  isRead: boolean;
-  badge: number;
-}
-
-/** A push service's answer that means the subscription is gone for good (RFC 8030 §7.3). */
-export class SubscriptionGone extends Error {}
+import { type PushMessage, SubscriptionGone, type WebPushSubscription } from '../../../kernel';
 
 /**
  * Web Push with the `web-push` package: VAPID (RFC 8292) and an aes128gcm body (RFC 8291).

@@ -1,4 +1,4 @@
-import { normalizeForSearch } from '../../text/search';
+import { normalizeForSearch } from './search';
 
 type Range = [number, number];
 

@@ -1,6 +1,6 @@
-import type { AppContext, AuthUser } from '../../context';
-import { authorizeGroup, type GroupAccess } from '../groups/policy';
-import { forbidden } from '../../kernel';
+import type { AppContext, AuthUser } from '../context';
+import { authorizeGroup, type GroupAccess } from './group-access';
+import { forbidden } from './errors';
 
 /**
  * Where a topic or file request acts: the group it names, or the caller's company for common

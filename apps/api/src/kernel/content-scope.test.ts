@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext, AuthUser } from '../../context';
-import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { actor, C, groupWith, topicBody, type Actor } from '../topics/fixtures.test-util';
-import { commonContentScope } from './scope';
+import type { AppContext, AuthUser } from '../context';
+import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
+import { actor, C, groupWith, topicBody, type Actor } from '../modules/topics/fixtures.test-util';
+import { commonContentScope } from './content-scope';
 
 describe.each(DIALECTS)('common scope rights from the session statement (%s)', (dialect) => {
   let t: TestApp;

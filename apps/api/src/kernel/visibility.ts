@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
-import type { AppContext } from '../../context';
-import type { Viewer } from './registry';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { AppContext } from '../context';
+import type { DB } from '../db';
+import type { ContentScope } from './content-scope';
+import type { Viewer } from './unread-sources';
 
 /**
  * Shared predicates of the built-in sources. They mirror the topic and file engines' own rules
@@ -73,3 +75,34 @@ export function notRead(table: 'topic_reads' | 'file_reads' | 'comment_reads', r
 }
 
 export const lit = (n: number) => sql.lit(n);
+
+/**
+ * The topics a scope's caller may see. Before its delivery time a topic is its author's alone;
+ * a common topic reaches members of a (running) destination group.
+ */
+export function visibleTopics(db: Kysely<DB>, scope: ContentScope, now: number) {
+  const base = db.selectFrom('topics as t');
+  if (scope.kind === 'group') {
+    return base
+      .where('t.group_id', '=', scope.groupId!)
+      .where((eb) => eb.or([eb('t.delivery_at', '<=', now), eb('t.author_id', '=', scope.userId)]));
+  }
+  return base
+    .where('t.company_id', '=', scope.companyId)
+    .where('t.group_id', 'is', null)
+    .where((eb) => eb.or([eb('t.author_id', '=', scope.userId), eb.and([eb('t.delivery_at', '<=', now), reachesUser(eb, scope.userId)])]));
+}
+
+/** A common topic reaches the user through one of their running groups. */
+export function reachesUser(eb: ExpressionBuilder<DB & { t: DB['topics'] }, 't'>, userId: number) {
+  return eb.exists(
+    eb
+      .selectFrom('topic_destinations as d')
+      .innerJoin('group_members as m', 'm.group_id', 'd.group_id')
+      .innerJoin('groups as g', 'g.id', 'd.group_id')
+      .select(sql`1`.as('one'))
+      .whereRef('d.topic_id', '=', 't.id')
+      .where('m.user_id', '=', userId)
+      .where('g.is_stopped', '=', 0),
+  );
+}

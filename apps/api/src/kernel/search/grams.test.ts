@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bigramTokens, chunks, CHUNK_CHARS, ftsQuery, keywordWords, tsQuery } from './grams';
-import { findRanges, snippet } from './highlight';
+import { findRanges, snippet } from '../../text/highlight';
 
 describe('bigram tokens', () => {
   it('gives every character one token starting with it, the last one paired with END', () => {

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
 import { compiledQuery } from '../../db/compiled';
-import { hasActiveGroup } from '../auth/no-group';
-import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from '../auth/tokens';
-import { splitAccessRow, type AccessRow } from './policy';
-import type { FoundAccess } from '../../kernel';
+import { hasActiveGroup } from './no-group';
+import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from './tokens';
+import { splitAccessRow, type AccessRow, type FoundAccess } from '../../kernel';
 
 /**
  * A read under /members/me/groups/:id needs the session and then the group with the caller's

@@ -1,6 +1,6 @@
 import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { AppContext } from '../../context';
-import type { DB } from '../../db';
+import type { AppContext } from '../context';
+import type { DB } from '../db';
 
 /** Who asks: enough to scope every query to the caller's company and memberships. */
 export interface Viewer {

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
-import { compiledQuery } from '../../db/compiled';
-import { HttpError } from '../../http/errors';
+import type { AppContext } from '../context';
+import { compiledQuery } from '../db/compiled';
+import { HttpError } from '../http/errors';
 
 /**
  * Folders of a group's topics and of its shared files live in one table, content_folders, told

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext, AuthUser } from '../../context';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
-import { verifyAccessToken } from '../auth/tokens';
+import { verifyAccessToken } from './tokens';
 import { verifyWithGroup } from './access-prefetch';
-import { actor, API, groupWith, type Actor } from './fixtures.test-util';
-import { authorizeGroup, rememberGroupAccess, type GroupAction } from './policy';
+import { actor, API, groupWith, type Actor } from '../groups/testing';
+import { authorizeGroup, rememberGroupAccess, type GroupAction } from '../../kernel';
 
 const ACTIONS: GroupAction[] = ['member', 'member-or-company-admin', 'role_admin', 'invite'];
 

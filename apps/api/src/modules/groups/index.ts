@@ -1,0 +1,5 @@
+// The groups module as the rest of the API sees it: other modules and app.ts import it from here,
+// never from its files (apps/api/src/boundaries.test.ts).
+export { matchesKeyword, paginate } from './search';
+export { registerUnreadSource, unreadCounts } from './unread';
+export { groupsRoutes } from './routes';

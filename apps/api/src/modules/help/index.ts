@@ -1,0 +1,4 @@
+// The help module as the rest of the API sees it: other modules and app.ts import it from here,
+// never from its files (apps/api/src/boundaries.test.ts).
+export { storedLegalText } from './service';
+export { helpRoutes } from './routes';

@@ -1,0 +1,3 @@
+// The search module as the rest of the API sees it: other modules and app.ts import it from here,
+// never from its files (apps/api/src/boundaries.test.ts).
+export { searchRoutes } from './routes';
