@@ -32,7 +32,7 @@ import { benchChat } from './chat';
 import { benchApiAll, benchStartup } from './api';
 import { benchLighthouse } from './lighthouse';
 import { benchFeed } from '../../apps/api/bench/topics-feed';
-import { runFaultInjection } from '../../apps/api/src/ops/fault-injection';
+import { runFaultInjection } from '../../apps/api/src/ops/fault-injection.test-util';
 import { benchCalendarWeek } from '../../apps/api/bench/calendar-week';
 import { benchSearch } from '../../apps/api/bench/search';
 import { benchAdminImport } from '../../apps/api/bench/admin-import';
