@@ -30,15 +30,13 @@ import { settingsRoutes } from './modules/settings';
 import { helpRoutes } from './modules/help';
 import { adminRoutes } from './modules/admin';
 import { linksRoutes } from './modules/links';
-import { createBus } from './kernel/bus';
-import { createCaches } from './kernel/caches';
+import { createBus, createCaches, pgGroupAccessCache } from './kernel';
 import { createResponseCache } from './http/response-cache';
 import { browserFirestore, FIREBASE_BROWSER_ORIGINS, firebaseRoutes, installFirestoreSweep, withFirestoreMirror } from './modules/firebase';
 import { realtimePlugin } from './modules/realtime';
 import { ManifestCache, remotesPlugin, remotesRoutes } from './modules/remotes';
 import { createStorage } from './storage';
 import { writePoolStats } from './db/pool-stats';
-import { pgGroupAccessCache } from './kernel/group-access-cache';
 
 /**
  * The whole API as a Fastify instance: migrations run and (on an empty database) demo data is

@@ -10,7 +10,7 @@ export { requireCompanyAdmin } from './admin';
 // Access: group rights, the content (topic and file) scope, and what a viewer may see.
 export { effectiveRole } from './roles';
 export { type AccessRow, authorizeGroup, canInvite, type GroupAccess, type GroupAction, heldRoleNames, normalizedFlags, rememberGroupAccess, requireMember, splitAccessRow } from './group-access';
-export { type FoundAccess, type MemberFlags } from './group-access-cache';
+export { type FoundAccess, type MemberFlags, pgGroupAccessCache } from './group-access-cache';
 export { commonContentScope, type ContentAction, type ContentScope, groupContentScope } from './content-scope';
 export { folderNotFound, folderService, requireContentFolder } from './content-folders';
 export { commonTopicReadable, commonTopicVisible, groupTopicReadable, groupTopicVisible, lit, myGroupIds, notRead, visibleTopics } from './visibility';
@@ -46,5 +46,6 @@ export { PUSH_KINDS, type PushKind, type PushMessage, queuePush, SubscriptionGon
 export { looksLikeSubscription, parseSubscription, type WebPushSubscription } from './push-subscription';
 
 // The realtime bus and the sessions it invalidates.
-export { createInProcessBus, type BusLogger, type RealtimeEvent, type ServerBus } from './bus';
+export { type BusLogger, createBus, createInProcessBus, type RealtimeEvent, type ServerBus } from './bus';
 export { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from './session-cache';
+export { createCaches } from './caches';

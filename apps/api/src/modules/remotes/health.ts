@@ -1,8 +1,8 @@
 import { InformationType, NewsDisplayType, NewsPlacement, NewsTargetType, type RemoteHealthBody, type RemoteName } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
-import { auditDeployment } from '../admin/deploy-audit';
-import { NEWS_CHANGED } from '../news/events';
+import { auditDeployment } from '../admin';
+import { NEWS_CHANGED } from '../news';
 import { inCanary, judgeCanary, type CanaryPolicy } from './canary';
 import { endCanary, promoteCanary, readHealth, recordHealth } from './canary-store';
 import { withRegistryLock, type ManifestCache } from './registry';

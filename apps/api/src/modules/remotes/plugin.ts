@@ -8,7 +8,7 @@ import { ManifestCache, type RegistryDb } from './registry';
 import { IMMUTABLE, NO_CACHE, safeJoin, sendFile, shellCacheControl } from './static-files';
 import { prerenderedPage } from './prerendered';
 import { bearerToken } from '../../http/route';
-import { accessTokenOwner } from '../auth/tokens';
+import { accessTokenOwner } from '../auth';
 
 export interface RemotesPluginOptions {
   /** Defaults to app.ctx.config.dataDir. */

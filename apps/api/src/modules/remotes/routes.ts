@@ -4,13 +4,12 @@ import { REPO_ROOT } from '../../config';
 import type { AppContext, AuthUser } from '../../context';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { writeAudit } from '../admin/audit';
-import { requireAdmin } from '../admin/employees';
 import { canaryPolicy, type CanaryPolicy } from './canary';
 import { readHealth } from './canary-store';
 import { promote, rollback } from './deploy';
 import { reportHealth } from './health';
 import { knownVersions, readState, type ManifestCache } from './registry';
+import { requireCompanyAdmin, writeAudit } from '../../kernel';
 
 export interface RemotesRoutesOptions {
   manifest: ManifestCache;
@@ -58,14 +57,14 @@ export async function remotesRoutes(app: FastifyInstance, opts: RemotesRoutesOpt
   );
 
   registerEndpoint(app, endpoints.adminListRemotes, async ({ ctx, user }) => {
-    requireAdmin(user);
+    requireCompanyAdmin(user);
     const items: RemoteStatus[] = [];
     for (const name of REMOTE_NAMES) items.push(await status(ctx, name));
     return { items };
   });
 
   registerEndpoint(app, endpoints.adminPromoteRemote, async ({ ctx, user, params, body, request }) => {
-    requireAdmin(user);
+    requireCompanyAdmin(user);
     const state = await readState(ctx.db, params.name);
     expect(state.canary?.version, body.version);
     const r = await promote(params.name, deploy()).catch((e: Error) => {
@@ -77,7 +76,7 @@ export async function remotesRoutes(app: FastifyInstance, opts: RemotesRoutesOpt
   });
 
   registerEndpoint(app, endpoints.adminRollbackRemote, async ({ ctx, user, params, body, request }) => {
-    requireAdmin(user);
+    requireCompanyAdmin(user);
     const state = await readState(ctx.db, params.name);
     // With a canary the administrator withdraws it (they saw its version); else the stable build.
     expect(state.canary ? state.canary.version : state.current, body.version);

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type DbHandle } from '../../db';
 import { API, sharedPgDatabase, startApi, stopApi, TEST_REDIS_URL, waitHealthy, within, type ApiProc } from '../../test/processes.test-util';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 import { inCanary } from './canary';
 import { publish, rollback, type DeployOptions } from './deploy';
 import { makeSandbox, writeBuild, writeShell, type Sandbox } from './fixtures.test-util';
