@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { actor, groupWith, type Actor } from '../groups/fixtures.test-util';
+import { actor, groupWith, type Actor } from '../groups/testing';
 
 /** An ordinary employee, put in a fresh group with the administrator, then logged in. */
 async function memberWithGroup(t: TestApp, company: number, admin: Actor) {
@@ -8,7 +8,7 @@ async function memberWithGroup(t: TestApp, company: number, admin: Actor) {
   const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [u.id, {}]]);
   return { member: { ...u, token: await t.login(u) }, g };
 }
-import { multipart, PDF } from '../files/fixtures.test-util';
+import { multipart, PDF } from '../files/testing';
 
 const API = '/service/api/v1';
 /** What an employee who lost their last group may still call (modules/auth/no-group.ts). */
