@@ -1,9 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { generatedName, isSafeKey, stagingNameOf, StorageNotFoundError, type FileStorage, type StagedFile, type StageOptions } from './contract';
+import { generatedName, isSafeKey, stagingNameOf, StorageNotFoundError, type FileStorage, type StagedFile } from './contract';
 
 // The contract S3 implements too lives in contract.ts, so s3.ts need not import this file back.
 export { generatedName, isSafeKey, stagingNameOf, StorageNotFoundError, type ByteRange, type FileStorage, type StagedFile, type StageOptions } from './contract';

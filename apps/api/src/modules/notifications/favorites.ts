@@ -1,8 +1,7 @@
 import { FavoriteTargetType, LikeTargetType, type FavoriteItem } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db';
-import { type FavoriteRow, type FavoriteSource, favoriteSources, lit, registerFavoriteSource, type UnreadDetail, unreadSource, type Viewer } from '../../kernel';
+import { type FavoriteSource, favoriteSources, lit, registerFavoriteSource, type UnreadDetail, unreadSource, type Viewer } from '../../kernel';
 
 /**
  * Topic and file favourites reuse the unread sources' readability (one rule for what a viewer

@@ -1,6 +1,5 @@
 import { LikeType, type LikeNotice } from '@portal/api-client';
 import type { AppContext } from '../../context';
-import type { DB } from '../../db';
 import { preview } from '../../text/sanitize';
 import {
   activeStatus,
@@ -8,7 +7,6 @@ import {
   displayName,
   groupTopicReadable,
   type LikeDetail,
-  type LikeRow,
   type LikeSource,
   likeSources,
   lit,

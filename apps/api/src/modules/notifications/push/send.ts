@@ -1,12 +1,9 @@
 import type { LanguageCode } from '@portal/api-client';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context';
-import type { DB } from '../../../db';
 import { getSettings } from '../../members';
 import { stopWindowEnd } from '../../topics';
 import { planFor } from './plans';
 import {
-  enqueueJob,
   parseSubscription,
   PUSH_KINDS,
   type PushKind,
