@@ -11,11 +11,22 @@
  *
  * One caveat of a shared program: an ambient declaration of one package (packages/ui's
  * css.d.ts) is visible to all; `turbo run typecheck` still checks each package alone.
+ *
+ * The compiler is TypeScript 7's native one (the `typescript-native` alias of typescript@7): the
+ * same checks, several times less CPU than TypeScript 5's JavaScript compiler, which stays
+ * installed as `typescript` for the tools that use its JavaScript API (TypeScript 7 has none).
+ * TYPECHECK_TSC=5 runs the two programs on TypeScript 5 instead.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const require = createRequire(import.meta.url);
+// typescript@7's exports map hides bin/; its package.json is exported.
+const tsc =
+  process.env.TYPECHECK_TSC === '5'
+    ? require.resolve('typescript/bin/tsc')
+    : path.join(path.dirname(require.resolve('typescript-native/package.json')), 'bin', 'tsc');
 const run = (project) =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [tsc, '-p', project], { stdio: 'inherit' });
