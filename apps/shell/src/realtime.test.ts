@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { atom } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { chatQueryKeys, queryKeys } from '@portal/api-client/core';
-import type { RealtimeEvent, RealtimeStatus } from '@portal/api-client/realtime';
+import { REALTIME_RESYNC, type RealtimeEvent, type RealtimeStatus } from '@portal/api-client/realtime';
 import { $session, EMPTY_SESSION } from '@portal/api-client/session';
 import type { TopicDetail } from '@portal/api-client/core';
 import { refreshCalendarQueries, refreshTopicQueries, watchChats, withLike } from './realtime';
@@ -159,5 +159,15 @@ describe('chat events and reconnects refresh the chat queries', () => {
     expect(stale(messages)).toBe(true);
     stop();
     expect(f.handlers.size).toBe(0);
+  });
+
+  it('a resync from the server catches the chats up like a reconnect', () => {
+    const { client, stale } = cacheWith(list, messages, count, feed);
+    const f = fakeBus();
+    watchChats(f.bus, client);
+    f.status.set('open');
+    f.emit(REALTIME_RESYNC);
+    expect([list, messages, count].map(stale)).toEqual([true, true, true]);
+    expect(stale(feed)).toBe(false);
   });
 });

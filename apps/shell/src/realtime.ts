@@ -1,4 +1,4 @@
-import { createWebSocketBus, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, type RealtimeBus, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
+import { createWebSocketBus, REALTIME_RESYNC, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, type RealtimeBus, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
 import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys, type TopicDetail } from '@portal/api-client/core';
@@ -30,10 +30,13 @@ export function startRealtime(queryClient: QueryClient): () => void {
     void queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
   });
   // The user read something elsewhere (another tab or device): their notification numbers change.
-  const offNotifications = bus.subscribe('notification.changed', () => {
+  // A resync (events may have been missed) refreshes the same numbers and badges.
+  const refreshCounts = () => {
     void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     void queryClient.invalidateQueries({ queryKey: ['groups', 'mine'] });
-  });
+  };
+  const offNotifications = bus.subscribe('notification.changed', refreshCounts);
+  const offResync = bus.subscribe(REALTIME_RESYNC, refreshCounts);
   // News was posted, edited or withdrawn for this user: the news lists reload.
   const offNews = bus.subscribe('notification.news', () => void queryClient.invalidateQueries({ queryKey: ['news'] }));
   const offTopics = TOPIC_EVENT_ACTIONS.flatMap((action) =>
@@ -51,6 +54,7 @@ export function startRealtime(queryClient: QueryClient): () => void {
     off();
     offCalendar();
     offNotifications();
+    offResync();
     offNews();
     offTopics.forEach((stop) => stop());
     offChats();
@@ -162,12 +166,13 @@ export function refreshCalendarQueries(queryClient: QueryClient): Promise<void> 
 
 /**
  * Chat events refetch the chat list, the navbar count and the open chat (whose fetch catches up
- * from its last message); so does every reconnect after the first connection, so what was sent
- * while the socket was down is not missed.
+ * from its last message); so does every reconnect after the first connection, and every resync
+ * the server sends (its fan-out between processes dropped or came back), so what was sent
+ * meanwhile is not missed.
  */
 export function watchChats(bus: Pick<RealtimeBus, 'subscribe' | 'status'>, queryClient: QueryClient): () => void {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.all() });
-  const offs = CHAT_EVENT_KINDS.map((kind) => bus.subscribe(kind, refresh));
+  const offs = [...CHAT_EVENT_KINDS, REALTIME_RESYNC].map((kind) => bus.subscribe(kind, refresh));
   let wasOpen = false;
   offs.push(
     bus.status.subscribe((s) => {

@@ -3,6 +3,7 @@ import {
   backoffDelay,
   createWebSocketBus,
   defaultRealtimeUrl,
+  REALTIME_RESYNC,
   viewedTopics,
   viewTopic,
   type RealtimeEvent,
@@ -266,6 +267,21 @@ describe('subscriptions', () => {
     last().frame({ type: 'ready' });
     last().frame({ type: 'event', event: ev('a') });
     expect(got).toEqual(['a']);
+  });
+
+  it('a resync frame reaches the resync and "*" subscribers, on an authenticated socket only', () => {
+    const bus = makeBus();
+    const got: string[] = [];
+    bus.subscribe(REALTIME_RESYNC, (e) => got.push(e.kind));
+    bus.subscribe('*', (e) => got.push(`*${e.kind}`));
+    bus.start();
+    last().open();
+    last().frame({ type: 'resync' }); // before ready: nothing was being delivered to miss
+    expect(got).toEqual([]);
+    last().frame({ type: 'ready' });
+    last().frame({ type: 'resync' });
+    expect(got).toEqual([REALTIME_RESYNC, `*${REALTIME_RESYNC}`]);
+    expect(bus.status.get()).toBe('open');
   });
 });
 

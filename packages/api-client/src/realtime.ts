@@ -101,17 +101,27 @@ export function topicId(v: unknown): number {
   return n;
 }
 
+/**
+ * `resync`: events may have passed this socket unsent (the server's fan-out between its
+ * processes dropped or came back); the bus hands its subscribers a `REALTIME_RESYNC` event and
+ * pages refetch what they show, as after a reconnect.
+ */
 export type RealtimeServerMessage =
   | { type: 'ready' }
+  | { type: 'resync' }
   | { type: 'event'; event: RealtimeEvent }
   | { type: 'subscribed'; topic_id: number; ok: boolean };
+
+/** The event kind a bus dispatches when the server says events may have been missed. */
+export const REALTIME_RESYNC = 'realtime.resync';
 
 export const realtimeServerMessageSchema = validator((v): RealtimeServerMessage => {
   const o = record(v, '');
   if (o.type === 'ready') return { type: 'ready' };
+  if (o.type === 'resync') return { type: 'resync' };
   if (o.type === 'event') return { type: 'event', event: readEvent(o.event, 'event') };
   if (o.type === 'subscribed') return { type: 'subscribed', topic_id: topicId(o.topic_id), ok: o.ok === true };
-  throw new ShapeError('type', "'ready', 'event' or 'subscribed'");
+  throw new ShapeError('type', "'ready', 'resync', 'event' or 'subscribed'");
 });
 
 /**
@@ -300,6 +310,8 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
         status.set('open');
       } else if (parsed.data.type === 'event') {
         dispatch(parsed.data.event);
+      } else if (parsed.data.type === 'resync' && authed) {
+        dispatch({ kind: REALTIME_RESYNC, at: Date.now() });
       }
     };
     sock.onerror = () => {

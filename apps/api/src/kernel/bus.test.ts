@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createBus, createInProcessBus, createRedisBus, type RealtimeEvent, type ServerBus } from './bus';
+import { BUS_RESYNC_KIND, createBus, createInProcessBus, createRedisBus, type RealtimeEvent, type ServerBus } from './bus';
 
 const SHARED_REDIS = 'redis://127.0.0.1:6379';
 // A private redis-server on a port of our own, so the restart test cannot disturb anyone else.
@@ -82,7 +82,11 @@ describe('redis bus', () => {
     const gotA = collect(a);
     const gotB = collect(b);
     await a.publish([7, 8], { kind: 'settings.updated', payload: { section: 'display' } });
-    await until(() => gotA.length === 1 && gotB.length === 1);
+    // The publisher's own subscribers have it before publish returns, not after a round trip.
+    expect(gotA).toHaveLength(1);
+    await until(() => gotB.length === 1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(gotA).toHaveLength(1); // and not a second time when it comes back through Redis
     expect(gotB[0]!.userIds).toEqual([7, 8]);
     expect(gotB[0]!.event).toMatchObject({ kind: 'settings.updated', payload: { section: 'display' } });
     expect(gotB[0]!.event.at).toBe(gotA[0]!.event.at);
@@ -114,6 +118,23 @@ describe('redis bus', () => {
       await until(() => got.length > 0);
       await new Promise((r) => setTimeout(r, 50));
       expect(got.map((g) => g.event.kind)).toEqual(['ok']);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('a process that lost publishes announces it: the others resume (caches, pages catch up)', async () => {
+    const channel = `test:${randomUUID()}`;
+    const bus = track(createRedisBus({ redisUrl: SHARED_REDIS, channel, logger: quietLogger }));
+    await bus.ready!();
+    let resumes = 0;
+    bus.onResume!(() => resumes++);
+    const got = collect(bus);
+    const raw = new Redis(SHARED_REDIS);
+    try {
+      await raw.publish(channel, JSON.stringify({ userIds: [], event: { kind: BUS_RESYNC_KIND, payload: null, at: Date.now() }, origin: 'another' }));
+      await until(() => resumes === 1);
+      expect(got).toEqual([]);
     } finally {
       raw.disconnect();
     }
@@ -151,7 +172,9 @@ describe('redis bus', () => {
       const bus = createRedisBus({ redisUrl: url, channel, logger: quietLogger });
       await bus.ready!();
       let resumes = 0;
+      let drops = 0;
       bus.onResume!(() => resumes++);
+      bus.onDrop!(() => drops++);
       await until(() => bus.listening!());
       const got = collect(bus);
       await bus.publish([1], { kind: 'before', payload: null });
@@ -159,10 +182,13 @@ describe('redis bus', () => {
 
       await stopRedis(server);
       await until(() => !bus.listening!());
-      // While Redis is down a publish is dropped (logged) rather than hanging the caller.
+      expect(drops).toBe(1);
+      // While Redis is down a publish reaches this process's own subscribers only, and does not
+      // hang the caller.
       const t0 = Date.now();
-      await bus.publish([1], { kind: 'lost', payload: null });
+      await bus.publish([1], { kind: 'local', payload: null });
       expect(Date.now() - t0).toBeLessThan(2000);
+      expect(got.map((g) => g.event.kind)).toEqual(['before', 'local']);
 
       server = await startRedis();
       const probe = new Redis(url);
@@ -178,7 +204,8 @@ describe('redis bus', () => {
           await bus.publish([1], { kind: 'after', payload: null });
           return got.some((g) => g.event.kind === 'after');
         }, 15000);
-        expect(got.map((g) => g.event.kind).filter((k) => k !== 'after')).toEqual(['before']);
+        expect(got.map((g) => g.event.kind).filter((k) => k !== 'after')).toEqual(['before', 'local']);
+        expect(drops).toBe(1);
 
         const clientsBefore = String(await probe.client('LIST')).trim().split('\n').length;
         expect(clientsBefore).toBe(3); // probe + publisher + subscriber

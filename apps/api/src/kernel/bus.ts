@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
@@ -35,6 +36,11 @@ export interface ServerBus {
    */
   listening?(): boolean;
   onResume?(fn: () => void): () => void;
+  /**
+   * Called when this process stops hearing the others (Redis dropped): until `onResume`, events
+   * of other processes do not arrive, so open pages are told to catch up (the realtime plugin).
+   */
+  onDrop?(fn: () => void): () => void;
   /** Waits for side writes still in flight (the Firestore mirror); tests and shutdown use it. */
   flush?(): Promise<void>;
   close(): Promise<void>;
@@ -68,7 +74,16 @@ export function createInProcessBus(): ServerBus {
 interface WireMessage {
   userIds: number[];
   event: RealtimeEvent;
+  /** The publishing bus: it delivered the event to its own subscribers already. */
+  origin?: string;
 }
+
+/**
+ * A process whose publishes failed while it could still hear the bus (its publisher connection
+ * alone was down) says so once it can publish again: every process treats it as a resume, since
+ * events of that process may have passed unheard.
+ */
+export const BUS_RESYNC_KIND = 'bus.resync';
 
 function parseWire(raw: string): WireMessage | null {
   try {
@@ -77,7 +92,7 @@ function parseWire(raw: string): WireMessage | null {
     if (!m.userIds.every((id) => Number.isInteger(id))) return null;
     const event: RealtimeEvent = { kind: m.event.kind, payload: m.event.payload, at: Number(m.event.at) };
     if (Number.isInteger(m.event.viewers)) event.viewers = m.event.viewers;
-    return { userIds: m.userIds, event };
+    return { userIds: m.userIds, event, ...(typeof m.origin === 'string' ? { origin: m.origin } : {}) };
   } catch {
     return null;
   }
@@ -86,18 +101,33 @@ function parseWire(raw: string): WireMessage | null {
 /**
  * Pub/sub over Redis so N API processes act as one: a subscriber connection cannot issue other
  * commands, hence two connections. ioredis reconnects and re-subscribes by itself after a Redis
- * restart (autoResubscribe); events published while Redis is away are lost, which is acceptable
- * because clients reload their lists on reconnect rather than trusting the stream to be complete.
+ * restart (autoResubscribe). A process delivers its own events to its own subscribers directly,
+ * not through Redis, so its sockets stay live while Redis is away; what other processes published
+ * meanwhile is lost, and `onDrop`/`onResume` tell the realtime plugin to have pages catch up.
  */
 export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; channel?: string }): ServerBus {
   const channel = opts.channel ?? REDIS_CHANNEL;
   const log: BusLogger = opts.logger ?? { warn: (obj, msg) => console.warn(msg ?? '', obj) };
   // A publish must not hold an HTTP request hostage while Redis is down: fail fast instead of
   // queueing commands until it returns.
-  const publisher = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  const subscriber = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+  // Reconnect attempts at most every 500 ms (ioredis's default backs off to 2 s): pages catch up
+  // when the bus is back, and they should not wait seconds for it.
+  const retryStrategy = (times: number) => Math.min(times * 50, 500);
+  const publisher = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy });
+  const subscriber = new Redis(opts.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
   const handlers = new Set<(userIds: number[], event: RealtimeEvent) => void>();
+  const origin = randomUUID();
   let closed = false;
+
+  const deliver = (userIds: number[], event: RealtimeEvent) => {
+    for (const h of handlers) {
+      try {
+        h(userIds, event);
+      } catch (err) {
+        log.warn({ err }, 'realtime: subscriber handler failed');
+      }
+    }
+  };
 
   for (const [name, conn] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
     // Without an error listener ioredis prints every failed reconnect as an unhandled error.
@@ -111,13 +141,12 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
       log.warn({ raw: raw.slice(0, 200) }, 'realtime: ignored malformed bus message');
       return;
     }
-    for (const h of handlers) {
-      try {
-        h(msg.userIds, msg.event);
-      } catch (err) {
-        log.warn({ err }, 'realtime: subscriber handler failed');
-      }
+    if (msg.origin === origin) return; // delivered when published
+    if (msg.event.kind === BUS_RESYNC_KIND) {
+      for (const fn of resumed) fn();
+      return;
     }
+    deliver(msg.userIds, msg.event);
   });
 
   const publisherReady = new Promise<void>((resolve) => {
@@ -134,11 +163,24 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
   let listening = false;
   let started = false;
   const resumed = new Set<() => void>();
+  const dropped = new Set<() => void>();
   void connected.then(() => {
     started = true;
     listening = !closed && subscriber.status === 'ready';
   });
-  subscriber.on('close', () => (listening = false));
+  subscriber.on('close', () => {
+    if (!listening) return;
+    listening = false;
+    if (!closed) for (const fn of dropped) fn();
+  });
+  // Set when a publish failed: the other processes missed an event of ours (see BUS_RESYNC_KIND).
+  let missed = false;
+  publisher.on('ready', () => {
+    if (!missed || closed) return;
+    missed = false;
+    const msg: WireMessage = { userIds: [], event: { kind: BUS_RESYNC_KIND, payload: null, at: Date.now() }, origin };
+    publisher.publish(channel, JSON.stringify(msg)).catch(() => (missed = true));
+  });
   subscriber.on('ready', () => {
     if (listening || closed || !started) return;
     subscriber.subscribe(channel).then(
@@ -154,11 +196,13 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
   return {
     async publish(userIds, event) {
       if (closed || (userIds.length === 0 && event.viewers === undefined)) return;
-      const msg: WireMessage = { userIds, event: { ...event, at: Date.now() } };
+      const msg: WireMessage = { userIds, event: { ...event, at: Date.now() }, origin };
+      deliver(userIds, msg.event);
       try {
         await publisher.publish(channel, JSON.stringify(msg));
       } catch (err) {
         // Realtime is a hint on top of data already committed; losing one must not fail the write.
+        missed = true;
         log.warn({ err: (err as Error).message, kind: event.kind }, 'realtime: publish failed');
       }
     },
@@ -171,6 +215,10 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
     onResume(fn) {
       resumed.add(fn);
       return () => resumed.delete(fn);
+    },
+    onDrop(fn) {
+      dropped.add(fn);
+      return () => dropped.delete(fn);
     },
     async close() {
       if (closed) return;

@@ -138,6 +138,10 @@ export function withFirestoreMirror(inner: ServerBus, fb: FirebaseConfig, now: (
     },
     subscribe: (handler) => inner.subscribe(handler),
     ready: () => inner.ready?.() ?? Promise.resolve(),
+    // The caches and the realtime plugin follow the inner bus's state through these.
+    ...(inner.listening ? { listening: () => inner.listening!() } : {}),
+    ...(inner.onResume ? { onResume: (fn: () => void) => inner.onResume!(fn) } : {}),
+    ...(inner.onDrop ? { onDrop: (fn: () => void) => inner.onDrop!(fn) } : {}),
     flush,
     async close() {
       await Promise.race([flush(), new Promise((r) => setTimeout(r, 5_000).unref())]);

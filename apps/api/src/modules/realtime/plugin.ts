@@ -94,6 +94,18 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   }
   const frame = (msg: RealtimeServerMessage) => JSON.stringify(msg);
   const READY = frame({ type: 'ready' });
+  const RESYNC = frame({ type: 'resync' });
+
+  /**
+   * The bus stopped or started hearing the other processes: events may have passed unsent, so
+   * every authenticated page is told to refetch what it shows (the client's REALTIME_RESYNC).
+   * Its own events this process keeps delivering meanwhile (bus.ts).
+   */
+  function resyncAll() {
+    for (const conn of all) if (conn.userId !== null) send(conn, RESYNC);
+  }
+  const offDrop = app.ctx.bus.onDrop?.(resyncAll);
+  const offResume = app.ctx.bus.onResume?.(resyncAll);
 
   /** A login ended (logout, password reset or change, refresh-token reuse): its sockets close now. */
   function closeRevoked(userIds: number[], payload: unknown) {
@@ -181,6 +193,8 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
     clearInterval(heartbeat);
     clearInterval(sessionCheck);
     unsubscribe();
+    offDrop?.();
+    offResume?.();
   });
 
   app.get(
