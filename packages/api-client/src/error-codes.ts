@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED_ACTION',
   'NOT_FOUND',
   'INTERNAL_ERROR',
+  // 503: overload shed or the database briefly away; the answer carries Retry-After
+  'SERVICE_BUSY',
   // groups
   'GROUP_NOT_FOUND',
   'GROUP_IS_STOPPED',

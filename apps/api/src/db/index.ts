@@ -71,6 +71,11 @@ function postgresPool(connectionString: string, max: number, options: string, wr
   // racing pool shutdown) is removed by the pool, which then emits 'error'; with no listener
   // that event would crash the process. The next query simply opens a new connection.
   pool.on('error', () => {});
+  // The pool listens only on idle clients. A client checked out between two statements (a
+  // transaction's) whose server goes away emits 'error' with nobody listening, which would crash
+  // the process on a PostgreSQL restart. Its next statement fails instead (answered 503,
+  // db/unavailable.ts) and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   nameStatements(pool);
   watchWrites(pool, writes);
   return pool;

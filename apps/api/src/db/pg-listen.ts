@@ -6,8 +6,12 @@ export interface PgListener {
   close(): Promise<void>;
 }
 
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 5000;
+
 /**
- * One connection LISTENing on a channel, reconnecting after a loss (1 s, doubling to 30 s).
+ * One connection LISTENing on a channel, reconnecting after a loss (0.5 s, doubling to 5 s: the
+ * caches built on it are off until it is back, so a restarted server is found again quickly).
  * `onState(false)` comes as soon as the connection fails: whatever the caller derived from
  * notifications is then unreliable (changes may pass unheard) until `onState(true)`, which comes
  * once the LISTEN is back in place.
@@ -22,7 +26,7 @@ export function listenPg(
   let client: pg.Client | null = null;
   let ready = false;
   let closed = false;
-  let delay = 1000;
+  let delay = FIRST_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const lost = (c: pg.Client) => {
@@ -36,7 +40,7 @@ export function listenPg(
     if (!closed) {
       timer = setTimeout(connect, delay);
       timer.unref?.();
-      delay = Math.min(delay * 2, 30_000);
+      delay = Math.min(delay * 2, MAX_RETRY_MS);
     }
   };
 
@@ -54,7 +58,7 @@ export function listenPg(
       await c.query(`LISTEN ${channel}`);
       if (client !== c || closed) return;
       ready = true;
-      delay = 1000;
+      delay = FIRST_RETRY_MS;
       onState(true);
     } catch {
       lost(c);

@@ -1,8 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isRetryableConflict } from '../db/write';
 import { HttpError } from './errors';
 
 const RATE_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+const BUSY_MESSAGE = 'The server is busy. Please try again.';
+
+/** The body of every 503: the client waits `Retry-After` seconds and may try again. */
+export function busyBody() {
+  return { status_code: 'SERVICE_BUSY', message: BUSY_MESSAGE } as const;
+}
 
 /** Body of the 429 the rate limiter throws; the error handler passes it through. */
 export function rateLimitBody() {
@@ -48,7 +55,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (isRetryableConflict(err)) {
       // Already retried once inside the server (db/write.ts); the client may simply try again.
       request.log.warn({ err }, 'write conflict after retry');
-      return reply.code(503).header('Retry-After', '1').send({ status_code: 'SERVICE_BUSY', message: 'The server is busy. Please try again.' });
+      return reply.code(503).header('Retry-After', '1').send(busyBody());
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A restart or failover of the database: the pools reconnect by themselves (db/unavailable.ts).
+      request.log.warn({ err: (err as Error).message }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '2').send(busyBody());
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ status_code: 'INTERNAL_ERROR', message: 'Something went wrong.' });

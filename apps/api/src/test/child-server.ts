@@ -23,9 +23,10 @@ export interface ChildSite {
   drop(): Promise<void>;
 }
 
-export async function prepareSite(dialect: TestDialect): Promise<ChildSite> {
+/** `pgAdminUrl`: another PostgreSQL server than the shared one (a private cluster of the test). */
+export async function prepareSite(dialect: TestDialect, opts: { pgAdminUrl?: string } = {}): Promise<ChildSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-child-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const pgDb = dialect === 'postgres' ? await createPgDatabase(opts.pgAdminUrl) : null;
   const config = loadConfig({}, { dataDir, databaseUrl: pgDb?.url });
   const { db, destroy } = createDb(config);
   try {
