@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
 import { frameworkError, installErrorHandling, rateLimitBody } from './http/error-handler';
+import { shedOnPoolQueue } from './http/shed';
 import { batchedRedisStore } from './http/rate-limit-store';
 import type { RouteInfo } from './http/route';
 import { requestSerializer } from './http/log-redact';
@@ -16,7 +17,7 @@ import { accessLog } from './http/access-log';
 import { securityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system';
 import { createMailer } from './mail';
-import { authRoutes, DEMO_SEED_WARNING, offerFirstSetup, setupBanner } from './modules/auth';
+import { authRoutes, DEMO_SEED_WARNING, offerFirstSetup, passwordWork, setupBanner } from './modules/auth';
 import { groupsRoutes } from './modules/groups';
 import { membersRoutes } from './modules/members';
 import { topicsRoutes } from './modules/topics';
@@ -108,6 +109,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   accessLog(app);
   installErrorHandling(app);
+  // Overload is answered 503 + Retry-After at once instead of queueing (http/shed.ts).
+  shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
+  passwordWork.configure({ maxQueued: config.passwordHashQueueMax });
   const remoteManifest = new ManifestCache(database.db);
   securityHeaders(app, {
     publicUrl: config.publicUrl,

@@ -28,6 +28,13 @@ export interface Config {
   redisUrl: string | undefined;
   /** PostgreSQL connections per API process (DATABASE_POOL_MAX; see docs/configuration.md). */
   databasePoolMax: number;
+  /**
+   * DATABASE_QUEUE_MAX: requests waiting for a pooled connection beyond which new API requests
+   * are answered 503 at once (PostgreSQL; 0 = no bound). Default 8 × DATABASE_POOL_MAX.
+   */
+  databaseQueueMax: number;
+  /** PASSWORD_HASH_QUEUE_MAX: password hashes (argon2) waiting beyond which a login is answered 503. */
+  passwordHashQueueMax: number;
   /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
   databasePoolStatsFile: string | undefined;
   /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
@@ -189,6 +196,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     storageUrl,
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10) || 10,
+    databaseQueueMax: int(env, 'DATABASE_QUEUE_MAX', 8 * (int(env, 'DATABASE_POOL_MAX', 10) || 10)),
+    passwordHashQueueMax: int(env, 'PASSWORD_HASH_QUEUE_MAX', 32),
     databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,

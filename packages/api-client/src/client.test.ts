@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, type TokenStore } from './client';
+import { busyDelay, createApiClient, type TokenStore } from './client';
 import { ApiError } from './errors';
 
 interface Seen {
@@ -299,5 +299,68 @@ describe('errors and responses', () => {
     await expect(client.call('noSuchEndpoint' as 'me')).rejects.toThrow('unknown endpoint noSuchEndpoint');
     await expect(client.call('toString' as 'me')).rejects.toThrow('unknown endpoint toString');
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('a busy server (503 + Retry-After)', () => {
+  const busy = (retryAfter?: string) =>
+    new Response(JSON.stringify({ status_code: 'SERVICE_BUSY', message: 'busy' }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) },
+    });
+
+  function busyClient(answers: Response[], random = () => 0.5) {
+    const seen: string[] = [];
+    const waits: number[] = [];
+    const retries: number[] = [];
+    const client = createApiClient({
+      tokens: { getAccessToken: () => 'tok', setAccessToken: () => undefined },
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        seen.push(`${init?.method ?? 'GET'} ${String(input)}`);
+        return answers.shift() ?? json(200, okBody);
+      }) as typeof fetch,
+      busy: { random, sleep: async (ms) => void waits.push(ms), onRetry: ({ attempt }) => retries.push(attempt) },
+    });
+    return { client, seen, waits, retries };
+  }
+
+  it('busyDelay honours Retry-After, doubles per try, adds up to as much again at random, and is capped', () => {
+    expect(busyDelay('2', 1, 15_000, () => 0)).toBe(2000);
+    expect(busyDelay('2', 1, 15_000, () => 1)).toBe(4000);
+    expect(busyDelay('2', 2, 15_000, () => 0)).toBe(4000);
+    expect(busyDelay(null, 1, 15_000, () => 0)).toBe(1000);
+    expect(busyDelay('soon', 1, 15_000, () => 0)).toBe(1000);
+    expect(busyDelay('1', 10, 15_000, () => 1)).toBe(15_000);
+    for (let i = 0; i < 50; i++) {
+      const d = busyDelay('1', 1, 15_000, Math.random);
+      expect(d).toBeGreaterThanOrEqual(1000);
+      expect(d).toBeLessThanOrEqual(2000);
+    }
+  });
+
+  it('a read is tried again after the wait the server asked for, and succeeds', async () => {
+    const { client, seen, waits, retries } = busyClient([busy('1'), busy('1')]);
+    await expect(client.call('me')).resolves.toEqual(okBody);
+    expect(seen).toEqual(Array(3).fill('GET /service/api/v1/members/me'));
+    expect(waits).toEqual([1500, 3000]);
+    expect(retries).toEqual([1, 2]);
+  });
+
+  it('gives up after a bounded number of tries with SERVICE_BUSY', async () => {
+    const { client, seen, waits } = busyClient([busy('1'), busy('1'), busy('1'), busy('1'), busy('1')]);
+    const err = await client.call('me').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('SERVICE_BUSY');
+    expect(seen).toHaveLength(4);
+    expect(waits).toHaveLength(3);
+  });
+
+  it('a write (a login included) is never sent twice on its own: the caller shows "try again"', async () => {
+    const { client, seen, waits } = busyClient([busy('1')]);
+    const err = await client.call('login', { body: { employee_number: 'E0002', password: 'x' } }).catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe('SERVICE_BUSY');
+    expect((err as ApiError).status).toBe(503);
+    expect(seen).toEqual(['POST /service/api/v1/auth/login']);
+    expect(waits).toEqual([]);
   });
 });

@@ -24,7 +24,35 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Called once the session cannot be recovered (refresh failed, or a session-ending 401). */
   onSessionEnd?: (err: ApiError) => void;
+  /** Waiting out a 503 (busyDelay); tests pin the random source and the clock. */
+  busy?: BusyRetryOptions;
 }
+
+export interface BusyRetryOptions {
+  /** Tries in all for a GET or HEAD answered 503, the first included (default 4). */
+  attempts?: number;
+  /** Cap of one wait (default 15 s). */
+  maxDelayMs?: number;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Told before each wait, e.g. to show "busy, retrying". */
+  onRetry?: (info: { method: string; path: string; attempt: number; delayMs: number }) => void;
+}
+
+/**
+ * The wait before try `attempt` + 1 after a 503: never earlier than the server's Retry-After
+ * (seconds; 1 when absent or unreadable), doubling with each further try, plus up to as much
+ * again at random so the clients a node shed together do not all come back together.
+ */
+export function busyDelay(retryAfter: string | null, attempt: number, maxMs: number, random: () => number): number {
+  const seconds = Number(retryAfter);
+  const floor = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+  const base = Math.min(maxMs, floor * 2 ** Math.max(0, attempt - 1));
+  return Math.round(Math.min(maxMs, base + random() * base));
+}
+
+/** Only what may safely be sent twice is retried without the user asking: reads. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export interface ApiClient {
   call<N extends EndpointName>(name: N, args?: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]>>;
@@ -103,6 +131,26 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const base = opts.baseUrl ?? API_PREFIX;
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   let refreshing: Promise<string> | null = null;
+  const attempts = Math.max(1, opts.busy?.attempts ?? 4);
+  const maxDelayMs = opts.busy?.maxDelayMs ?? 15_000;
+  const random = opts.busy?.random ?? Math.random;
+  const sleep = opts.busy?.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  /**
+   * A 503 (the server shed the request or its database was briefly away) is waited out and a
+   * read tried again, a bounded number of times; a write is handed back to the caller, which
+   * shows SERVICE_BUSY ("try again") rather than risk doing it twice.
+   */
+  async function withBusyRetry(method: string, path: string, body: RequestBody | undefined, headers: Record<string, string>, auth: boolean): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const res = await withRetry(method, path, body, headers, auth);
+      if (res.status !== 503 || attempt >= attempts || !SAFE_METHODS.has(method)) return res;
+      const delayMs = busyDelay(res.headers.get('Retry-After'), attempt, maxDelayMs, random);
+      opts.busy?.onRetry?.({ method, path, attempt, delayMs });
+      await res.body?.cancel().catch(() => undefined);
+      await sleep(delayMs);
+    }
+  }
 
   async function send(method: string, path: string, body: RequestBody | undefined, headers: Record<string, string>, auth: boolean) {
     const h: Record<string, string> = { Accept: 'application/json', ...headers };
@@ -176,7 +224,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const a = (args ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
       const path = buildPath(ep.path, a.params) + toQueryString(a.query);
       const hasBody = a.body !== undefined && ep.method !== 'GET';
-      const res = await withRetry(
+      const res = await withBusyRetry(
         ep.method,
         path,
         hasBody ? JSON.stringify(a.body) : undefined,
@@ -187,7 +235,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       return (await res.json()) as CallResult<Endpoints[typeof name]>;
     },
     async request(method, path, init) {
-      const res = await withRetry(method, path, init?.body, init?.headers ?? {}, true);
+      const res = await withBusyRetry(method, path, init?.body, init?.headers ?? {}, true);
       if (!res.ok) throw await toApiError(res);
       return res;
     },

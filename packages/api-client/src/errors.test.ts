@@ -33,6 +33,7 @@ describe('errorAction (spec section 8)', () => {
   it('429 → rate-limit modal whatever the code', () => {
     expect(errorAction(err(429, 'API_RATE_EXCEEDED'))).toEqual({ kind: 'rate-limited' });
     expect(errorAction(err(429, 'INTERNAL_ERROR'))).toEqual({ kind: 'rate-limited' });
+    expect(errorAction(err(503, 'SERVICE_BUSY'))).toEqual({ kind: 'busy' });
   });
 
   it.each([

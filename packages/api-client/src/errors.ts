@@ -76,6 +76,8 @@ export type ErrorAction =
   | { kind: 'group-not-found' }
   | { kind: 'company-storage' }
   | { kind: 'rate-limited' }
+  /** 503: the server shed the request (reads were already retried by the client); try later. */
+  | { kind: 'busy' }
   | { kind: 'generic' }
   | { kind: 'none' };
 
@@ -94,6 +96,7 @@ export function errorAction(err: unknown): ErrorAction {
     return { kind: 'company-storage' };
   }
   if (err.status === 429) return { kind: 'rate-limited' };
+  if (err.status === 503 && err.code === 'SERVICE_BUSY') return { kind: 'busy' };
   if (err.status === 400 || err.status === 404 || err.status === 409) return { kind: 'none' };
   return { kind: 'generic' };
 }

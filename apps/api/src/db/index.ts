@@ -24,6 +24,8 @@ export interface DbHandle {
   destroy(): Promise<void>;
   /** PostgreSQL only: connections and the time spent waiting for one (pool-stats.ts). */
   poolStats?: () => PoolStats;
+  /** PostgreSQL only: requests queued for a connection now (a counter read; load shedding). */
+  poolWaiting?: () => number;
   /** Moves on at every write this process makes (write-epoch.ts). */
   writes: WriteEpoch;
 }
@@ -48,7 +50,10 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
       dialect: new PortalPostgresDialect({ pool: postgresPool(config.databaseUrl, Math.min(GENERIC_POOL_MAX, max), '-c jit=off -c plan_cache_mode=force_generic_plan', writes) }),
     });
     attachGenericPlanDb(db, generic);
-    return { db, dialect: 'postgres', destroy: () => Promise.all([db.destroy(), generic.destroy()]).then(() => undefined), poolStats, writes };
+    return {
+      db, dialect: 'postgres', destroy: () => Promise.all([db.destroy(), generic.destroy()]).then(() => undefined), poolStats,
+      poolWaiting: () => pool.waitingCount, writes,
+    };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = new Database(path.join(config.dataDir, 'portal.sqlite'));

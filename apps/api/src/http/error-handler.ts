@@ -2,14 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions 
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { isRetryableConflict } from '../db/write';
 import { HttpError } from './errors';
+import { busyBody, Overloaded } from './shed';
 
 const RATE_MESSAGE = 'Too many requests. Please wait a moment and try again.';
-const BUSY_MESSAGE = 'The server is busy. Please try again.';
-
-/** The body of every 503: the client waits `Retry-After` seconds and may try again. */
-export function busyBody() {
-  return { status_code: 'SERVICE_BUSY', message: BUSY_MESSAGE } as const;
-}
 
 /** Body of the 429 the rate limiter throws; the error handler passes it through. */
 export function rateLimitBody() {
@@ -39,7 +34,10 @@ export const frameworkError: FastifyServerOptions['frameworkErrors'] = (err, _re
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Record<string, unknown>, request, reply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.toBody());
+    if (err instanceof HttpError) {
+      if (err instanceof Overloaded) reply.header('Retry-After', String(err.retryAfterS));
+      return reply.code(err.statusCode).send(err.toBody());
+    }
     const e = err as FastifyError & { status_code?: string };
     if (e.statusCode === 429 || e.status_code === 'API_RATE_EXCEEDED') {
       return reply.code(429).send({ status_code: 'API_RATE_EXCEEDED', message: RATE_MESSAGE });

@@ -42,6 +42,9 @@ export function handleApiError(err: unknown, deps: ErrorHandlerDeps): void {
     case 'rate-limited':
       modal.error({ message: t('shell:errors.rate_limited') });
       return;
+    case 'busy':
+      modal.error({ message: t('shell:errors.busy') });
+      return;
     case 'generic':
       modal.error({
         message: t('shell:errors.generic'),

@@ -1,6 +1,6 @@
 // The auth module as the rest of the API sees it: other modules and app.ts import it from here,
 // never from its files (apps/api/src/boundaries.test.ts).
-export { hashPassword, verifyPassword } from './password';
+export { hashPassword, passwordWork, verifyPassword } from './password';
 export { storedLanguage } from './queries';
 export { changePassword } from './service';
 export { THROTTLE } from './throttle';

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import { passwordResetMail } from '../../mail/templates';
 import { accountLockedMail } from './lock-mail';
 import { claimLoginAttempt, clearThrottlesOf, countIpFailure, settleSuccess } from './throttle';
-import { burnVerify, hashPassword, verifyPassword } from './password';
+import { burnVerify, hashPassword, passwordWork, verifyPassword } from './password';
 import { canAuthenticate, isLocked, lockoutReached, RESET_LINK } from './policy';
 import * as q from './queries';
 import { noGroupError } from './no-group';
@@ -33,13 +33,15 @@ async function createResetToken(ctx: AppContext, userId: number): Promise<string
 export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<IssuedSession> {
   const byEmail = 'email' in body;
   const loginId = byEmail ? body.email : body.employee_number;
+  // Shed before the attempt is claimed: a login refused for load must not count against anyone.
+  passwordWork.admit();
   const attempts = await claimLoginAttempt(ctx, ip, loginId);
   try {
     return await checkCredentials(ctx, body, attempts, ip);
   } catch (err) {
     // A refused login counts against the address; MUST_RESET_PASSWORD (403) and the no-group
-    // refusal came after the right password.
-    if (err instanceof HttpError && err.statusCode !== 403 && err.code !== 'USER_NOT_BE_LONG_TO_GROUP') await countIpFailure(ctx, ip);
+    // refusal came after the right password, and a shed one (503) was never tried.
+    if (err instanceof HttpError && err.statusCode !== 403 && err.statusCode < 500 && err.code !== 'USER_NOT_BE_LONG_TO_GROUP') await countIpFailure(ctx, ip);
     throw err;
   }
 }
@@ -52,10 +54,10 @@ async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: numb
   const user = byEmail ? await q.findUserByEmail(ctx, body.email) : await q.findUserByEmployeeNumber(ctx, body.employee_number);
 
   if (!user || !canAuthenticate(user)) {
-    await burnVerify(body.password);
+    await burnVerify(body.password, { mayShed: false });
     throw lockoutReached(attempts) ? lockedError() : mismatch;
   }
-  const ok = await verifyPassword(user.password_hash, body.password);
+  const ok = await verifyPassword(user.password_hash, body.password, { mayShed: false });
   // A locked account stays locked even for the right password, until a reset clears it.
   if (isLocked(user)) throw lockedError();
   const audit = { companyId: user.company_id, actorId: user.id, targetType: 'user' as const, targetId: user.id, ip };
