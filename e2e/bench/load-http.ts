@@ -111,12 +111,26 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
 export async function call(user: Caller, method: string, url: string, body?: unknown, keep?: (body: Buffer) => void): Promise<void> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const route = routeOf(method, url);
-  const token = user.token;
-  const status = await user.slots.run(() => send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep));
-  if (status !== 401) return;
-  if (user.token === token && !(await user.refresh())) return;
-  await user.slots.run(() => send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep));
+  for (let attempt = 1; ; attempt++) {
+    const token = user.token;
+    let status = await user.slots.run(() => send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep));
+    if (status === 401) {
+      if (user.token === token && !(await user.refresh())) return;
+      status = await user.slots.run(() => send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep));
+    }
+    // Shed (503): the app's client waits Retry-After (1 s) doubling, with jitter, and tries a
+    // read again up to 4 tries in all; a write is left to the user (packages/api-client client.ts).
+    if (status !== 503 || method !== 'GET' || attempt >= BUSY_ATTEMPTS) return;
+    await new Promise((r) => setTimeout(r, busyWait(attempt)));
+  }
 }
+
+const BUSY_ATTEMPTS = 4;
+/** The client's busyDelay for Retry-After: 1. */
+export const busyWait = (attempt: number) => {
+  const base = Math.min(15_000, 1000 * 2 ** (attempt - 1));
+  return base + Math.random() * base;
+};
 
 /** POST /auth/refresh with the rotating cookie, from the portal's own origin as a browser sends it. */
 export async function refreshSession(base: string, cookie: string): Promise<{ token: string; cookie: string } | null> {

@@ -13,7 +13,14 @@
  * reports pool waits (DATABASE_POOL_STATS_FILE), websocket frames, the CPU of the generator,
  * the API processes and the database backends, and the load average. Bounded:
  * BENCH_LOAD_MAX_SECONDS overall and BENCH_LOAD_MAX_REQUESTS; stops at the first failing step
- * unless BENCH_LOAD_KEEP_GOING=1.
+ * unless BENCH_LOAD_KEEP_GOING=1. Steps: BENCH_LOAD_STEPS (users, comma-separated) of
+ * BENCH_LOAD_STEP_SECONDS each.
+ *
+ * After the climb an overload step runs twice the highest passing number of users, then a step
+ * back at the passing number (BENCH_LOAD_OVERLOAD=0 skips both). The API sheds what it cannot
+ * take (503 + Retry-After, apps/api/src/http/shed.ts) and the simulated client waits and retries
+ * reads as the app's does: a step passes when its admitted requests meet the rule above and the
+ * shed ones were answered in under 50 ms (p99); the step back must pass again (no backlog).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +30,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
 import { addTopics, addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
+import { busyWait } from './load-http';
 import { CACHED, refreshCookieOf, stats, User } from './load-user';
 
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,6 +49,19 @@ const MAX_SECONDS = Number(process.env.BENCH_LOAD_MAX_SECONDS ?? 1800);
 const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 3_000_000);
 const POOL = process.env.DATABASE_POOL_MAX ?? '20';
 const LOGIN_CONCURRENCY = Number(process.env.BENCH_LOAD_LOGIN_CONCURRENCY ?? 8);
+/** BENCH_LOAD_OVERLOAD=0 skips the overload step and the step back after the climb. */
+const OVERLOAD = process.env.BENCH_LOAD_OVERLOAD !== '0';
+
+/** A login as the login page sends it; a shed one (503) is tried again after its Retry-After. */
+async function login(base: string, employee: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${base}${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number: employee, password: DEMO_PASSWORD }) });
+    if (res.ok) return res;
+    if (res.status !== 503 || attempt >= 20) throw new Error(`login ${employee}: ${res.status}`);
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, busyWait(Math.min(attempt, 3))));
+  }
+}
 /** Topics per group (load-support addTopics); unset: the demo's 2–3. */
 const TOPICS_PER_GROUP = Number(process.env.BENCH_LOAD_TOPICS_PER_GROUP ?? 0);
 
@@ -87,7 +108,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
   const dbUrl = Object.assign(new URL(PG_ADMIN), { pathname: `/${dbName}` }).toString();
   const procs: ChildProcess[] = [];
   const users: User[] = [];
-  const steps: ReturnType<typeof summarise>[] = [];
+  const steps: (ReturnType<typeof summarise> & { kind: string })[] = [];
   try {
     const apiOpts = { pool: POOL, cpuProf: CPU_PROF };
     const poolFiles = ['a', 'b'].map((n) => path.join(dataDir, `pool-${n}.json`));
@@ -98,7 +119,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
 
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
-    const maxUsers = Math.max(...STEPS);
+    const maxUsers = Math.max(...STEPS) * (OVERLOAD ? 2 : 1);
     await addUsers(db, maxUsers);
     if (TOPICS_PER_GROUP > 0) await addTopics(db, TOPICS_PER_GROUP);
     await settle(dbUrl);
@@ -109,8 +130,9 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
 
     const cpu0 = process.cpuUsage();
     const t0 = Date.now();
-    for (const target of STEPS) {
-      if (overBudget()) break;
+    /** Logs in users up to `target` (or stops those beyond it), settles, measures one window. */
+    const step = async (target: number, kind: 'climb' | 'overload' | 'back') => {
+      for (const u of users.splice(target)) u.stop();
       // Log in the new users, a few at a time (argon2 is deliberately slow), alternating nodes.
       const fresh = members.slice(users.length, target);
       let next = 0;
@@ -119,8 +141,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
           const i = users.length + next;
           const m = fresh[next++]!;
           const base = `http://127.0.0.1:${PORTS[i % 2]}`;
-          const res = await fetch(`${base}${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number: m.e, password: DEMO_PASSWORD }) });
-          if (!res.ok) throw new Error(`login ${m.e}: ${res.status}`);
+          const res = await login(base, m.e);
           const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
           const u = new User(base, token, refreshCookieOf(res), m.g, topics);
           users.push(u);
@@ -151,7 +172,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       const load0 = os.loadavg()[0]!;
       const w0 = Date.now();
       await pause(STEP_SECONDS * 1000);
-      if (interrupted) break;
+      if (interrupted) return null;
       const seconds = (Date.now() - w0) / 1000;
       const c = process.cpuUsage(c0);
       const apiMs = procs.reduce((sum, p, i) => sum + procCpuMs(p.pid) - api0[i]!, 0);
@@ -189,11 +210,28 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         machine_load_avg_1m_start: Math.round(load0 * 10) / 10,
         machine_load_avg_1m: Math.round(os.loadavg()[0]! * 10) / 10,
       };
-      steps.push(s);
-      console.log(`load: ${JSON.stringify(s)}`);
-      if (!s.pass && !KEEP_GOING) break;
+      const out = { kind, ...s };
+      steps.push(out);
+      console.log(`load: ${JSON.stringify(out)}`);
+      return out;
+    };
+    for (const target of STEPS) {
+      if (overBudget()) break;
+      const s = await step(target, 'climb');
+      if (!s || (!s.pass && !KEEP_GOING)) break;
     }
-    const passed = steps.filter((s) => s.pass);
+    // Overload: twice the highest passing number of users. The excess is shed (503 at once), the
+    // admitted requests still pass; then back at the passing load, which must pass again (no
+    // backlog left behind).
+    const climbed = steps.filter((s) => s.kind === 'climb' && s.pass);
+    const passing = climbed.length ? climbed[climbed.length - 1]!.users : 0;
+    if (OVERLOAD && passing > 0 && !overBudget()) {
+      const over = await step(2 * passing, 'overload');
+      if (over && !overBudget()) await step(passing, 'back');
+    }
+    const passed = steps.filter((s) => s.kind === 'climb' && s.pass);
+    const overload = steps.find((s) => s.kind === 'overload');
+    const back = steps.find((s) => s.kind === 'back');
     const cpu = process.cpuUsage(cpu0);
     return {
       model: CACHED
@@ -206,6 +244,9 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       machine: { cpus: os.cpus().length, loadavg_at_start: loadAtStart, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
       steps,
       max_users_passing: passed.length ? passed[passed.length - 1]!.users : 0,
+      // Twice that: admitted requests pass, shed ones (503) answered under 50 ms; then back.
+      overload: overload ? { users: overload.users, pass: overload.pass, shed_pct: overload.shed_pct, shed_ms_p99: overload.shed_ms_p99, mean_ms: overload.mean_ms, p99_ms: overload.p99_ms } : null,
+      back_at_passing_load: back ? { users: back.users, pass: back.pass, shed_pct: back.shed_pct, mean_ms: back.mean_ms, p99_ms: back.p99_ms } : null,
       goal_users: 5000,
       generator_cpu_share_overall: Math.round(((cpu.user + cpu.system) / 1e6 / ((Date.now() - t0) / 1000) / 2) * 1000) / 1000,
       requests_total: stats.requests, network_errors: stats.errors, topic_subscriptions: stats.subscribed,

@@ -146,6 +146,7 @@ describe.each(DIALECTS)('realtime while Redis is down and back (two API processe
       await send(a, sender);
       await within(CATCH_UP_MS + 3000, async () => pages.every((pg) => acked.every((no) => pg.seen.has(no))));
       const late = Date.now() - back;
+      console.info(`bus-outage (${dialect}): every acknowledged message on every page ${late} ms after Redis was back`);
       expect(late, `every acknowledged message on every page ${late} ms after Redis returned`).toBeLessThan(CATCH_UP_MS);
       await within(3000, async () => pages.every((pg) => pg.resyncs.length >= 2));
       for (const pg of pages) await pg.settled();
