@@ -51,6 +51,18 @@ describe('NewsList', () => {
     await waitFor(() => expect(call.mock.calls.filter(([name]) => name === 'readNews')).toHaveLength(2));
   });
 
+  it('tells an administrator in their language that a canary was withdrawn by itself', async () => {
+    const canary = {
+      ...base, id: 4, type: 2, title: 'remote_canary_rolled_back', target_type: 1, display_type: 1, is_readed: true,
+      content: JSON.stringify({ remote: 'chat', canary_version: '0.2.0-bbbb', stable_version: '0.1.0-aaaa', canary_rate: '40.0 %', stable_rate: '0.5 %' }),
+    };
+    call.mockImplementation(async (name: string) => (name === 'readNews' ? { items: { count: 0 } } : pageOf([canary])) as never);
+    renderWithApp(<NewsList />);
+    expect(
+      await screen.findByText('「チャット」画面の先行公開 0.2.0-bbbb は読み込みの 40.0 % で失敗したため（現行版 0.5 %）、自動的に取り下げられました。全員に 0.1.0-aaaa が表示されます。'),
+    ).toBeTruthy();
+  });
+
   it('tapping NEW hides that badge', async () => {
     renderWithApp(<NewsList />);
     await screen.findByText('年末年始休業');

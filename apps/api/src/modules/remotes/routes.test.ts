@@ -39,6 +39,7 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
   beforeAll(async () => {
     process.env.CANARY_MIN_LOADS = '10';
     process.env.CANARY_ERROR_MARGIN = '0.1';
+    process.env.CANARY_PROMOTE_AFTER = '500';
     // An HTML page whatever the state of apps/shell/dist, so the page CSP is observable.
     t = await createTestApp(dialect, {}, (app) => app.get('/__page', (_req, reply) => reply.type('text/html').send('<p>x</p>')));
     const company = await t.createCompany();
@@ -175,6 +176,19 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       await report(inside.token, { name: 'chat', version: CANARY, loads: 100, errors: 15 });
       expect(await t.ctx.db.selectFrom('remote_health').select('loads').execute()).toHaveLength(2);
       expect((await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow()).canary_version).toBe(CANARY);
+    });
+  });
+
+  describe('automatic promotion (CANARY_PROMOTE_AFTER)', () => {
+    it('makes a canary stable once it has that many loads within the margin, audited', async () => {
+      await seed(t, 50);
+      const inside = users.find((u) => inCanary(u.user.id, CANARY, 50))!;
+      await report(inside.token, { name: 'chat', version: CANARY, loads: 499, errors: 0 });
+      expect((await manifest()).version).toBe(STABLE);
+      await report(inside.token, { name: 'chat', version: CANARY, loads: 1, errors: 0 });
+      expect((await manifest()).version).toBe(CANARY);
+      const ev = await t.ctx.db.selectFrom('audit_events').select(['actor_name', 'detail']).where('action', '=', 'remote.canary_auto_promoted').execute();
+      expect(ev[0]).toEqual({ actor_name: 'System', detail: `${STABLE} → ${CANARY} (canary 0.0 %, stable 0.0 %)` });
     });
   });
 
