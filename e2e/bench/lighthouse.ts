@@ -5,10 +5,10 @@
  * survives. Goals: performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, login page transfer ≤ 250 KB.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { DEMO_PASSWORD, MEMBER, REPO_ROOT } from '../support/env';
 
 const GOALS = { performance: 90, lcp_ms: 2500, tbt_ms: 200, login_transfer_kb: 250 };
@@ -68,23 +68,44 @@ async function audit(url: string, port: number, keepStorage: boolean, name: stri
 
 const meets = (p: PageFigures) => p.performance >= GOALS.performance && p.lcp_ms <= GOALS.lcp_ms && p.tbt_ms <= GOALS.tbt_ms;
 
-export async function benchLighthouse(baseUrl: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+/**
+ * Chromium started by Playwright (the one browser driver of the repository) with a DevTools port
+ * for Lighthouse. A persistent context is the browser's default profile, the one Lighthouse's own
+ * tabs open in, so a login made through Playwright is seen by them. Port 0 lets Chromium pick a
+ * free port, which it writes to DevToolsActivePort in the profile.
+ */
+async function launchChromium() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--remote-debugging-port=0'],
   });
+  const portFile = path.join(profile, 'DevToolsActivePort');
+  for (let i = 0; i < 100 && !fs.existsSync(portFile); i++) await new Promise((r) => setTimeout(r, 100));
+  const port = Number(fs.readFileSync(portFile, 'utf8').split('\n')[0]);
+  return {
+    context,
+    port,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function benchLighthouse(baseUrl: string) {
+  const chrome = await launchChromium();
   try {
     const login = await audit(`${baseUrl}/login`, chrome.port, false, 'login');
     // The session lives in the tab (sessionStorage); a new tab gets it from an open tab of the
     // same origin. So log in through the form in a tab that stays open while Lighthouse audits
     // home in its own tab: what a user opening home in a second tab sees.
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
-    await page.type('input[autocomplete="username"]', MEMBER.employeeNumber);
-    await page.type('input[autocomplete="current-password"]', DEMO_PASSWORD);
-    await Promise.all([page.waitForFunction(() => location.pathname === '/', { timeout: 60_000 }), page.click('button[type="submit"]')]);
-    await browser.disconnect();
+    const page = await chrome.context.newPage();
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.locator('input[autocomplete="username"]').fill(MEMBER.employeeNumber);
+    await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+    await Promise.all([page.waitForURL((u) => u.pathname === '/', { timeout: 60_000 }), page.click('button[type="submit"]')]);
     const home = await audit(`${baseUrl}/`, chrome.port, true, 'home');
     if (home.final_url !== '/') throw new Error(`lighthouse home ended on ${home.final_url}, not home: the login did not hold`);
     return {
@@ -94,6 +115,6 @@ export async function benchLighthouse(baseUrl: string) {
       home: { ...home, meets_goals: meets(home) },
     };
   } finally {
-    chrome.kill();
+    await chrome.close();
   }
 }
