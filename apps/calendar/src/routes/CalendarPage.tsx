@@ -82,7 +82,7 @@ export function CalendarPage({ view }: { view: ViewName }) {
       {view === 'list' ? <ListView date={date} choice={choice} /> : null}
       {view === 'day' ? <DayView date={date} choice={choice} /> : null}
       {view === 'week' ? <WeekView date={date} choice={choice} firstDay={firstDay} /> : null}
-      {view === 'month' ? <MonthView date={date} choice={choice} firstDay={firstDay} /> : null}
+      {view === 'month' ? <MonthView date={date} choice={choice} firstDay={firstDay} onPick={(d) => go('month', d)} /> : null}
       {view === 'list' ? <FeedPanel /> : null}
     </section>
   );

@@ -16,7 +16,19 @@ function Failed() {
 /** The last day the list shows: a month from the chosen day. */
 export const listEnd = (date: string) => cd.addDays(cd.monthStart(date, 1), Number(date.slice(8, 10)) - 2);
 
-/** A list of the occurrences from the chosen day for a month, by date. */
+/**
+ * The days an occurrence is on, inside [from, to]: from its start day to its end day, where an
+ * end at 00:00 does not reach into that day (23:30–00:30 is on both days, 23:00–00:00 on one).
+ */
+export function daysOf(e: Pick<CalendarEvent, 'event_start_date' | 'event_end_date' | 'event_end_time'>, from: string, to: string): string[] {
+  let last = e.event_end_date > e.event_start_date && e.event_end_time === '00:00' ? cd.addDays(e.event_end_date, -1) : e.event_end_date;
+  if (last < e.event_start_date) last = e.event_start_date;
+  const out: string[] = [];
+  for (let d = e.event_start_date < from ? from : e.event_start_date; d <= last && d <= to; d = cd.addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** A list of the occurrences from the chosen day for a month, by date; one over midnight is under each of its days. */
 export function ListView({ date, choice }: Props) {
   const { t } = useTranslation('calendar');
   const end = listEnd(date);
@@ -25,16 +37,25 @@ export function ListView({ date, choice }: Props) {
   if (q.isError) return <Failed />;
   if (q.data.length === 0) return <EmptyState message={t('empty')} />;
   const byDate = new Map<string, CalendarEvent[]>();
-  for (const e of q.data) byDate.set(e.event_start_date, [...(byDate.get(e.event_start_date) ?? []), e]);
+  for (const e of q.data) {
+    // What the server answered is listed even if its days fall outside (a clock a day apart).
+    const on = daysOf(e, date, end);
+    for (const d of on.length > 0 ? on : [e.event_start_date]) byDate.set(d, [...(byDate.get(d) ?? []), e]);
+  }
+  const days = [...byDate].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return (
     <dl className="pcal-list">
-      {[...byDate].map(([d, events]) => (
+      {days.map(([d, events]) => (
         <div key={d} className="pcal-list__day">
           <dt>{dayLabel(t, d)}</dt>
           {events.map((e) => (
             <dd key={flagsKey(e)}>
               <EventChip event={e} />
-              {e.id !== null && e.event_end_date !== e.event_start_date ? <span className="pcal-list__until"> → {dayLabel(t, e.event_end_date)} {e.event_end_time}</span> : null}
+              {e.id !== null && e.event_end_date !== e.event_start_date ? (
+                <span className="pcal-list__until">
+                  → {dayLabel(t, e.event_end_date)} {e.event_end_time}
+                </span>
+              ) : null}
             </dd>
           ))}
         </div>
@@ -62,7 +83,7 @@ export function DayView({ date, choice }: Props) {
 }
 
 /** Days as columns (week) or a 6 × 7 grid (month), in rows of seven; today and the chosen day are marked. */
-function DayGrid({ days, flags, month, selected }: { days: { date: string; events: CalendarEvent[] }[]; flags: Record<string, [boolean, boolean][]>; month?: string; selected?: string }) {
+function DayGrid({ days, flags, month, selected, onPick }: { days: { date: string; events: CalendarEvent[] }[]; flags: Record<string, [boolean, boolean][]>; month?: string; selected?: string; onPick?: (date: string) => void }) {
   const { t } = useTranslation('calendar');
   const today = cd.tokyoToday();
   const rows: (typeof days)[] = [];
@@ -83,9 +104,24 @@ function DayGrid({ days, flags, month, selected }: { days: { date: string; event
               .filter(Boolean)
               .join(' ');
             return (
-              <div key={d.date} className={cls} role="gridcell" data-date={d.date} aria-label={dayLabel(t, d.date)} aria-selected={d.date === selected ? true : undefined}>
+              // No aria-label: the cell is named by what it shows (axe label-content-name-mismatch).
+              <div key={d.date} className={cls} role="gridcell" data-date={d.date} aria-selected={d.date === selected ? true : undefined}>
                 <div className="pcal-cell__head">
-                  <span>{dayLabel(t, d.date)}</span>
+                  {onPick ? (
+                    <button type="button" className="pcal-cell__pick" onClick={() => onPick(d.date)} aria-pressed={d.date === selected}>
+                      <span className="pcal-cell__label">{dayLabel(t, d.date)}</span>
+                      <span className="pcal-cell__num" aria-hidden="true">
+                        {Number(d.date.slice(8, 10))}
+                      </span>
+                      {d.events.length > 0 && (
+                        <span className="pcal-cell__dots" aria-hidden="true">
+                          {'•'.repeat(Math.min(d.events.length, 3))}
+                        </span>
+                      )}
+                    </button>
+                  ) : (
+                    <span>{dayLabel(t, d.date)}</span>
+                  )}
                   <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
                     +
                   </Link>
@@ -109,10 +145,47 @@ export function WeekView({ date, choice, firstDay }: Props & { firstDay: number 
   return <DayGrid days={q.data.data} flags={q.data.event_continue} selected={date} />;
 }
 
-export function MonthView({ date, choice, firstDay }: Props & { firstDay: number }) {
+/**
+ * The chosen day's events as a list: on a phone the month grid only has room for dots, so the
+ * titles are read here (hidden on wide screens, where the grid shows them).
+ */
+function Agenda({ date, events }: { date: string; events: CalendarEvent[] }) {
+  const { t } = useTranslation('calendar');
+  return (
+    <section className="pcal-agenda" aria-labelledby="pcal-agenda-title">
+      <div className="pcal-agenda__head">
+        <h2 id="pcal-agenda-title" className="pcal-agenda__title">
+          {dayLabel(t, date)}
+        </h2>
+        <Link className="pcal-cell__add" to={`/calendar/create?date=${date}`} aria-label={t('add_on', { date: dayLabel(t, date) })}>
+          +
+        </Link>
+      </div>
+      {events.length === 0 ? (
+        <p className="pcal-agenda__empty">{t('empty')}</p>
+      ) : (
+        <ul className="pcal-day">
+          {events.map((e) => (
+            <li key={flagsKey(e)}>
+              <span className="pcal-day__time">{e.id === null ? t('all_day') : `${e.event_start_time}–${e.event_end_time}`}</span> <EventChip event={e} showTime={false} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function MonthView({ date, choice, firstDay, onPick }: Props & { firstDay: number; onPick?: (date: string) => void }) {
   const first = cd.monthStart(date);
   const q = useDays(cd.weekStart(first, firstDay), 42, choice);
   if (q.isPending) return <Spinner />;
   if (q.isError) return <Failed />;
-  return <DayGrid days={q.data.data} flags={q.data.event_continue} month={first.slice(0, 7)} />;
+  const chosen = q.data.data.find((d) => d.date === date);
+  return (
+    <>
+      <DayGrid days={q.data.data} flags={q.data.event_continue} month={first.slice(0, 7)} selected={date} onPick={onPick} />
+      {chosen && <Agenda date={date} events={chosen.events} />}
+    </>
+  );
 }

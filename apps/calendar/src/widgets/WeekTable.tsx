@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { calendarDates as cd } from '@portal/api-client/core';
 import { Button, Spinner, useFirstDataInTransition } from '@portal/ui';
 import '../calendar.css';
+import { usePhone } from '../lib/usePhone';
 import { useDays, useFirstDayOfWeek, type CalendarChoice } from '../api/views';
 import { CalendarPicker } from '../components/CalendarPicker';
 import { EventChip } from '../components/EventChip';
@@ -22,6 +23,7 @@ export default function WeekTable() {
   // The first answer renders in a transition (home's start-up; see the hook).
   const week = useFirstDataInTransition(q.data);
   const today = cd.tokyoToday();
+  const phone = usePhone();
 
   return (
     <section className="pcal-widget" aria-label={t('widgets.week_table')}>
@@ -38,6 +40,25 @@ export default function WeekTable() {
         <p role="alert">{t('load_failed')}</p>
       ) : week === undefined ? (
         <Spinner />
+      ) : phone ? (
+        // A phone has no room for seven columns: the same days as an agenda, titles in full.
+        <ol className="pcal-week-agenda">
+          {week.data.map((d) => (
+            <li key={d.date} className={d.date === today ? 'pcal-week-agenda__day pcal-cell--today' : 'pcal-week-agenda__day'}>
+              <div className="pcal-week-agenda__head">
+                <span>{dayLabel(t, d.date)}</span>
+                <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
+                  +
+                </Link>
+              </div>
+              {d.events.length === 0 ? (
+                <span className="pcal-week-agenda__none">{t('empty')}</span>
+              ) : (
+                d.events.map((e) => <EventChip key={occurrenceKey(e)} event={e} continued={continuedOn(week.data, week.event_continue, d.date, e)} />)
+              )}
+            </li>
+          ))}
+        </ol>
       ) : (
         <table className="pcal-week-table">
           <thead>
