@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SETTING_PAGES, SETTINGS_BASE } from '../../routes/pages';
 import { useIsCompanyAdmin } from '../../admin/api';
@@ -14,8 +15,16 @@ export interface SettingLinksProps {
 export function SettingLinks({ onNavigate, variant = 'side' }: SettingLinksProps) {
   const { t } = useTranslation('settings');
   const isAdmin = useIsCompanyAdmin();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the side menu is a row that scrolls sideways: keep the current page's link in it.
+  useEffect(() => {
+    const row = nav.current?.querySelector('ul');
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft = current.offsetLeft - row.offsetLeft - 8;
+  }, [pathname]);
   return (
-    <nav aria-label={t('menu.label')} className={`pset-links pset-links--${variant}`}>
+    <nav ref={nav} aria-label={t('menu.label')} className={`pset-links pset-links--${variant}`}>
       <ul>
         {SETTING_PAGES.map((p) => (
           <li key={p.path}>
