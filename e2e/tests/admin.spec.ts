@@ -103,7 +103,7 @@ test('import Shift_JIS CSV, password-set mail login, retire ends the session, au
   await expect(page.getByRole('row').filter({ hasText: '髙橋 社員5 (IMP005)' })).toHaveCount(1);
   await page.getByLabel('操作').selectOption({ label: 'CSV取り込み' });
   await page.getByRole('button', { name: '絞り込む' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'staff-sjis.csv' })).toContainText('created 50');
+  await expect(page.getByRole('row').filter({ hasText: 'staff-sjis.csv' })).toContainText('新規 50件');
 });
 
 test('English: the same area and the audit trail in en', async ({ page, request }) => {

@@ -7,6 +7,7 @@ import { useShowActionError } from '@portal/content/kit';
 import { Button, EmptyState, ErrorFallback, Spinner, isImeComposing } from '@portal/ui';
 import { Pager, SelectField, TextField } from '@portal/ui/kit';
 import { adminKeys, downloadCsv, formatTime } from './api';
+import { auditDetail } from './auditDetail';
 
 interface Filter {
   actor: string;
@@ -93,7 +94,7 @@ export function AuditPage() {
                   <td>{t(`admin.audit.actions.${r.action}`)}</td>
                   <td>{r.actor_id === null && r.actor_name === 'system' ? t('admin.audit.system') : r.actor_name}</td>
                   <td>{r.target_label}</td>
-                  <td>{r.detail}</td>
+                  <td>{auditDetail(t, r.detail)}</td>
                 </tr>
               ))}
             </tbody>
