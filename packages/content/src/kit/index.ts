@@ -12,3 +12,4 @@ export { ApiAvatar } from './ApiAvatar';
 export { isApiPath, signUrl, type SignItem } from './signedUrl';
 export { downloadByLink } from './download';
 export { parseSort, SortSelect, storedSort, useStoredSort, type ListSort, type SortPreference } from './sort';
+export { useListPageSize } from './pageSize';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FavoriteTargetType } from '@portal/api-client/core';
 import { Button, DateDisplay, EmptyState, Spinner } from '@portal/ui';
-import { ApiAvatar } from '@portal/content/kit';
+import { ApiAvatar, useListPageSize } from '@portal/content/kit';
 import { useFavoriteList, useMarkRead } from '../../api/notifications';
 import { favoriteHref, favoriteUnreadId } from '../links';
 import { PersonName } from '../PersonName';
@@ -15,7 +15,9 @@ const chat = (f: { favorite_target_type: number }) => f.favorite_target_type ===
 export type FavoriteMode = 'LIST' | 'HOME' | 'NAVBAR';
 
 /** Favourites: unread rows yellow with a mark-read button, see-more paging, an empty text. */
-export function FavoriteList({ mode, pageSize = 10, onNavigate }: { mode: FavoriteMode; pageSize?: number; onNavigate?: () => void }) {
+export function FavoriteList({ mode, pageSize: given, onNavigate }: { mode: FavoriteMode; pageSize?: number; onNavigate?: () => void }) {
+  const stored = useListPageSize();
+  const pageSize = given ?? stored;
   const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useFavoriteList(mode === 'NAVBAR' ? 5 : pageSize);
   const mark = useMarkRead();

@@ -3,10 +3,13 @@ import { Link } from 'react-router';
 import { Button, DateDisplay, EmptyState, Spinner } from '@portal/ui';
 import { useLikeList } from '../../api/notifications';
 import { likeHref } from '../links';
+import { useListPageSize } from '@portal/content/kit';
 import { PersonName } from '../PersonName';
 
 /** Like notices: who liked which topic or comment, with the topic's like character. */
-export function LikeList({ mode, pageSize = 10, onNavigate }: { mode: 'page' | 'navbar'; pageSize?: number; onNavigate?: () => void }) {
+export function LikeList({ mode, pageSize: given, onNavigate }: { mode: 'page' | 'navbar'; pageSize?: number; onNavigate?: () => void }) {
+  const stored = useListPageSize();
+  const pageSize = given ?? stored;
   const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useLikeList(mode === 'navbar' ? 5 : pageSize);
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];

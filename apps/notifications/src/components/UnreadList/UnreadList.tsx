@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, EmptyState, Spinner } from '@portal/ui';
 import { useMarkRead, useUnreadList } from '../../api/notifications';
+import { useListPageSize } from '@portal/content/kit';
 import { UnreadRow } from './UnreadRow';
 
 export interface UnreadListProps {
@@ -16,7 +17,9 @@ export interface UnreadListProps {
  * The unread list (section 2): tick items or select all, mark the ticked ones read (disabled
  * until one is ticked); a marked item leaves the list and the tick list. See-more grows the page.
  */
-export function UnreadList({ mode, pageSize = 10, onNavigate }: UnreadListProps) {
+export function UnreadList({ mode, pageSize: given, onNavigate }: UnreadListProps) {
+  const stored = useListPageSize();
+  const pageSize = given ?? stored;
   const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const list = useUnreadList(mode === 'navbar' ? 5 : pageSize);
   const mark = useMarkRead();
