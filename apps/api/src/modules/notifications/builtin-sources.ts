@@ -6,10 +6,8 @@ import {
   activeStatus,
   type ChangesAt,
   commonTopicReadable,
-  commonTopicVisible,
   displayName,
   groupTopicReadable,
-  groupTopicVisible,
   myGroupIds,
   notRead,
   registerUnreadSource,
@@ -171,22 +169,13 @@ function fileSource(area: Area): UnreadSource {
     area,
     changesAt: DELIVERIES[area],
     rows(ctx, v, { unreadOnly }) {
-      const now = ctx.now();
       let q = ctx.db.selectFrom('files as f').where('f.company_id', '=', v.companyId).where('f.in_bin', '=', 0);
+      // A topic's attachments are not unread items of their own: the topic is one (one post is
+      // one item however many files it carries; ADR 0102). The files stay unread in the folder.
       q =
         area === 'group'
-          ? q.where('f.group_id', 'in', myGroupIds(ctx, v)).where((eb: any) =>
-              eb.or([
-                eb('f.topic_id', 'is', null),
-                eb.exists(eb.selectFrom('topics as t').select('t.id').whereRef('t.id', '=', 'f.topic_id').whereRef('t.group_id', '=', 'f.group_id').where(groupTopicVisible(ctx, v, now))),
-              ]),
-            )
-          : q.where('f.group_id', 'is', null).where((eb: any) =>
-              eb.or([
-                eb('f.is_attachment', '=', 0),
-                eb.exists(eb.selectFrom('topics as t').select('t.id').whereRef('t.id', '=', 'f.topic_id').where(commonTopicVisible(v, now))),
-              ]),
-            );
+          ? q.where('f.group_id', 'in', myGroupIds(ctx, v)).where('f.topic_id', 'is', null)
+          : q.where('f.group_id', 'is', null).where('f.is_attachment', '=', 0);
       if (unreadOnly) q = q.where(notRead('file_reads', 'f.id', v.id));
       return q.select(['f.id as target_id', 'f.group_id as group_id', 'f.updated_at as at']);
     },

@@ -72,6 +72,23 @@ describe.each(DIALECTS)('unread notifications (%s)', (dialect) => {
     expect(await unreadIds(t, stranger.token)).toEqual([]);
   });
 
+  it('a post is one unread item however many files it carries, in a group and on common topics', async () => {
+    await t.ctx.db.updateTable('group_members').set({ role_edit_topic: 1 }).where('group_id', '=', g2).where('user_id', '=', b.id).execute();
+    const before = (await get(t, a.token, '/notification/count/1')).json().items.count;
+    const topic = await postTopic(t, b.token, g2, { topic_title: '三つの添付' });
+    for (let i = 0; i < 3; i++) await insertFile(t, { companyId: company, groupId: g2, uploaderId: b.id, topicId: topic });
+    const common = await postCommon(t, b.token, [g2], { topic_title: '全社の添付' });
+    for (let i = 0; i < 2; i++) await insertFile(t, { companyId: company, groupId: null, uploaderId: b.id, topicId: common });
+    const loose = await insertFile(t, { companyId: company, groupId: g2, uploaderId: b.id });
+
+    const ids = await unreadIds(t, a.token);
+    expect(ids).toContain(`1-${topic}`);
+    expect(ids).toContain(`6-${common}`);
+    expect(ids).toContain(`3-${loose}`);
+    expect((await get(t, a.token, '/notification/count/1')).json().items.count).toBe(before + 3);
+    expect((await get(t, a.token, `/notification/${g2}/count`)).json().items.by_type).toMatchObject({ '1': 1, '3': 1 });
+  });
+
   it('drops what the user can no longer read: left group, bin, deleted comment', async () => {
     const topic = await postTopic(t, b.token, g1, { topic_title: '退会前' });
     expect(await unreadIds(t, leaver.token)).toContain(`1-${topic}`);
