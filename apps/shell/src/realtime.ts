@@ -1,7 +1,7 @@
 import { createWebSocketBus, REALTIME_RESYNC, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, type RealtimeBus, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
-import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, queryKeys, type TopicDetail } from '@portal/api-client/core';
+import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, FILES_EVENT_KIND, queryKeys, type FilesEventPayload, type TopicDetail } from '@portal/api-client/core';
 import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
@@ -47,12 +47,15 @@ export function startRealtime(queryClient: QueryClient): () => void {
   // An event someone shares with this user changed: open calendars, the week table and the
   // calendar unread count (all under one key root) refetch.
   const offCalendar = bus.subscribe(CALENDAR_EVENT_KIND, () => void refreshCalendarQueries(queryClient));
+  // Someone changed a shared folder: its open lists, counts and details refetch.
+  const offFiles = bus.subscribe(FILES_EVENT_KIND, (event) => void refreshFileQueries(queryClient, event.payload as FilesEventPayload | undefined));
   const offChats = watchChats(bus, queryClient);
   const offChoice = chooseTransport(started);
   return () => {
     offChoice();
     off();
     offCalendar();
+    offFiles();
     offNotifications();
     offResync();
     offNews();
@@ -181,4 +184,10 @@ export function watchChats(bus: Pick<RealtimeBus, 'subscribe' | 'status'>, query
     }),
   );
   return () => offs.forEach((off) => off());
+}
+
+/** The folder's queries (group: everything under its files key; common: the common files root) and the unread counts. */
+export function refreshFileQueries(queryClient: QueryClient, payload: FilesEventPayload | undefined): Promise<unknown> {
+  const scope = payload?.group_id == null ? queryKeys.commonFiles() : queryKeys.groupFiles(payload.group_id);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: scope }), queryClient.invalidateQueries({ queryKey: ['notifications'] })]);
 }

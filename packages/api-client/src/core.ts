@@ -22,6 +22,7 @@ export type * from './schemas/topics';
 export type * from './schemas/files';
 export type * from './schemas/calendar';
 export * from './calendar-constants';
+export * from './files-events';
 /** Asia/Tokyo date arithmetic shared by the API and the calendar screens. */
 export * as calendarDates from './calendar-dates';
 export * from './chat';

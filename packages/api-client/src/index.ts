@@ -8,6 +8,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './routes.gen';
 export * from './client';
+export * from './files-events';
 export * from './query-keys';
 export * from './schemas/error-body';
 export * from './schemas/common';

@@ -5,6 +5,7 @@ import { FILE_BIN_CLEANUP_JOB, stagingMaxAge, STORAGE_SWEEP_EVERY_MS, STORAGE_SW
 import { commonFileRoutes } from './routes-common';
 import { groupFileRoutes } from './routes-group';
 import { ensurePeriodicJob } from '../../kernel';
+import { announceFolderWrites } from './events';
 
 /**
  * The file engine: group shared folders, common shared files and the bin auto-delete job (run
@@ -14,6 +15,8 @@ import { ensurePeriodicJob } from '../../kernel';
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   // Limits are set per request (group file size, 30 files); an over-size file throws, not truncates.
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart, { throwFileSizeLimit: true });
+  // Open folder views of other members refetch on a change, as topic pages do.
+  announceFolderWrites(app);
   await groupFileRoutes(app);
   await commonFileRoutes(app);
   await ensurePeriodicJob(app.ctx.db, FILE_BIN_CLEANUP_JOB, app.ctx.now(), app.ctx.now());
