@@ -1,8 +1,8 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useStore } from '@nanostores/react';
 import { $session } from '@portal/api-client/session';
 import { useSessionToken } from '../session/useSessionToken';
-import { waitingUrl } from './redirect';
+import { loginRedirectTarget, waitingUrl } from './redirect';
 import { $loginInProgress } from '../stores/login';
 
 /**
@@ -24,6 +24,9 @@ export function RequireAuth() {
 export function GuestOnly() {
   const token = useStore($session).accessToken;
   const loggingIn = useStore($loginInProgress);
-  if (token && !loggingIn) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  // Straight to the page the user first asked for (a calendar deep link), not through home: a
+  // login ends with this render before the login page's own navigation.
+  if (token && !loggingIn) return <Navigate to={loginRedirectTarget(params.get('redirect'))} replace />;
   return <Outlet />;
 }

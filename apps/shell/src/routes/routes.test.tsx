@@ -55,6 +55,18 @@ describe('route guards', () => {
     await waitFor(() => expect(location().pathname).toBe('/'));
   });
 
+  it('a login page that holds a redirect, once logged in, goes straight to it (not through home)', async () => {
+    fakeRemotes({ 'calendar/routes': () => <p>calendar</p> });
+    const { location } = renderRoutes(routes, `/login?redirect=${encodeURIComponent('/calendar/week?date=2026-11-04')}`);
+    const seen: string[] = [];
+    act(() => setSession({ accessToken: 't', user: { id: 1, name: 'A' }, lastActivity: Date.now() }));
+    await waitFor(() => {
+      seen.push(location().pathname);
+      expect(location().pathname).toBe('/calendar/week');
+    });
+    expect(seen).not.toContain('/');
+  });
+
   it('a token arriving from another tab while waiting continues to the target', async () => {
     fakeRemotes({ 'chat/routes': ChatRoutes });
     const { location } = renderRoutes(routes, `/waiting?redirect=${encodeURIComponent('/chat/list')}`);
