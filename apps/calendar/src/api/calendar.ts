@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CALENDAR_QUERY_ROOT, type CalendarEventBody } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { key, type CalendarChoice } from './views';
+import { key, QUIET, type CalendarChoice } from './views';
 
 export { choiceParam, parseChoice, useDays, useFirstDayOfWeek, useMyGroups, type CalendarChoice } from './views';
 
@@ -11,6 +11,7 @@ export function useRange(startDate: string, endDate: string, choice: CalendarCho
     queryFn: async () =>
       (await api.call('calendarEventsInRange', { query: { startDate, endDate, optionDisplay: choice.type, ...(choice.type === 3 ? { group_id: choice.group_id } : {}) } })).items,
     placeholderData: keepPreviousData,
+    ...QUIET,
   });
 }
 
@@ -18,6 +19,7 @@ export function useEvent(id: number, date: string | null) {
   return useQuery({
     queryKey: key('event', id, date),
     queryFn: async () => (await api.call('calendarEvent', { params: { id }, query: date ? { date } : {} })).items,
+    ...QUIET,
   });
 }
 
@@ -28,6 +30,7 @@ export function useMembers(search: string) {
     initialPageParam: 1,
     queryFn: async ({ pageParam }) => (await api.call('calendarMembers', { query: { page: pageParam, limit: 50, ...(search ? { search } : {}) } })).items,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    ...QUIET,
   });
 }
 
@@ -35,11 +38,12 @@ export function useDevices() {
   return useQuery({
     queryKey: key('devices'),
     queryFn: async () => (await api.call('calendarDevices', { query: { page: 1, limit: 100 } })).items.data,
+    ...QUIET,
   });
 }
 
 export function useUnreadCount() {
-  return useQuery({ queryKey: key('unread-count'), queryFn: async () => (await api.call('calendarUnreadCount')).items.count });
+  return useQuery({ queryKey: key('unread-count'), queryFn: async () => (await api.call('calendarUnreadCount')).items.count, ...QUIET });
 }
 
 export function useCalendarActions() {

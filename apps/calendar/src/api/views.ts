@@ -17,6 +17,12 @@ export const choiceParam = (c: CalendarChoice) => (c.type === 2 ? 'my' : c.type 
 
 export const key = (...parts: unknown[]) => [...CALENDAR_QUERY_ROOT, ...parts];
 
+/**
+ * Spec section 8: a failed calendar fetch is only logged (no error modal); each view shows its
+ * own inline state (load_failed, EventProblem) instead.
+ */
+export const QUIET = { meta: { silent: true } } as const;
+
 /** `days` days from `date` (aligned to `weekStart` when given), with events and holidays per day. */
 export function useDays(date: string, days: number, choice: CalendarChoice, weekStart?: number) {
   return useQuery({
@@ -24,6 +30,7 @@ export function useDays(date: string, days: number, choice: CalendarChoice, week
     queryFn: async () =>
       (await api.call('calendarByWeek', { query: { date, days, ...choice, ...(weekStart === undefined ? {} : { week_start_date: weekStart }) } })).items,
     placeholderData: keepPreviousData,
+    ...QUIET,
   });
 }
 
