@@ -16,10 +16,14 @@ async function serious(page: import('@playwright/test').Page, where: string): Pr
     .map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** AXE_SHOTS=dir keeps a 1280 px screenshot of every route visited. */
+const SHOTS = process.env.AXE_SHOTS;
+
 async function visit(page: import('@playwright/test').Page, path: string) {
   await page.goto(path);
   await expect(page.locator('main :is(h1, h2, p, button, table, ul)').first()).toBeVisible({ timeout: 15_000 });
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/ja-1280${path.replace(/[/?=%&]+/g, '_') || '_home'}.png` });
 }
 
 test('axe: every route of the route table has no serious or critical violation', async ({ page }) => {
