@@ -175,7 +175,7 @@ export async function benchStartup(port: number) {
   }
 }
 
-const UNLIMITED = { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' };
+const UNLIMITED = { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' };
 
 /**
  * The API bench on a portal of its own: SQLite, or a fresh PostgreSQL database. `uncached` runs

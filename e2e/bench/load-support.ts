@@ -33,7 +33,7 @@ export function startApi(port: number, env: Record<string, string>, opts: { pool
   const prof = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=api-${port}-${Date.now()}.cpuprofile`] : [];
   const child = spawn(process.execPath, [...prof, ...entry], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REMOTES_AUTOPUBLISH: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_LOGIN: '100000000', DATABASE_POOL_MAX: opts.pool, ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REMOTES_AUTOPUBLISH: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000', RATE_LIMIT_LOGIN: '100000000', DATABASE_POOL_MAX: opts.pool, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;

@@ -161,7 +161,7 @@ async function main() {
   const portal = await startPortal({
     port: PORT,
     dataDir,
-    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' },
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' },
   });
   try {
     const result = {
@@ -260,7 +260,7 @@ async function main() {
  */
 async function apiOnly() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
+  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' } });
   const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
   try {
     const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
@@ -310,7 +310,7 @@ async function homeOnly() {
  */
 async function lighthouseOnly() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000' } });
+  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' } });
   const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
   try {
     const loadBefore = os.loadavg().map(round1);

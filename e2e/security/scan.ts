@@ -31,7 +31,7 @@ async function main() {
   // handlers from them, so the scanned portal raises them; everything else is as in production.
   // SCAN_DATABASE_URL (an empty, throwaway database) scans the PostgreSQL build of the queries.
   const db: Record<string, string> = process.env.SCAN_DATABASE_URL ? { DATABASE_URL: process.env.SCAN_DATABASE_URL } : {};
-  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_LOGIN: '100000', ...db } });
+  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_ANON: '100000', RATE_LIMIT_LOGIN: '100000', ...db } });
   const tools: Record<string, ToolRun> = {};
   const base = portal.baseUrl;
   try {

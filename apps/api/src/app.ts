@@ -11,11 +11,14 @@ import { seedDemo } from './db/seed';
 import { frameworkError, installErrorHandling, rateLimitBody } from './http/error-handler';
 import { shedOnPoolQueue } from './http/shed';
 import { batchedRedisStore } from './http/rate-limit-store';
+import { limiterKey, limiterMax } from './http/rate-limit-keys';
 import type { RouteInfo } from './http/route';
 import { requestSerializer } from './http/log-redact';
 import { accessLog } from './http/access-log';
 import { securityHeaders } from './http/security-headers';
 import { systemRoutes } from './http/system';
+import { probeRoutes } from './http/probes';
+import { countedMailer, installMetrics } from './ops/metrics';
 import { createMailer } from './mail';
 import { authRoutes, DEMO_SEED_WARNING, offerFirstSetup, passwordWork, setupBanner } from './modules/auth';
 import { groupsRoutes } from './modules/groups';
@@ -57,7 +60,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const database = createDb(config);
   const stopPoolStats = config.databasePoolStatsFile && database.poolStats ? writePoolStats(config.databasePoolStatsFile, database.poolStats) : undefined;
-  const mailer = createMailer(config);
+  const mailer = countedMailer(createMailer(config));
   const baseBus = createBus({ redisUrl: config.redisUrl, logger: app.log });
   // FIREBASE_REALTIME=firestore: every event also lands in Firestore for Firebase clients.
   const bus = config.firebase?.firestoreCollection ? withFirestoreMirror(baseBus, config.firebase, config.now, app.log) : baseBus;
@@ -79,7 +82,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // skipOnError lets requests through while Redis is down; log instead of crashing on 'error'.
   limiterRedis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
   // Counts in the process and adds them to Redis per key every 100 ms (rate-limit-store.ts).
-  const limiterStore = limiterRedis ? batchedRedisStore(limiterRedis, 'portal-rl-') : undefined;
+  const limiterStore = limiterRedis ? batchedRedisStore(limiterRedis, config.rateLimitPrefix) : undefined;
 
   app.addHook('onClose', async () => {
     stopPoolStats?.();
@@ -112,6 +115,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Overload is answered 503 + Retry-After at once instead of queueing (http/shed.ts).
   shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
   passwordWork.configure({ maxQueued: config.passwordHashQueueMax });
+  // Before any route: it times the routes registered after it.
+  installMetrics(app, { allow: config.metricsAllow, behindTrustedProxy: config.trustProxy.length > 0, pool: database.poolStats, db: database.db, now: config.now });
   const remoteManifest = new ManifestCache(database.db);
   securityHeaders(app, {
     publicUrl: config.publicUrl,
@@ -134,7 +139,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimitMax,
+    // Per user when signed in, per address when not (rate-limit-keys.ts).
+    keyGenerator: limiterKey(() => ctx),
+    max: limiterMax(config.rateLimitMax, config.rateLimitAnon),
     timeWindow: '1 minute',
     // Static shell and remote assets are not API calls; one page load fetches dozens.
     allowList: (request) => !request.url.startsWith('/service/api/'),
@@ -146,6 +153,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   await app.register(systemRoutes);
+  await app.register(probeRoutes, { redis: limiterRedis });
   await app.register(authRoutes);
   await app.register(membersRoutes);
   await app.register(groupsRoutes);

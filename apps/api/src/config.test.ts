@@ -12,7 +12,10 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicUrl: 'http://localhost:8080',
       rateLimitMax: 600,
-      rateLimitLogin: 30,
+      rateLimitAnon: 1200,
+      rateLimitLogin: 600,
+      metricsAllow: [],
+      drainMs: 0,
     });
     expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, '../../..'));
     expect(loadConfig({ DATA_DIR: 'var/x' }).dataDir).toBe(path.join(REPO_ROOT, 'var/x'));
@@ -28,6 +31,9 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://portal.example/',
       RATE_LIMIT_MAX: '100',
       RATE_LIMIT_LOGIN: '5',
+      RATE_LIMIT_ANON: '50',
+      METRICS_ALLOW: '10.0.0.0/8, 192.0.2.7',
+      DRAIN_MS: '5000',
       LOG_LEVEL: 'warn',
     });
     expect(c).toMatchObject({
@@ -38,6 +44,9 @@ describe('loadConfig', () => {
       publicUrl: 'https://portal.example',
       rateLimitMax: 100,
       rateLimitLogin: 5,
+      rateLimitAnon: 50,
+      metricsAllow: ['10.0.0.0/8', '192.0.2.7'],
+      drainMs: 5000,
       logLevel: 'warn',
     });
   });

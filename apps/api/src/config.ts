@@ -42,20 +42,35 @@ export interface Config {
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
-  /** Requests per minute per IP over the whole API. */
+  /** Requests per minute per signed-in user over the whole API (RATE_LIMIT_MAX). */
   rateLimitMax: number;
-  /** Requests per minute per IP for login, forgot-password and reset-password. */
+  /** Anonymous requests per minute per address (RATE_LIMIT_ANON): an office shares one. */
+  rateLimitAnon: number;
+  /**
+   * Requests per minute per address for login, forgot-password and reset-password
+   * (RATE_LIMIT_LOGIN): a ceiling for a whole office logging in at once; each account's failures
+   * are throttled on their own (modules/auth/throttle.ts).
+   */
   rateLimitLogin: number;
+  /** Namespace of the limiter's Redis keys (RATE_LIMIT_REDIS_PREFIX), for portals sharing one Redis. */
+  rateLimitPrefix: string;
   /**
    * Addresses (IPs or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed;
    * empty: the socket address is the client (anyone else could pick their own IP).
    */
   trustProxy: string[];
+  /** METRICS_ALLOW: addresses or CIDR ranges besides loopback that may read /metrics. */
+  metricsAllow: string[];
   /**
    * Longest time one request may take to arrive (uploads); also bounds how long a staged file can
    * belong to a live request, so the sweep removes older ones.
    */
   uploadTimeoutMs: number;
+  /**
+   * DRAIN_MS: after SIGTERM, how long the process keeps serving while /readyz answers 503, so a
+   * load balancer that probes it stops sending new requests before the listener closes.
+   */
+  drainMs: number;
   /**
    * How long an access token's looked-up row and a user's settings may answer again (caches.ts);
    * 0 turns the caches off. At most 10 s: it bounds how late a change no path announced is seen.
@@ -203,9 +218,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl,
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 600),
-    rateLimitLogin: int(env, 'RATE_LIMIT_LOGIN', 30),
+    rateLimitAnon: int(env, 'RATE_LIMIT_ANON', 1200),
+    rateLimitLogin: int(env, 'RATE_LIMIT_LOGIN', 600),
+    rateLimitPrefix: env.RATE_LIMIT_REDIS_PREFIX || 'portal-rl-',
     trustProxy: list(env, 'TRUST_PROXY'),
+    metricsAllow: env.METRICS_ALLOW?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
+    drainMs: int(env, 'DRAIN_MS', 0),
     sessionCacheMs: Math.min(int(env, 'SESSION_CACHE_MS', 10_000), 10_000),
     refuseWithoutGroup: true,
     groupAccessCacheMs: Math.min(int(env, 'GROUP_ACCESS_CACHE_MS', 10_000), 10_000),

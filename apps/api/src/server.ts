@@ -1,18 +1,25 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { beginDrain } from './http/probes';
 
 const config = loadConfig(process.env);
 const app = await buildApp(config);
+
+/** After the drain, what closing may take at most (requests in flight, sockets, job leases). */
+const CLOSE_MS = 10_000;
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
   // A stuck connection must not keep the process alive forever during a deploy.
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => process.exit(1), config.drainMs + CLOSE_MS);
   force.unref();
   try {
+    // /readyz answers 503 first, while everything else is still served (DRAIN_MS).
+    beginDrain(app);
+    if (config.drainMs > 0) await new Promise((r) => setTimeout(r, config.drainMs));
     await app.close();
     process.exit(0);
   } catch (err) {

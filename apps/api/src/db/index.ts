@@ -122,3 +122,13 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }
+
+/**
+ * The migrations this build knows that the database has not run (readiness: a process started
+ * against a database another build has not migrated yet). One small read of Kysely's own table.
+ */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const done = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+  const ran = new Set(done.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !ran.has(name));
+}

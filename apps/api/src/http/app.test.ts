@@ -124,7 +124,7 @@ describe('http platform: SPA fallback and rate limits', () => {
   });
 
   it('answers 429 API_RATE_EXCEEDED past the global and the stricter login limits', async () => {
-    const t = await createTestApp('sqlite', { rateLimitMax: 5, rateLimitLogin: 2 });
+    const t = await createTestApp('sqlite', { rateLimitMax: 5, rateLimitAnon: 5, rateLimitLogin: 2 });
     try {
       for (let i = 0; i < 5; i++) expect((await t.inject({ method: 'GET', url: `${API}/privacy-policy` })).statusCode).toBe(200);
       const limited = await t.inject({ method: 'GET', url: `${API}/term-of-use` });
@@ -146,7 +146,7 @@ describe('http platform: SPA fallback and rate limits', () => {
   });
 
   it('keeps both limits with several processes, counted in Redis (rate-limit-store.ts)', async () => {
-    const t = await createTestApp('sqlite', { rateLimitMax: 5, rateLimitLogin: 2, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    const t = await createTestApp('sqlite', { rateLimitMax: 5, rateLimitAnon: 5, rateLimitLogin: 2, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
     // Addresses of this run only: the keys live in the shared Redis for a minute.
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const ip = { remoteAddress: `10.${octet()}.${octet()}.${octet()}` };

@@ -36,6 +36,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Record<string, unknown>, request, reply) => {
     if (err instanceof HttpError) {
       if (err instanceof Overloaded) reply.header('Retry-After', String(err.retryAfterS));
+      // A throttled login says when to come back, in the header as well as the body.
+      const retryAfter = err.statusCode === 429 ? err.data?.retry_after : undefined;
+      if (typeof retryAfter === 'number') void reply.header('Retry-After', String(retryAfter));
       return reply.code(err.statusCode).send(err.toBody());
     }
     const e = err as FastifyError & { status_code?: string };

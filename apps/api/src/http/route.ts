@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../context';
 import { refusePending } from '../modules/auth/pending';
 import { refuseNoGroup } from '../modules/auth/no-group';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyOnce } from './rate-limit-keys';
 import { verifyWithGroup } from '../modules/auth/access-prefetch';
 import { rememberGroupAccess } from '../kernel/group-access';
 import { HttpError, validationError } from './errors';
@@ -91,7 +91,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
   const rawId = groupRead ? (request.params as { id?: unknown }).id : undefined;
   const groupId = typeof rawId === 'string' && PLAIN_ID.test(rawId) ? Number(rawId) : null;
   const prefetch = groupId === null ? null : await verifyWithGroup(ctx, token, groupId);
-  const result = prefetch ? prefetch.result : await verifyAccessToken(ctx, token);
+  const result = prefetch ? prefetch.result : await verifyOnce(ctx, request, token);
   if (!result.ok) throw new HttpError(401, result.code);
   const user: AuthUser = {
     id: result.userId,
@@ -227,7 +227,9 @@ export function registerEndpoint<E extends Endpoint>(
     url,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: options.rateLimitPerMinute
-      ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } }
+      ? // Logins and password resets: per address (an office shares one), with the failures of
+        // each account throttled on their own (modules/auth/throttle.ts).
+        { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `a${request.ip}` } }
       : {},
     handler: (request, reply) => handle(request, reply, endpoint.method === 'GET' && viaLink(request)),
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB } from '../db';
+import { countJobFailure } from '../ops/metrics';
 
 /**
  * Durable jobs in the `jobs` table, shared by every API process. A job is run by whoever claims
@@ -142,6 +143,7 @@ export async function runDueJobs(ctx: AppContext, workerId: string, limit = 20, 
       ran++;
     } catch (err) {
       const giveUp = job.attempts >= MAX_ATTEMPTS;
+      countJobFailure(job.kind, giveUp);
       await mine(
         ctx.db.updateTable('jobs').set({
           claimed_by: null,

@@ -90,7 +90,7 @@ export async function startServer(site: ChildSite, env: Record<string, string> =
     env: {
       ...process.env,
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl ?? '', SEED_ON_EMPTY: '0',
-      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_LOGIN: '1000000', REDIS_URL: '', SMTP_URL: '',
+      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_LOGIN: '1000000', RATE_LIMIT_ANON: '1000000', REDIS_URL: '', SMTP_URL: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -118,6 +118,7 @@ export async function createTestApp(
       // Tests log in far more often than a person; the rate-limit test sets its own low limits.
       rateLimitMax: 100_000,
       rateLimitLogin: 100_000,
+      rateLimitAnon: 100_000,
       // Suites change rights and statuses in the database directly and expect the next request to
       // see it; the session cache has its own tests (modules/auth/session-cache.test.ts).
       sessionCacheMs: 0,

@@ -51,6 +51,7 @@ export function startApi(port: number, env: Record<string, string>): ApiProc {
       // Every engineer's tests share Redis-backed limits on 127.0.0.1; ours must not trip them.
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_ANON: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

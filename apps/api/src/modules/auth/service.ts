@@ -82,7 +82,7 @@ async function checkCredentials(ctx: AppContext, body: LoginBody, attempts: numb
     await q.recordLoginSuccess(ctx, user.id, trx);
     await writeAudit(ctx, trx, { ...audit, action: noGroup ? 'auth.login_no_group' : 'auth.login' });
   });
-  await settleSuccess(ctx, byEmail ? body.email : body.employee_number);
+  await settleSuccess(ctx, byEmail ? body.email : body.employee_number, ip);
   if (noGroup) throw noGroupError();
   if (user.must_reset_password === 1) {
     const resetToken = await createResetToken(ctx, user.id);

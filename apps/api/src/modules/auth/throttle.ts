@@ -1,17 +1,25 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 
 /**
- * Login throttling. The spec locks an account at its 10th consecutive failure; with
- * guessable employee numbers anyone could lock everyone. So every attempt first claims a slot on
- * two keys, the client's IP and the login id it names, and each claim moves the key's next free
- * time further out once the free attempts are spent. An attempt that finds a key still waiting is
- * refused (429) without looking at the password: it neither counts toward the lock nor reveals
- * anything, and it answers the same for unknown and existing accounts.
+ * Login throttling. The spec locks an account at its 10th consecutive failure; with guessable
+ * employee numbers anyone could lock everyone. So every attempt first claims a slot on the login
+ * id it names from this address and on the login id from anywhere, and each claim moves the key's
+ * next free time further out once the free attempts are spent. An attempt that finds a key still
+ * waiting is refused (429) without looking at the password: it neither counts toward the lock nor
+ * reveals anything, and it answers the same for unknown and existing accounts.
+ *
+ * - `account` (login id + address): guessing one password from one place waits at once.
+ * - `accountAnywhere` (login id from any address): a guess spread over many addresses waits too,
+ *   a little later, so the owner's own attempts from the office are not the first to wait.
+ * - `ip` (failures of any login id from one address): a ceiling against spraying many accounts.
+ *   A whole office often reaches the portal through one proxy or NAT address, so it allows a
+ *   morning's typing mistakes of a few hundred people and forgets them after a quiet spell.
  *
  * A login id's claims are pessimistic (an attempt counts until it succeeds), so a burst of
- * parallel requests gets the free ones and no more. Success clears the login id's key; the IP's
- * key only decays, or one valid account would keep an attacker's IP fresh.
+ * parallel requests gets the free ones and no more. Success clears the login id's keys; the
+ * address's key only decays, or one valid account would keep an attacker's address fresh.
  */
 interface Rule {
   free: number;
@@ -24,7 +32,8 @@ interface Rule {
 const HOUR = 3_600_000;
 export const THROTTLE = {
   account: { free: 3, baseMs: 5_000, maxMs: HOUR, decayMs: 24 * HOUR },
-  ip: { free: 20, baseMs: 1_000, maxMs: HOUR, decayMs: HOUR },
+  accountAnywhere: { free: 6, baseMs: 5_000, maxMs: HOUR, decayMs: 24 * HOUR },
+  ip: { free: 100, baseMs: 1_000, maxMs: 15 * 60_000, decayMs: 10 * 60_000 },
 } satisfies Record<string, Rule>;
 
 /** The wait after the n-th counted attempt of a key. */
@@ -33,7 +42,10 @@ export function delayAfter(rule: Rule, n: number): number {
   return Math.min(rule.maxMs, rule.baseMs * 2 ** (n - rule.free));
 }
 
-export const accountKey = (loginId: string) => `account:${loginId.trim().toLowerCase()}`;
+const loginKey = (loginId: string) => loginId.trim().toLowerCase();
+export const accountKey = (loginId: string) => `account:${loginKey(loginId)}`;
+/** The address first, so all the keys of one login id end alike (clearThrottlesOf). */
+export const accountAddressKey = (loginId: string, ip: string) => `account@${ip}:${loginKey(loginId)}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 
 function throttled(waitMs: number): HttpError {
@@ -88,7 +100,9 @@ async function refuseIfWaiting(ctx: AppContext, key: string, rule: Rule): Promis
  */
 export async function claimLoginAttempt(ctx: AppContext, ip: string, loginId: string): Promise<number> {
   await refuseIfWaiting(ctx, ipKey(ip), THROTTLE.ip);
-  return count(ctx, accountKey(loginId), THROTTLE.account, { refuseWhileWaiting: true });
+  const here = await count(ctx, accountAddressKey(loginId, ip), THROTTLE.account, { refuseWhileWaiting: true });
+  const anywhere = await count(ctx, accountKey(loginId), THROTTLE.accountAnywhere, { refuseWhileWaiting: true });
+  return Math.max(here, anywhere);
 }
 
 /** A failed attempt (wrong password, unknown id, locked account) counts against its IP. */
@@ -96,12 +110,23 @@ export async function countIpFailure(ctx: AppContext, ip: string): Promise<void>
   await count(ctx, ipKey(ip), THROTTLE.ip, { refuseWhileWaiting: false });
 }
 
-/** A successful login frees its login id; the IP's failures only decay. */
-export async function settleSuccess(ctx: AppContext, loginId: string): Promise<void> {
-  await ctx.db.deleteFrom('login_throttles').where('key', '=', accountKey(loginId)).execute();
+/** A successful login frees its login id here and anywhere; the address's failures only decay. */
+export async function settleSuccess(ctx: AppContext, loginId: string, ip: string): Promise<void> {
+  await ctx.db.deleteFrom('login_throttles').where('key', 'in', [accountKey(loginId), accountAddressKey(loginId, ip)]).execute();
 }
 
-/** A password reset or an administrator's unlock also forgets the waits on the account's ids. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A password reset or an administrator's unlock forgets the waits on the account's ids, from every address. */
 export async function clearThrottlesOf(ctx: AppContext, ids: string[]): Promise<void> {
-  await ctx.db.deleteFrom('login_throttles').where('key', 'in', ids.map(accountKey)).execute();
+  if (ids.length === 0) return;
+  await ctx.db
+    .deleteFrom('login_throttles')
+    .where((eb) =>
+      eb.or([
+        eb('key', 'in', ids.map(accountKey)),
+        ...ids.map((id) => sql<boolean>`${sql.ref('key')} like ${`account@%:${likeEscape(loginKey(id))}`} escape '\\'`),
+      ]),
+    )
+    .execute();
 }

@@ -15,6 +15,7 @@ import { liveSessions } from './sessions';
 import { coalesceKey, Coalescer } from './coalesce';
 import { TopicViews } from './interest';
 import { type RealtimeEvent, SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT } from '../../kernel';
+import { counts } from '../../ops/metrics';
 
 export interface RealtimeOptions {
   /** Heartbeat period; a socket that missed the previous ping is dropped. */
@@ -90,7 +91,10 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
   }
 
   function send(conn: Conn, data: string) {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(data);
+    if (conn.socket.readyState === conn.socket.OPEN) {
+      conn.socket.send(data);
+      counts.realtimeFramesSent++;
+    }
   }
   const frame = (msg: RealtimeServerMessage) => JSON.stringify(msg);
   const READY = frame({ type: 'ready' });
@@ -209,6 +213,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
       const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined), viewing: new Map(), recent: new Map() };
       conn.coalescer = new Coalescer((data) => send(conn, data));
       all.add(conn);
+      counts.realtimeSockets++;
       let verifying = Promise.resolve();
       let authWindowStart = Date.now();
       let authCount = 0;
@@ -287,7 +292,7 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
         clearTimeout(authTimer);
         conn.coalescer.close();
         detach(conn);
-        all.delete(conn);
+        if (all.delete(conn)) counts.realtimeSockets--;
       });
     },
   );

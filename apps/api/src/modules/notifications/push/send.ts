@@ -14,6 +14,7 @@ import {
 import { isFcmToken, sendFcm } from '../../firebase';
 import { sendWebPush } from './transport';
 import { vapidKeys } from './vapid';
+import { counts } from '../../../ops/metrics';
 
 /**
  * Pushes go out from jobs (one row per event), so they run once across API processes, survive a
@@ -75,14 +76,17 @@ export async function runPush(ctx: AppContext, kind: PushKind, refId: number, ke
       try {
         await deliver(d, { ...text, isRead: false, badge: Number(counted?.unread_counter ?? 1) });
         sent++;
+        counts.push.sent++;
       } catch (err) {
         if (err instanceof SubscriptionGone) {
+          counts.push.gone++;
           // The browser unsubscribed, the app was removed or the service expired the token:
           // forget the device, keep the claim.
           await ctx.db.deleteFrom('device_tokens').where('id', '=', d.id).execute();
           continue;
         }
         await ctx.db.deleteFrom('notification_sends').where('channel', '=', 'push').where('dedupe_key', '=', key).where('target', '=', `d${d.id}`).execute();
+        counts.push.failed++;
         failure ??= err;
       }
     }
