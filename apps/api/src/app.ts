@@ -38,7 +38,7 @@ import { createBus, createCaches, pgGroupAccessCache } from './kernel';
 import { createResponseCache } from './http/response-cache';
 import { browserFirestore, FIREBASE_BROWSER_ORIGINS, firebaseRoutes, installFirestoreSweep, withFirestoreMirror } from './modules/firebase';
 import { realtimePlugin } from './modules/realtime';
-import { ManifestCache, remotesPlugin, remotesRoutes } from './modules/remotes';
+import { ManifestCache, releaseRoutes, remotesPlugin, remotesRoutes } from './modules/remotes';
 import { createStorage } from './storage';
 import { writePoolStats } from './db/pool-stats';
 
@@ -167,6 +167,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(settingsRoutes);
   await app.register(helpRoutes);
   await app.register(adminRoutes);
+  await app.register(releaseRoutes);
   await app.register(linksRoutes);
   await app.register(firebaseRoutes);
   await app.register(remotesRoutes, { manifest: remoteManifest });

@@ -18,6 +18,7 @@ import { lineEndpoints } from './endpoints/line';
 import { adminEndpoints } from './endpoints/admin';
 import { linkEndpoints } from './endpoints/links';
 import { remoteEndpoints } from './endpoints/remotes';
+import { releaseEndpoints } from './endpoints/release';
 
 /**
  * The API's endpoints built so far. Later domains add their own `endpoints/<domain>.ts` and
@@ -122,6 +123,7 @@ export const endpoints = {
   ...adminEndpoints,
   ...linkEndpoints,
   ...remoteEndpoints,
+  ...releaseEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

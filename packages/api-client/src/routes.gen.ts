@@ -312,4 +312,5 @@ export const routes = {
   adminListRemotes: { method: 'GET', path: '/company/remotes', auth: true },
   adminPromoteRemote: { method: 'POST', path: '/company/remotes/:name/promote', auth: true },
   adminRollbackRemote: { method: 'POST', path: '/company/remotes/:name/rollback', auth: true },
+  adminRelease: { method: 'GET', path: '/company/release', auth: true },
 } as const satisfies Record<EndpointName, Route>;

@@ -13,12 +13,24 @@
  * second: no shell rebuild, no restart. `--base-url` (or REMOTES_BASE_URL) registers the build at
  * <URL>/<name>/<version>/ instead, where CI has uploaded apps/<name>/dist (`version` prints it).
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { REMOTE_NAMES } from '@portal/api-client';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDb, migrateToLatest } from '../db';
 import { assertRemoteName, inspectBuild, list, promote, publish, rollback, type DeployOptions, type RemoteListing } from '../modules/remotes/deploy';
 import { errorRate } from '../modules/remotes/canary';
 import { auditDeployment, type DeployAction } from '../modules/admin/deploy-audit';
+import { portalVersion } from '../modules/remotes';
+
+/** The version in apps/<name>/package.json: what `publish` gives the remote's next build. */
+async function packageVersionOf(name: string): Promise<string | null> {
+  try {
+    return (JSON.parse(await readFile(path.join(REPO_ROOT, 'apps', name, 'package.json'), 'utf8')) as { version?: string }).version ?? null;
+  } catch {
+    return null;
+  }
+}
 
 const USAGE = `usage: npm run remotes -- list
        npm run remotes -- publish <${REMOTE_NAMES.join('|')}> | --all  [--base-url URL]
@@ -34,8 +46,10 @@ function healthOf(r: RemoteListing, version: string): string {
 }
 
 async function runList(opts: DeployOptions): Promise<number> {
+  console.log(`portal ${portalVersion()}`);
   for (const r of await list(opts)) {
     const current = r.current ?? '(not published)';
+    console.log(`${r.name.padEnd(14)} package ${(await packageVersionOf(r.name)) ?? '?'}`);
     console.log(`${r.name.padEnd(14)} ${current}${r.pinned ? '  [pinned by rollback]' : ''}${r.current ? healthOf(r, r.current) : ''}`);
     if (r.canary) console.log(`${''.padEnd(14)} canary ${r.canary.version}: ${r.canary.share} % of signed-in users since ${r.canary.startedAt}${healthOf(r, r.canary.version)}`);
     for (const v of r.versions) console.log(`    ${v === r.current ? '*' : v === r.canary?.version ? '~' : ' '} ${v}`);

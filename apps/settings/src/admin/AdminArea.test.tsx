@@ -33,6 +33,7 @@ function answer(admin: boolean) {
     if (name === 'adminListEmployees') return { items: { data: [employee], current_page: 1, last_page: 1, total: 1 } };
     if (name === 'adminImportPreview' || name === 'adminImportShow') return { items: { ...summary, rows } };
     if (name === 'adminAuditList') return { items: { data: auditRows, current_page: 1, last_page: 1, total: auditRows.length } };
+    if (name === 'adminRelease') return { items: { version: '1.2.3', remotes: [{ name: 'chat', version: '1.2.0-0123abcd' }, { name: 'calendar', version: null }] } };
     throw new Error(name);
   }) as never);
 }
@@ -55,6 +56,14 @@ describe('company administration area', () => {
     renderArea('/setting/admin/employees');
     expect(await screen.findByText('この画面は会社管理者だけが使えます。')).toBeTruthy();
     expect(call).not.toHaveBeenCalledWith('adminListEmployees', expect.anything());
+  });
+
+  it('shows the portal version and each remote build at its foot', async () => {
+    answer(true);
+    renderArea('/setting/admin/employees');
+    const foot = await screen.findByRole('contentinfo', { name: 'バージョン情報' });
+    expect(within(foot).getByText('ポータル バージョン 1.2.3')).toBeTruthy();
+    expect(foot.textContent).toContain('chat 1.2.0-0123abcd / calendar 未公開');
   });
 
   it('lists employees with their rights and links each to its page', async () => {

@@ -9,6 +9,7 @@ import { EmployeeDetailPage } from './EmployeeDetailPage';
 import { EmployeesPage } from './EmployeesPage';
 import { ImportPage } from './ImportPage';
 import { RemotesPage } from './RemotesPage';
+import { ReleaseLine } from './ReleaseLine';
 import './admin.css';
 
 export const ADMIN_BASE = '/setting/admin';
@@ -39,6 +40,7 @@ function AdminLayout() {
       <div className="padm__body">
         <Outlet />
       </div>
+      <ReleaseLine />
     </section>
   );
 }

@@ -15,6 +15,7 @@ export const adminKeys = {
   capacity: () => ['admin', 'capacity'] as const,
   audit: (q: object) => ['admin', 'audit', q] as const,
   remotes: () => ['admin', 'remotes'] as const,
+  release: () => ['admin', 'release'] as const,
 };
 
 /** Downloads a CSV the API answers (the bearer token cannot ride on a plain link). */

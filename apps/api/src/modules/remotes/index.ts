@@ -3,3 +3,4 @@
 export { ManifestCache } from './registry';
 export { default as remotesPlugin } from './plugin';
 export { remotesRoutes } from './routes';
+export { portalVersion, releaseRoutes } from './release';
