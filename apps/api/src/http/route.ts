@@ -174,7 +174,8 @@ export function registerEndpoint<E extends Endpoint>(
     }
     const params = parsePart(endpoint.params, request.params);
     const query = parsePart(endpoint.query, rawQuery);
-    // A body-less POST is treated as `{}` so the schema reports the missing fields by name. A
+    // A body-less POST is treated as `{}` so the schema reports the missing fields by name; a
+    // JSON body of `null` is a body, and its schema refuses it like any other non-object. A
     // multipart request to a multipart endpoint carries its body in a form part: the handler
     // parses it with the same schema while it streams the files (see readTopicForm).
     const formBody = endpoint.multipart !== undefined && 'isMultipart' in request && request.isMultipart();
@@ -183,7 +184,7 @@ export function registerEndpoint<E extends Endpoint>(
         ? parsePart(endpoint.body, linkBody ?? {})
         : request.method === 'GET' || formBody
           ? undefined
-          : parsePart(endpoint.body, request.body ?? {});
+          : parsePart(endpoint.body, request.body === undefined ? {} : request.body);
     const input = {
       params,
       query,

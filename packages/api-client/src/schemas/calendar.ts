@@ -12,6 +12,8 @@ export { BOOKING_HORIZON_DAYS, CalendarViewType, RepeatScope } from '../calendar
 import { CalendarViewType, RepeatScope } from '../calendar-constants';
 
 const id = z.coerce.number().int().positive();
+/** An id inside a JSON body: a number, as JSON has them; only path and query text is coerced. */
+const bodyId = z.number().int().positive();
 export const calendarDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format').refine((s) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
@@ -40,9 +42,9 @@ export const calendarEventBody = z
     memo: text(5000).default(''),
     event_color: colorHex.default('#FFFFFF'),
     share_type: z.union([z.literal(ShareType.GROUP_TAG), z.literal(ShareType.MEMBER_CHOOSE)]),
-    group_id: id.nullable().default(null),
-    user_ids: z.array(id).max(1000).default([]),
-    equipment_ids: z.array(id).max(50).default([]),
+    group_id: bodyId.nullable().default(null),
+    user_ids: z.array(bodyId).max(1000).default([]),
+    equipment_ids: z.array(bodyId).max(50).default([]),
     accept_member_change_plan: z.union([z.literal(0), z.literal(1)]).default(0),
   })
   .strict()
@@ -136,7 +138,7 @@ export const calendarUnreadQuery = z
   })
   .strict();
 
-export const calendarMarkReadBody = z.object({ event_id: id }).strict();
+export const calendarMarkReadBody = z.object({ event_id: bodyId }).strict();
 
 const userRef = z.object({ id: z.number().int(), name: z.string() });
 export const calendarEquipmentRef = z.object({

@@ -36,6 +36,27 @@ function unguarded(schema: unknown, at: string, out: string[], seen = new Set<un
   }
 }
 
+/** Fields of a JSON body that coerce text to another type. */
+function coercing(schema: unknown, at: string, out: string[], depth = 0): void {
+  const def = (schema as { _zod?: { def: Def & { coerce?: boolean } } } | undefined)?._zod?.def;
+  if (!def || depth > 20) return;
+  if (def.coerce) out.push(at);
+  const kids = (...s: unknown[]) => s.forEach((c) => coercing(c, at, out, depth + 1));
+  if (def.type === 'object') for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) coercing(v, `${at}.${k}`, out, depth + 1);
+  else if (def.type === 'array') coercing(def.element, `${at}[]`, out, depth + 1);
+  else if (def.type === 'pipe') kids(def.in, def.out);
+  else if (def.type === 'union') kids(...(def.options as unknown[]));
+  else if ('innerType' in def) kids(def.innerType);
+}
+
+describe('JSON bodies', () => {
+  it('take numbers as numbers: no body field coerces (path and query text still does)', () => {
+    const out: string[] = [];
+    for (const [name, e] of Object.entries(endpoints)) coercing(e.body, `${name}.body`, out);
+    expect(out).toEqual([]);
+  });
+});
+
 describe('object-level refinements', () => {
   it('run only after every field passed (afterFields), in every request schema', () => {
     const out: string[] = [];
