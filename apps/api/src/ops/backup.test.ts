@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createDb } from '../db';
 import { actor, G, groupWith, multipart, type Actor } from '../modules/files/fixtures.test-util';
 import { createPgDatabase, createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from '../test/harness';
 import { backup, restore } from './backup';
@@ -44,6 +45,13 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
   it('a backup taken during writes restores into a fresh place with every acknowledged write, and the doctor finds it clean', async () => {
     const acknowledged = new Map<number, number>();
     for (let i = 0; i < 8; i++) acknowledged.set(await send(i), i);
+    // A job running at the time of the backup: its lease names a process of this place only.
+    const now = t.clock();
+    const job = await t.ctx.db
+      .insertInto('jobs')
+      .values({ kind: 'backup-test', ref_id: null, dedupe_key: `backup-test-${dialect}`, run_at: now, claimed_by: 'live-process', claimed_at: now, done_at: null, last_error: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // Writers keep going while the backup runs.
     let writing = true;
     let n = 100;
@@ -66,6 +74,14 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
     await restore(config, dir);
     await expect(restore(config, dir)).rejects.toThrow(/not empty|already has a database/);
     expect((await runDoctor(config, { stagingMaxAgeMs: -1 })).problems).toBe(0);
+    // The copied lease is released: the job waits to run again here.
+    const restored = createDb(config);
+    try {
+      const row = await restored.db.selectFrom('jobs').select(['claimed_by', 'claimed_at', 'done_at']).where('id', '=', job.id).executeTakeFirst();
+      expect(row).toEqual({ claimed_by: null, claimed_at: null, done_at: null });
+    } finally {
+      await restored.destroy();
+    }
 
     const app = await buildApp(config);
     try {

@@ -157,6 +157,22 @@ async function copyIn(storage: FileStorage, from: string): Promise<void> {
  * `npm run restore -- <dir>` into an empty place: DATA_DIR without a database or stored files,
  * and (PostgreSQL) a database without tables. The portal must not be running on the target.
  */
+/**
+ * A backup taken while a job ran holds that job's lease, in the name of a process of the source
+ * that never runs here: released, the job simply runs again (jobs are idempotent) and the
+ * doctor's check after the restore has no stuck lease to report.
+ */
+async function releaseLeases(config: Config): Promise<void> {
+  const { db, destroy } = createDb(config);
+  try {
+    // A backup of a version before the job queue has no jobs table; the first start adds it.
+    if (!(await db.introspection.getTables()).some((t) => t.name === 'jobs')) return;
+    await db.updateTable('jobs').set({ claimed_by: null, claimed_at: null }).where('claimed_by', 'is not', null).where('done_at', 'is', null).execute();
+  } finally {
+    await destroy();
+  }
+}
+
 export async function restore(config: Config, dir: string): Promise<Manifest> {
   const from = path.resolve(dir);
   const manifest = JSON.parse(await fs.readFile(path.join(from, 'manifest.json'), 'utf8')) as Manifest;
@@ -181,6 +197,7 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
     }
     await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${config.databaseUrl}`, path.join(from, manifest.database)]);
   }
+  await releaseLeases(config);
   if (remote) await copyIn(remote, path.join(from, 'files'));
   else {
     await fs.mkdir(filesRoot, { recursive: true });
