@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../test/harness';
-import { multipart, PDF } from '../modules/files/fixtures.test-util';
+import { multipart, PDF } from '../modules/files/testing';
 import { checkText } from './text-rule';
 
 const API = '/service/api/v1';
