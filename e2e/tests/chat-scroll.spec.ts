@@ -64,10 +64,6 @@ test('opens at the newest message below an image, keeps a scrolled-up reader in 
   await expect(viewer).toHaveCount(0);
 
   // The reader scrolls up; a new message does not move them, the pill says so.
-  // Known failure: passed when written, fails since the rebase onto the realtime and load-shedding
-  // changes (the message arrives, the pill does not show); cause not found yet. CHAT_PILL_CHECK=1 runs it.
-  test.info().annotations.push({ type: 'known-failure', description: 'new-messages pill not shown' });
-  if (process.env.CHAT_PILL_CHECK !== '1') return;
   const log = page.getByTestId('chat-messages');
   await log.evaluate((el) => el.scrollTo({ top: 0 }));
   await send(request, a, chat, 'スクロール中に届いたメッセージ');

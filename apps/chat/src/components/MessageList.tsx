@@ -44,7 +44,8 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
   const first = messages[0]?.index;
   const last = messages.at(-1)?.index;
   const lastOwn = messages.at(-1)?.isOwnMsg ?? false;
-  const seenLast = useRef<number | undefined>(undefined);
+  /** The chat shown and its newest message index as last seen by the effect below. */
+  const seen = useRef<{ chatId: number; last: number | undefined } | null>(null);
 
   const older = async () => {
     const el = box.current;
@@ -75,21 +76,24 @@ export function MessageList({ chatId, state, loading, showImages, actions, loadO
   };
 
   // A new newest message: follow it when the reader was at the bottom or sent it; otherwise keep
-  // their place and count it on the "new messages" pill.
+  // their place and count it on the "new messages" pill. Another chat (or the first render) starts
+  // at its newest message with nothing unseen. The reset lives in this one effect: the list often
+  // mounts with its messages already loaded, and a reset run after it would forget the newest
+  // index just recorded, so the first message to arrive would not count as new.
   useLayoutEffect(() => {
     const el = box.current;
-    const grew = seenLast.current !== undefined && last !== undefined && last > seenLast.current;
-    seenLast.current = last;
+    if (seen.current?.chatId !== chatId) {
+      seen.current = { chatId, last: undefined };
+      atBottom.current = true;
+      setUnseen(0);
+    }
+    const prev = seen.current.last;
+    const grew = prev !== undefined && last !== undefined && last > prev;
+    seen.current.last = last;
     if (!el) return;
     if (atBottom.current || (grew && lastOwn)) toBottom();
     else if (grew) setUnseen((n) => n + 1);
   }, [last, chatId]);
-
-  useLayoutEffect(() => {
-    atBottom.current = true;
-    seenLast.current = undefined;
-    setUnseen(0);
-  }, [chatId]);
 
   // Whatever changes the history's height after it is shown (an image arriving, a quote or a
   // reaction line appearing) keeps a reader at the bottom there.

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
+import { chatQueryKeys } from '@portal/api-client/core';
 import { answerCalls, renderRemote } from '@portal/content/testing';
 import ChatRoutes from '.';
 
@@ -85,5 +86,50 @@ describe('chat detail history (spec section 2)', () => {
     expect(await screen.findByText('引いて届いた')).toBeTruthy();
     expect(queries.slice(before).some((q) => q.after_no === 30)).toBe(true);
     expect(screen.queryByText('離すと更新します')).toBeNull();
+  });
+
+  // The detail shows a spinner until the chat itself is in, so its message list mounts either
+  // before its messages or (as often in a browser) with them already loaded.
+  it.each([
+    ['the messages before the chat', 'messages'],
+    ['the chat before the messages', 'chat'],
+  ] as const)('a reader scrolled up is kept in place and told by the pill when a message arrives (%s)', async (_, firstIn) => {
+    const queries = setup();
+    const answer = vi.mocked(api.call).getMockImplementation()!;
+    let messagesIn!: () => void;
+    const messagesLoaded = new Promise<void>((r) => (messagesIn = r));
+    let releaseMessages!: () => void;
+    const messagesReleased = new Promise<void>((r) => (releaseMessages = r));
+    vi.mocked(api.call).mockImplementation((async (name: string, args: never) => {
+      if (name === 'chatShow' && firstIn === 'messages') await messagesLoaded;
+      if (name === 'chatMessages' && firstIn === 'chat') await messagesReleased;
+      const out = await answer(name as never, args);
+      if (name === 'chatMessages') messagesIn();
+      return out;
+    }) as never);
+    const { queryClient } = renderRemote('/chat/detail/7', { mount: '/chat', routes: ChatRoutes });
+    if (firstIn === 'chat') {
+      // The list is up, still waiting for its messages.
+      await screen.findByTestId('chat-messages');
+      expect(screen.queryByText('三十二')).toBeNull();
+      releaseMessages();
+    }
+    await screen.findByText('三十二');
+    const log = screen.getByTestId('chat-messages');
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 2000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 500 });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, writable: true, value: 600 });
+    fireEvent.scroll(log);
+
+    // A chat event refetches the open chat, as the shell does on one.
+    await act(() => queryClient.invalidateQueries({ queryKey: chatQueryKeys.all() }));
+    expect(await screen.findByText('引いて届いた')).toBeTruthy();
+    expect(queries.some((q) => q.after_no === 30)).toBe(true);
+    const pill = await screen.findByRole('button', { name: '新しいメッセージ 1件' });
+    expect(log.scrollTop).toBe(600);
+
+    fireEvent.click(pill);
+    expect(log.scrollTop).toBe(2000);
+    expect(screen.queryByRole('button', { name: '新しいメッセージ 1件' })).toBeNull();
   });
 });
