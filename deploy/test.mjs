@@ -64,12 +64,15 @@ function start(name, cmd, args, env = {}) {
 /** HTTPS through nginx, trusting only the test's own certificate. */
 function request(port, method, url, { headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
-    const req = https.request({ host: '127.0.0.1', servername: 'localhost', port, method, path: url, ca, headers: { host: `localhost:${port}`, ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = https.request(
+      { host: '127.0.0.1', servername: 'localhost', port, method, path: url, ca, headers: { host: `localhost:${port}`, ...headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -111,7 +114,8 @@ function nginxConfig() {
     .replaceAll('portal.example.co.jp', 'localhost')
     .replace('/etc/ssl/portal/fullchain.pem', path.join(tmp, 'cert.pem'))
     .replace('/etc/ssl/portal/privkey.pem', path.join(tmp, 'key.pem'));
-  if (site.includes(':8081') || site.includes('listen 443')) throw new Error('deploy/nginx/portal.conf changed shape: update deploy/test.mjs');
+  if (site.includes(':8081') || site.includes('listen 443'))
+    throw new Error('deploy/nginx/portal.conf changed shape: update deploy/test.mjs');
   // The same site once more per process, each on its own port, so the test knows which process
   // it talks to (the cross-process realtime check); everything else goes through the balanced one.
   const main = site.slice(site.lastIndexOf('server {'));
@@ -158,12 +162,18 @@ function verifyUnits() {
   fs.mkdirSync(dir);
   fs.copyFileSync(path.join(ROOT, 'deploy/systemd/portal-api@.service'), path.join(dir, `portal-api@${API_PORTS[0]}.service`));
   fs.copyFileSync(path.join(ROOT, 'deploy/systemd/portal.target'), path.join(dir, 'portal.target'));
-  const r = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(dir, `portal-api@${API_PORTS[0]}.service`), path.join(dir, 'portal.target')], { encoding: 'utf8' });
+  const r = spawnSync(
+    'systemd-analyze',
+    ['verify', '--man=no', path.join(dir, `portal-api@${API_PORTS[0]}.service`), path.join(dir, 'portal.target')],
+    { encoding: 'utf8' },
+  );
   const problems = `${r.stdout}${r.stderr}`
     .split('\n')
     .filter(Boolean)
     // Not this machine's business: the portal's user, install folder and the other instances.
-    .filter((l) => !/portal-api@808[12]\.service|\/opt\/portal|Failed to resolve user|User=portal|Unit portal-api@\d+\.service not found/.test(l))
+    .filter(
+      (l) => !/portal-api@808[12]\.service|\/opt\/portal|Failed to resolve user|User=portal|Unit portal-api@\d+\.service not found/.test(l),
+    )
     .filter((l) => !/Failed to prepare filename|Command .* is not executable/.test(l));
   check(problems.length === 0, `systemd-analyze verify accepts the units${problems.length ? `:\n${problems.join('\n')}` : ''}`);
 }
@@ -175,8 +185,25 @@ async function main() {
     run('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
 
-  run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', path.join(tmp, 'key.pem'), '-out', path.join(tmp, 'cert.pem')]);
+  run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    path.join(tmp, 'key.pem'),
+    '-out',
+    path.join(tmp, 'cert.pem'),
+  ]);
   ca = fs.readFileSync(path.join(tmp, 'cert.pem'));
 
   const redis = start('redis', 'redis-server', ['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
@@ -197,7 +224,11 @@ async function main() {
     SEED_DEMO: '1',
     REMOTES_AUTOPUBLISH: '0',
   };
-  await waitFor('redis', async () => spawnSync('redis-cli', ['-p', String(PORTS.redis), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG', 10_000);
+  await waitFor(
+    'redis',
+    async () => spawnSync('redis-cli', ['-p', String(PORTS.redis), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG',
+    10_000,
+  );
 
   // The first process migrates and seeds; the second joins the running system.
   const apis = [];
@@ -219,9 +250,15 @@ async function main() {
 
   // Log in two people through nginx over TLS.
   const login = async (port, employee_number) => {
-    const res = await request(port, 'POST', `${API}/auth/login`, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number, password: DEMO_PASSWORD }) });
+    const res = await request(port, 'POST', `${API}/auth/login`, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ employee_number, password: DEMO_PASSWORD }),
+    });
     if (res.status !== 200) throw new Error(`login ${employee_number}: ${res.status} ${res.body}`);
-    check(String(res.headers['set-cookie']).includes('Secure'), `${employee_number} logged in through nginx (refresh cookie Secure: PUBLIC_URL is https)`);
+    check(
+      String(res.headers['set-cookie']).includes('Secure'),
+      `${employee_number} logged in through nginx (refresh cookie Secure: PUBLIC_URL is https)`,
+    );
     return json(res).items.access_token;
   };
   const author = await login(PORTS.https, 'E0001');
@@ -229,7 +266,8 @@ async function main() {
   const auth = (token) => ({ authorization: `Bearer ${token}` });
 
   // A page of the caller's groups ({ data: [...] }).
-  const groupsOf = async (token) => json(await request(PORTS.https, 'GET', `${API}/members/me/groups`, { headers: auth(token) })).items.data;
+  const groupsOf = async (token) =>
+    json(await request(PORTS.https, 'GET', `${API}/members/me/groups`, { headers: auth(token) })).items.data;
   const authorGroups = new Set((await groupsOf(author)).map((g) => g.id));
   const group = (await groupsOf(reader)).find((g) => authorGroups.has(g.id));
   if (!group) throw new Error('the demo seed has no group shared by E0001 and E0002');
@@ -270,7 +308,9 @@ async function main() {
   });
   check(posted.status === 200, `topic posted through process 1 (${posted.status})`);
   const topicId = json(posted).items.id;
-  const event = await next((f) => f.type === 'event' && String(f.event?.kind).startsWith('topic.') && f.event?.payload?.topic_id === topicId);
+  const event = await next(
+    (f) => f.type === 'event' && String(f.event?.kind).startsWith('topic.') && f.event?.payload?.topic_id === topicId,
+  );
   check(Boolean(event), `the reader on process 2 saw ${event.event.kind} for topic ${topicId} live`);
   ws.close();
 
@@ -278,7 +318,9 @@ async function main() {
   const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(8 * 1024 * 1024), Buffer.from('\n%%EOF\n')]);
   const boundary = `----deploy${randomBytes(8).toString('hex')}`;
   const form = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deploy-test.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deploy-test.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -288,8 +330,10 @@ async function main() {
   });
   check(up.status === 200, `8 MB upload through nginx (${up.status} ${up.status === 200 ? '' : up.body})`);
   const uploaded = json(up).items;
-  const fileId = (Array.isArray(uploaded) ? uploaded[0] : uploaded.files?.[0] ?? uploaded).id;
-  const down = await request(PORTS.https, 'GET', `${API}/members/me/groups/${group.id}/share-folder-file/${fileId}/download`, { headers: auth(reader) });
+  const fileId = (Array.isArray(uploaded) ? uploaded[0] : (uploaded.files?.[0] ?? uploaded)).id;
+  const down = await request(PORTS.https, 'GET', `${API}/members/me/groups/${group.id}/share-folder-file/${fileId}/download`, {
+    headers: auth(reader),
+  });
   const sha = (b) => createHash('sha256').update(b).digest('hex');
   check(down.status === 200 && sha(down.body) === sha(file), 'the reader downloaded the same bytes through nginx');
 
@@ -306,17 +350,26 @@ async function main() {
   // Operator's surface: metrics only on the process itself, never through nginx.
   check((await request(PORTS.https, 'GET', '/metrics')).status === 404, '/metrics is not served through nginx');
   const metrics = await (await fetch(`http://127.0.0.1:${API_PORTS[0]}/metrics`)).text();
-  check(metrics.includes('route="/service/api/v1/members/me/groups/:id/topics/new-topic"'), '/metrics answers on process 1 (loopback) with the topic post timed by its route');
+  check(
+    metrics.includes('route="/service/api/v1/members/me/groups/:id/topics/new-topic"'),
+    '/metrics answers on process 1 (loopback) with the topic post timed by its route',
+  );
 
   // SIGTERM: readiness goes first, then the process exits cleanly.
   const [first, second] = apis;
   first.proc.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 150));
-  const draining = await fetch(`http://127.0.0.1:${API_PORTS[0]}/readyz`).then((r) => r.status, () => 'closed');
+  const draining = await fetch(`http://127.0.0.1:${API_PORTS[0]}/readyz`).then(
+    (r) => r.status,
+    () => 'closed',
+  );
   check(draining === 503, `process 1 answers /readyz 503 while it drains (${draining})`);
   check((await request(PORTS.https, 'GET', '/healthz')).status === 200, 'nginx keeps answering while process 1 drains');
   check((await first.exited) === 0, 'process 1 exited 0 after SIGTERM');
-  check((await request(PORTS.https, 'GET', `${API}/members/me`, { headers: auth(reader) })).status === 200, 'calls go to process 2 once process 1 is gone');
+  check(
+    (await request(PORTS.https, 'GET', `${API}/members/me`, { headers: auth(reader) })).status === 200,
+    'calls go to process 2 once process 1 is gone',
+  );
   second.proc.kill('SIGTERM');
   check((await second.exited) === 0, 'process 2 exited 0 after SIGTERM');
   void redis;

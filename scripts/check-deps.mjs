@@ -27,7 +27,8 @@ const rootPkg = readJson(path.join(root, 'package.json'));
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|css)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.turbo', 'coverage', 'test-results', 'playwright-report', 'results', '.git']);
-const DEV_FILE = /(?:\.test\.|\.spec\.|test-util|\/test\/|\/testing\/|\/testing\.tsx?$|^scripts\/|\/scripts\/|\.config\.|(?:^|\/)bench\/|-bench\.ts$|dev-harness)/;
+const DEV_FILE =
+  /(?:\.test\.|\.spec\.|test-util|\/test\/|\/testing\/|\/testing\.tsx?$|^scripts\/|\/scripts\/|\.config\.|(?:^|\/)bench\/|-bench\.ts$|dev-harness)/;
 const builtins = new Set(builtinModules.flatMap((m) => [m, m.replace(/^node:/, '')]));
 // Bundler aliases that look like packages (packages/ui/federation.mjs).
 const ALIASES = [/^@portal\/federation-impl(?:\/|$)/];

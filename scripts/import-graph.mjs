@@ -57,10 +57,11 @@ function resolveFile(base) {
   }
   // `./x.js` written for a `./x.ts` source (NodeNext style).
   const m = /\.(m?)js$/.exec(base);
-  if (m) for (const ext of m[1] ? ['.mts'] : ['.ts', '.tsx']) {
-    const candidate = base.slice(0, -m[0].length) + ext;
-    if (existsSync(candidate)) return candidate;
-  }
+  if (m)
+    for (const ext of m[1] ? ['.mts'] : ['.ts', '.tsx']) {
+      const candidate = base.slice(0, -m[0].length) + ext;
+      if (existsSync(candidate)) return candidate;
+    }
   return undefined;
 }
 
@@ -91,11 +92,19 @@ export function importGraph(dirs) {
 /** Strongly connected components of more than one file (or a file importing itself). */
 export function circles(graph) {
   let index = 0;
-  const idx = new Map(), low = new Map(), onStack = new Set(), stack = [], out = [];
+  const idx = new Map(),
+    low = new Map(),
+    onStack = new Set(),
+    stack = [],
+    out = [];
   const strong = (v) => {
     // Iterative Tarjan: the API's graph is deep enough to make recursion a worry.
     const work = [[v, [...(graph.get(v) ?? [])], 0]];
-    idx.set(v, index); low.set(v, index); index++; stack.push(v); onStack.add(v);
+    idx.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
     while (work.length) {
       const frame = work[work.length - 1];
       const [node, edges] = frame;
@@ -103,17 +112,28 @@ export function circles(graph) {
         const w = edges[frame[2]++];
         if (!graph.has(w)) continue;
         if (!idx.has(w)) {
-          idx.set(w, index); low.set(w, index); index++; stack.push(w); onStack.add(w);
+          idx.set(w, index);
+          low.set(w, index);
+          index++;
+          stack.push(w);
+          onStack.add(w);
           work.push([w, [...(graph.get(w) ?? [])], 0]);
         } else if (onStack.has(w)) low.set(node, Math.min(low.get(node), idx.get(w)));
         continue;
       }
       work.pop();
-      if (work.length) { const parent = work[work.length - 1][0]; low.set(parent, Math.min(low.get(parent), low.get(node))); }
+      if (work.length) {
+        const parent = work[work.length - 1][0];
+        low.set(parent, Math.min(low.get(parent), low.get(node)));
+      }
       if (low.get(node) === idx.get(node)) {
         const comp = [];
         let w;
-        do { w = stack.pop(); onStack.delete(w); comp.push(w); } while (w !== node);
+        do {
+          w = stack.pop();
+          onStack.delete(w);
+          comp.push(w);
+        } while (w !== node);
         if (comp.length > 1 || graph.get(node)?.has(node)) out.push(comp.sort());
       }
     }

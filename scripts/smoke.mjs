@@ -20,7 +20,16 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-smoke-'));
 
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/server.mjs')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let exited = false;
@@ -66,7 +75,9 @@ try {
   check(typeof token === 'string' && token.length > 0, 'login returned no access token');
   const profile = await fetch(`${api}/members/me/profile`, { headers: { authorization: `Bearer ${token}` } });
   check(profile.ok, `GET /members/me/profile answered ${profile.status}`);
-  console.log(`smoke: Node ${process.versions.node}: started, served the shell and ${published} remotes, logged in as E0001 and read the profile (${Date.now() - started} ms)`);
+  console.log(
+    `smoke: Node ${process.versions.node}: started, served the shell and ${published} remotes, logged in as E0001 and read the profile (${Date.now() - started} ms)`,
+  );
 } catch (err) {
   failed = true;
   console.error(err instanceof Error ? err.message : err);

@@ -10,10 +10,7 @@ const exposes = {
 };
 
 export default defineConfig(({ env }) => ({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation(remoteFederationOptions('common-topic', exposes, { production: env === 'production' })),
-  ],
+  plugins: [pluginReact(), pluginModuleFederation(remoteFederationOptions('common-topic', exposes, { production: env === 'production' }))],
   // The async boundary entry; its page is only a stand-alone dev harness (the shell loads
   // remoteEntry.js / mf-manifest.json).
   source: { entry: { index: './src/index.ts' } },

@@ -62,10 +62,7 @@ const startupPartGroups = Object.fromEntries(
  * from /remotes.json (src/remotes), so a remote deploys or rolls back without rebuilding this.
  */
 export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation(hostFederationOptions()),
-  ],
+  plugins: [pluginReact(), pluginModuleFederation(hostFederationOptions())],
   source: { entry: { index: './src/index.ts' } },
   resolve: { alias: federationAlias() },
   html: {

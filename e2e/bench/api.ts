@@ -107,10 +107,11 @@ async function startBare(routes: { path: string; type: string; body: string }[])
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    stop: () => new Promise<void>((r) => {
-      child.once('exit', () => r());
-      child.send({ close: true });
-    }),
+    stop: () =>
+      new Promise<void>((r) => {
+        child.once('exit', () => r());
+        child.send({ close: true });
+      }),
   };
 }
 
@@ -120,7 +121,12 @@ export async function benchApi(baseUrl: string, portalPid: number) {
   for (const t of list) {
     const res = await fetch(`${baseUrl}${t.url}`, { headers: t.headers });
     const body = Buffer.from(await res.arrayBuffer());
-    routes.push({ path: t.url.split('?')[0]!, type: res.headers.get('content-type') ?? 'application/json', body: body.toString('base64'), bytes: body.length });
+    routes.push({
+      path: t.url.split('?')[0]!,
+      type: res.headers.get('content-type') ?? 'application/json',
+      body: body.toString('base64'),
+      bytes: body.length,
+    });
   }
   const bare = await startBare(routes);
   try {
@@ -143,9 +149,15 @@ export async function benchApi(baseUrl: string, portalPid: number) {
         bytes: routes[i]!.bytes,
         portal,
         bare: b,
-        rounds_requests_per_second: { portal: portalRounds.map((r) => r.requests_per_second), bare: bareRounds.map((r) => r.requests_per_second) },
+        rounds_requests_per_second: {
+          portal: portalRounds.map((r) => r.requests_per_second),
+          bare: bareRounds.map((r) => r.requests_per_second),
+        },
         ratio: Math.round((portal.requests_per_second / Math.max(1, b.requests_per_second)) * 100) / 100,
-        cpu_ratio: portal.cpu_us_per_request && b.cpu_us_per_request ? Math.round((b.cpu_us_per_request / portal.cpu_us_per_request) * 100) / 100 : null,
+        cpu_ratio:
+          portal.cpu_us_per_request && b.cpu_us_per_request
+            ? Math.round((b.cpu_us_per_request / portal.cpu_us_per_request) * 100) / 100
+            : null,
       };
     }
     return { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmup_seconds: WARMUP_SECONDS, ...out };
@@ -185,7 +197,11 @@ const UNLIMITED = { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', 
 export async function benchApiOn(port: number, opts: { postgres?: boolean; uncached?: boolean } = {}) {
   const pgDb = opts.postgres ? await createPgDatabase() : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-api-'));
-  const env: Record<string, string> = { ...UNLIMITED, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...(opts.uncached ? { RESPONSE_CACHE_MS: '0' } : {}) };
+  const env: Record<string, string> = {
+    ...UNLIMITED,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(opts.uncached ? { RESPONSE_CACHE_MS: '0' } : {}),
+  };
   const portal = await startPortal({ port, dataDir, env });
   try {
     return { response_cache: !opts.uncached, ...(await benchApi(portal.baseUrl, portal.pid)) };

@@ -48,16 +48,18 @@ function rssKb(pid: number): number {
 async function openSockets(url: string, n: number, token?: string): Promise<WebSocket[]> {
   const out: WebSocket[] = [];
   for (let start = 0; start < n; start += 200) {
-    const batch = Array.from({ length: Math.min(200, n - start) }, () =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(url);
-        ws.once('error', reject);
-        ws.once('open', () => {
-          if (!token) return resolve(ws);
-          ws.send(JSON.stringify({ type: 'auth', token }));
-          ws.once('message', () => resolve(ws)); // { type: 'ready' }
-        });
-      }),
+    const batch = Array.from(
+      { length: Math.min(200, n - start) },
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url);
+          ws.once('error', reject);
+          ws.once('open', () => {
+            if (!token) return resolve(ws);
+            ws.send(JSON.stringify({ type: 'auth', token }));
+            ws.once('message', () => resolve(ws)); // { type: 'ready' }
+          });
+        }),
     );
     out.push(...(await Promise.all(batch)));
   }
@@ -89,7 +91,10 @@ async function sendRate(baseUrl: string, token: string, chatId: number) {
   await Promise.all(
     Array.from({ length: SEND_CONCURRENCY }, async () => {
       while (Date.now() < until) {
-        await call(baseUrl, 'POST', `/message/${chatId}`, token, { content: `bench ${seq}`, client_message_id: `bench-${process.pid}-${seq++}` });
+        await call(baseUrl, 'POST', `/message/${chatId}`, token, {
+          content: `bench ${seq}`,
+          client_message_id: `bench-${process.pid}-${seq++}`,
+        });
         sent++;
       }
     }),
@@ -99,7 +104,8 @@ async function sendRate(baseUrl: string, token: string, chatId: number) {
 
 async function bareBroadcast(frame: string) {
   const child = fork(fileURLToPath(new URL('./bare-ws-server.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-  const next = () => new Promise<{ port?: number; at?: number }>((r) => child.once('message', (m) => r(m as { port?: number; at?: number })));
+  const next = () =>
+    new Promise<{ port?: number; at?: number }>((r) => child.once('message', (m) => r(m as { port?: number; at?: number })));
   try {
     const { port } = await next();
     const clients = await openSockets(`ws://127.0.0.1:${port}`, SOCKETS);
@@ -150,7 +156,12 @@ export async function benchChat(baseUrl: string, pid: number) {
   }
   for (const s of sockets) s.terminate();
   const portal = { p50_ms: round1(pct(latencies, 50)), p99_ms: round1(pct(latencies, 99)) };
-  const bare = await bareBroadcast(JSON.stringify({ type: 'event', event: { kind: 'chat.message', payload: { group_chat_id: chatId, round: 0, pad: 'x'.repeat(Math.max(0, frameBytes - 90)) }, at: 0 } }));
+  const bare = await bareBroadcast(
+    JSON.stringify({
+      type: 'event',
+      event: { kind: 'chat.message', payload: { group_chat_id: chatId, round: 0, pad: 'x'.repeat(Math.max(0, frameBytes - 90)) }, at: 0 },
+    }),
+  );
   return {
     send: rate,
     fan_out: {

@@ -172,10 +172,12 @@ export async function benchFiles(baseUrl: string, pid: number) {
   // Before any file work, so a zip baseline inflated by the uploads would show.
   const startKb = rssKb(pid);
   try {
-    const token = (await json<{ access_token: string }>(baseUrl, 'POST', '/auth/login', null, {
-      employee_number: ADMIN.employeeNumber,
-      password: DEMO_PASSWORD,
-    })).access_token;
+    const token = (
+      await json<{ access_token: string }>(baseUrl, 'POST', '/auth/login', null, {
+        employee_number: ADMIN.employeeNumber,
+        password: DEMO_PASSWORD,
+      })
+    ).access_token;
     const groups = await json<{ data: { id: number }[] }>(baseUrl, 'GET', '/members/me/groups?limit=99999', token);
     const groupId = groups.data[0]?.id;
     if (groupId === undefined) throw new Error('the admin has no group');
@@ -189,7 +191,9 @@ export async function benchFiles(baseUrl: string, pid: number) {
     // Baselines: the kernel's copy (copy_file_range where the disk allows) and a userspace stream
     // copy, which is what the server does with each body.
     const copyFile = await timed(() => fs.promises.copyFile(src, path.join(tmp, 'copy-kernel.bin')));
-    const streamCopy = await timed(() => pipeline(fs.createReadStream(src, { highWaterMark: MB }), fs.createWriteStream(path.join(tmp, 'copy-stream.bin'))));
+    const streamCopy = await timed(() =>
+      pipeline(fs.createReadStream(src, { highWaterMark: MB }), fs.createWriteStream(path.join(tmp, 'copy-stream.bin'))),
+    );
     fs.rmSync(path.join(tmp, 'copy-kernel.bin'));
     fs.rmSync(path.join(tmp, 'copy-stream.bin'));
 
@@ -198,7 +202,13 @@ export async function benchFiles(baseUrl: string, pid: number) {
     const fileId = upload.value.id;
     const downloaded = path.join(tmp, 'downloaded.bin');
     const down = await timed(() =>
-      download(baseUrl, token, 'GET', `/members/me/groups/${groupId}/share-folder-file/${fileId}/download`, fs.createWriteStream(downloaded)),
+      download(
+        baseUrl,
+        token,
+        'GET',
+        `/members/me/groups/${groupId}/share-folder-file/${fileId}/download`,
+        fs.createWriteStream(downloaded),
+      ),
     );
     const uploadPeak = uploadRss.stop();
     fs.rmSync(downloaded);
@@ -215,10 +225,16 @@ export async function benchFiles(baseUrl: string, pid: number) {
     const baseline = rssKb(pid);
     const zipRss = sampleRss(pid);
     const tail = tailKeeper(64 * 1024);
-    const zip = await timed(() => download(baseUrl, token, 'POST', `/members/me/groups/${groupId}/download-files`, tail.sink, { file_ids: ids }));
+    const zip = await timed(() =>
+      download(baseUrl, token, 'POST', `/members/me/groups/${groupId}/download-files`, tail.sink, { file_ids: ids }),
+    );
     const zipPeak = zipRss.stop();
     const entries = tail.entries();
-    if (zip.value.bytes < ZIP_FILES * bytes || (zip.value.contentLength >= 0 && zip.value.contentLength !== zip.value.bytes) || entries !== ZIP_FILES) {
+    if (
+      zip.value.bytes < ZIP_FILES * bytes ||
+      (zip.value.contentLength >= 0 && zip.value.contentLength !== zip.value.bytes) ||
+      entries !== ZIP_FILES
+    ) {
       throw new Error(`bad zip: ${zip.value.bytes} bytes (Content-Length ${zip.value.contentLength}), ${entries} entries`);
     }
 

@@ -41,7 +41,10 @@ export class QueryCache {
    * `fetcher` issues the call; `cached: false` makes every mount fetch (the heavier model
    * without the query cache, BENCH_LOAD_CACHE=0).
    */
-  constructor(private readonly fetcher: (url: string) => Promise<void>, private readonly cached = true) {}
+  constructor(
+    private readonly fetcher: (url: string) => Promise<void>,
+    private readonly cached = true,
+  ) {}
 
   /**
    * The page now shows exactly these queries. Those already shown stay mounted (no fetch, as a

@@ -4,7 +4,14 @@ import zlib from 'node:zlib';
 import { REFRESH_COOKIE } from '../../apps/api/src/modules/auth/routes';
 import { API, routeOf, type Sample } from './load-support';
 
-export const stats = { samples: [] as Sample[], frames: 0, requests: 0, errors: 0, subscribed: { ok: 0, refused: 0 }, frameKinds: new Map<string, number>() };
+export const stats = {
+  samples: [] as Sample[],
+  frames: 0,
+  requests: 0,
+  errors: 0,
+  subscribed: { ok: 0, refused: 0 },
+  frameKinds: new Map<string, number>(),
+};
 
 /** A frame's kind for the report: the event's kind, or the message type (ready, subscribed…). */
 export function countFrame(msg: { type: string; event?: { kind: string } }) {
@@ -60,7 +67,15 @@ export class ConnectionSlots {
 }
 
 /** One request; the answer's status, or 599 for a network error. */
-function send(base: string, headers: Record<string, string | number>, method: string, url: string, payload: string | undefined, route: string, keep?: (body: Buffer) => void): Promise<number> {
+function send(
+  base: string,
+  headers: Record<string, string | number>,
+  method: string,
+  url: string,
+  payload: string | undefined,
+  route: string,
+  keep?: (body: Buffer) => void,
+): Promise<number> {
   stats.requests++;
   const t0 = performance.now();
   return new Promise<number>((resolve) => {
@@ -72,27 +87,31 @@ function send(base: string, headers: Record<string, string | number>, method: st
       stats.samples.push({ ms: performance.now() - t0, status: 599, route });
       resolve(599);
     };
-    const req = http.request(`${base}${API}${url}`, {
-      method,
-      agent,
-      headers: {
-        'accept-encoding': ACCEPT_ENCODING,
-        ...headers,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+    const req = http.request(
+      `${base}${API}${url}`,
+      {
+        method,
+        agent,
+        headers: {
+          'accept-encoding': ACCEPT_ENCODING,
+          ...headers,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
       },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => keep && chunks.push(c));
-      res.on('end', () => {
-        if (done) return;
-        done = true;
-        const status = res.statusCode ?? 599;
-        if (keep && status === 200) keep(decoded(Buffer.concat(chunks), res.headers['content-encoding']));
-        stats.samples.push({ ms: performance.now() - t0, status, route });
-        resolve(status);
-      });
-      res.on('error', failed);
-    });
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => keep && chunks.push(c));
+        res.on('end', () => {
+          if (done) return;
+          done = true;
+          const status = res.statusCode ?? 599;
+          if (keep && status === 200) keep(decoded(Buffer.concat(chunks), res.headers['content-encoding']));
+          stats.samples.push({ ms: performance.now() - t0, status, route });
+          resolve(status);
+        });
+        res.on('error', failed);
+      },
+    );
     req.on('error', failed);
     req.end(payload);
   });
@@ -146,7 +165,10 @@ export async function refreshSession(base: string, cookie: string): Promise<{ to
 
 /** The rotating refresh cookie's name=value pair a login or refresh answer sets, if any. */
 function refreshCookieIn(res: Response): string | undefined {
-  return res.headers.getSetCookie().find((x) => x.startsWith(`${REFRESH_COOKIE}=`))?.split(';')[0];
+  return res.headers
+    .getSetCookie()
+    .find((x) => x.startsWith(`${REFRESH_COOKIE}=`))
+    ?.split(';')[0];
 }
 
 export function refreshCookieOf(login: Response): string {

@@ -7,7 +7,11 @@ import { REPO_ROOT } from '../support/env';
 
 export const API = '/service/api/v1';
 /** `route`: method and path with ids as `:n`, no query (what the step's call mix is made of). */
-export interface Sample { ms: number; status: number; route: string }
+export interface Sample {
+  ms: number;
+  status: number;
+  route: string;
+}
 
 export const routeOf = (method: string, url: string) => `${method} ${url.split('?')[0]!.replace(/\/\d+/g, '/:n')}`;
 
@@ -33,7 +37,19 @@ export function startApi(port: number, env: Record<string, string>, opts: { pool
   const prof = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=api-${port}-${Date.now()}.cpuprofile`] : [];
   const child = spawn(process.execPath, [...prof, ...entry], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', REMOTES_AUTOPUBLISH: '0', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000', RATE_LIMIT_LOGIN: '100000000', DATABASE_POOL_MAX: opts.pool, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      REMOTES_AUTOPUBLISH: '0',
+      RATE_LIMIT_MAX: '100000000',
+      RATE_LIMIT_ANON: '100000000',
+      RATE_LIMIT_LOGIN: '100000000',
+      DATABASE_POOL_MAX: opts.pool,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
@@ -49,7 +65,14 @@ export function procCpuMs(pid: number | undefined): number {
   }
 }
 
-export interface PoolFile { acquired: number; wait_ms_total: number; wait_ms_max: number; waiting: number; total: number; wait_histogram: number[] }
+export interface PoolFile {
+  acquired: number;
+  wait_ms_total: number;
+  wait_ms_max: number;
+  waiting: number;
+  total: number;
+  wait_histogram: number[];
+}
 const BUCKETS = [0.5, 1, 5, 10, 50, 100, 250, 500, 1000, 2000, 5000, Infinity];
 export function readPool(file: string): PoolFile | null {
   try {
@@ -86,7 +109,13 @@ export function poolDelta(before: (PoolFile | null)[], after: (PoolFile | null)[
 export async function waitHealthy(port: number) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${port}${API}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`http://127.0.0.1:${port}${API}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`API on ${port} did not start`);
@@ -94,11 +123,22 @@ export async function waitHealthy(port: number) {
 
 /** Users L00001… copied from demo member E0002 (same password hash), spread over the demo groups. */
 export async function addUsers(db: pg.Client, n: number): Promise<void> {
-  const cols = (await db.query(`select column_name from information_schema.columns where table_name = 'users' and column_name not in ('id', 'employee_number', 'email')`)).rows.map((r) => `"${r.column_name}"`);
-  await db.query(`insert into users (employee_number, email, ${cols.join(', ')})
+  const cols = (
+    await db.query(
+      `select column_name from information_schema.columns where table_name = 'users' and column_name not in ('id', 'employee_number', 'email')`,
+    )
+  ).rows.map((r) => `"${r.column_name}"`);
+  await db.query(
+    `insert into users (employee_number, email, ${cols.join(', ')})
     select 'L' || lpad(i::text, 5, '0'), 'load' || i || '@load.example', ${cols.map((c) => `u.${c}`).join(', ')}
-    from users u, generate_series(1, $1) i where u.employee_number = 'E0002'`, [n]);
-  const mcols = (await db.query(`select column_name from information_schema.columns where table_name = 'group_members' and column_name not in ('id', 'user_id', 'group_id')`)).rows.map((r) => `"${r.column_name}"`);
+    from users u, generate_series(1, $1) i where u.employee_number = 'E0002'`,
+    [n],
+  );
+  const mcols = (
+    await db.query(
+      `select column_name from information_schema.columns where table_name = 'group_members' and column_name not in ('id', 'user_id', 'group_id')`,
+    )
+  ).rows.map((r) => `"${r.column_name}"`);
   await db.query(`insert into group_members (user_id, group_id, ${mcols.join(', ')})
     select nu.id, g.id, ${mcols.map((c) => `m.${c}`).join(', ')}
     from (select id, row_number() over (order by id) as rn from users where employee_number like 'L%') nu
@@ -113,14 +153,19 @@ export async function addUsers(db: pg.Client, n: number): Promise<void> {
  */
 export async function addTopics(db: pg.Client, perGroup: number): Promise<void> {
   const keep = new Set(['id', 'title', 'title_search', 'emergency_contact', 'delivery_at', 'created_at', 'updated_at']);
-  const cols = (await db.query(`select column_name from information_schema.columns where table_name = 'topics'`)).rows.map((r) => r.column_name as string).filter((c) => !keep.has(c));
-  await db.query(`with base as (
+  const cols = (await db.query(`select column_name from information_schema.columns where table_name = 'topics'`)).rows
+    .map((r) => r.column_name as string)
+    .filter((c) => !keep.has(c));
+  await db.query(
+    `with base as (
       select distinct on (group_id) * from topics
       where group_id is not null and in_bin = 0 and delivery_at <= $2 order by group_id, id),
     counts as (select group_id, count(*)::int as n from topics where group_id is not null and in_bin = 0 group by group_id)
     insert into topics (title, title_search, emergency_contact, delivery_at, created_at, updated_at, ${cols.map((c) => `"${c}"`).join(', ')})
     select b.title || ' ' || i, b.title_search || ' ' || i, 0, b.delivery_at - i * 60000, b.created_at - i * 60000, b.updated_at - i * 60000, ${cols.map((c) => `b."${c}"`).join(', ')}
-    from base b join counts c on c.group_id = b.group_id cross join lateral generate_series(1, greatest($1 - c.n, 0)) i`, [perGroup, Date.now()]);
+    from base b join counts c on c.group_id = b.group_id cross join lateral generate_series(1, greatest($1 - c.n, 0)) i`,
+    [perGroup, Date.now()],
+  );
 }
 
 function countBy(keys: string[]): Map<string, number> {
@@ -137,7 +182,10 @@ export const SHED_MS_MAX = 50;
  * at once with Retry-After), counted apart and passing only if p99 of them is under SHED_MS_MAX.
  */
 export function summarise(all: Sample[], seconds: number, users: number) {
-  const shed = all.filter((s) => s.status === 503).map((s) => s.ms).sort((a, b) => a - b);
+  const shed = all
+    .filter((s) => s.status === 503)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const samples = shed.length ? all.filter((s) => s.status !== 503) : all;
   const shedP99 = shed.length ? shed[Math.min(shed.length - 1, Math.floor(0.99 * shed.length))]! : 0;
   const shedFigures = {
@@ -154,17 +202,26 @@ export function summarise(all: Sample[], seconds: number, users: number) {
   const fivexx = n ? (e5 / n) * 100 : 0;
   const other4xx = samples.filter((s) => s.status >= 400 && s.status < 500).length;
   return {
-    users, requests: n, rps: Math.round(n / seconds), mean_ms: Math.round(mean * 10) / 10, p50_ms: Math.round(p(0.5)), p99_ms: Math.round(p(0.99)),
-    fivexx_pct: Math.round(fivexx * 10000) / 10000, http_4xx: other4xx,
+    users,
+    requests: n,
+    rps: Math.round(n / seconds),
+    mean_ms: Math.round(mean * 10) / 10,
+    p50_ms: Math.round(p(0.5)),
+    p99_ms: Math.round(p(0.99)),
+    fivexx_pct: Math.round(fivexx * 10000) / 10000,
+    http_4xx: other4xx,
     // Which calls were refused and how: a model that asks for what its user may not see measures
     // error pages, not the portal's pages.
-    http_4xx_by_route: Object.fromEntries(countBy(samples.filter((s) => s.status >= 400 && s.status < 500).map((s) => `${s.status} ${s.route}`))),
+    http_4xx_by_route: Object.fromEntries(
+      countBy(samples.filter((s) => s.status >= 400 && s.status < 500).map((s) => `${s.status} ${s.route}`)),
+    ),
     ...shedFigures,
     pass: n > 0 && fivexx < 0.025 && mean < 100 && p(0.99) < 2000 && shedP99 < SHED_MS_MAX,
     // Calls of each route per 1 000 user-seconds, most first: where a page view's cost goes.
     calls_per_1000_user_s: Object.fromEntries(
-      [...countBy(samples.map((s) => s.route))].map(([r, c]) => [r, Math.round((c / seconds / users) * 1000)] as const).sort((a, b) => b[1] - a[1]),
+      [...countBy(samples.map((s) => s.route))]
+        .map(([r, c]) => [r, Math.round((c / seconds / users) * 1000)] as const)
+        .sort((a, b) => b[1] - a[1]),
     ),
   };
 }
-

@@ -55,7 +55,10 @@ function queriesOf(p: Page): Query[] {
   return [
     ...group,
     { key: `${K}/topics/detail/${p.topic}`, url: `${G}/topics/get-topic-detail/${p.topic}` },
-    { key: `${K}/topics/detail/${p.topic}/comments/p1`, url: `${G}/topics/get-all-comment-by-topic-id/${p.topic}?sortedBy=asc&limit=10&page=1` },
+    {
+      key: `${K}/topics/detail/${p.topic}/comments/p1`,
+      url: `${G}/topics/get-all-comment-by-topic-id/${p.topic}?sortedBy=asc&limit=10&page=1`,
+    },
   ];
 }
 
@@ -70,8 +73,17 @@ export class User implements Caller {
   timer: NodeJS.Timeout | null = null;
   stopped = false;
   readonly slots = new ConnectionSlots();
-  private readonly cache = new QueryCache((url) => call(this, 'GET', url, undefined, url === NEWS.url ? (b) => this.noteNews(b) : undefined), CACHED);
-  constructor(readonly base: string, public token: string, private cookie: string, readonly groups: number[], readonly topics: Map<number, number[]>) {}
+  private readonly cache = new QueryCache(
+    (url) => call(this, 'GET', url, undefined, url === NEWS.url ? (b) => this.noteNews(b) : undefined),
+    CACHED,
+  );
+  constructor(
+    readonly base: string,
+    public token: string,
+    private cookie: string,
+    readonly groups: number[],
+    readonly topics: Map<number, number[]>,
+  ) {}
 
   refresh(): Promise<boolean> {
     this.refreshing ??= refreshSession(this.base, this.cookie)
@@ -95,8 +107,10 @@ export class User implements Caller {
     const was = this.page;
     this.page = p;
     const open = this.socket?.readyState === WebSocket.OPEN ? this.socket : null;
-    if (was?.kind === 'topic' && !(p.kind === 'topic' && p.topic === was.topic)) open?.send(JSON.stringify({ type: 'unsubscribe', topic_id: was.topic }));
-    if (p.kind === 'topic' && !(was?.kind === 'topic' && was.topic === p.topic)) open?.send(JSON.stringify({ type: 'subscribe', topic_id: p.topic }));
+    if (was?.kind === 'topic' && !(p.kind === 'topic' && p.topic === was.topic))
+      open?.send(JSON.stringify({ type: 'unsubscribe', topic_id: was.topic }));
+    if (p.kind === 'topic' && !(was?.kind === 'topic' && was.topic === p.topic))
+      open?.send(JSON.stringify({ type: 'subscribe', topic_id: p.topic }));
   }
 
   private async view(p: Page) {
@@ -140,7 +154,10 @@ export class User implements Caller {
         await call(this, 'POST', `${G}/topics/like-or-dislike-topic/${p.topic}`, { is_like: Math.random() < 0.7 });
         await this.cache.invalidate(detail, { exact: true });
       } else {
-        await call(this, 'POST', `${G}/topics/add-new-comment`, { topic_id: p.topic, content: `負荷試験 ${randomBytes(3).toString('hex')}` });
+        await call(this, 'POST', `${G}/topics/add-new-comment`, {
+          topic_id: p.topic,
+          content: `負荷試験 ${randomBytes(3).toString('hex')}`,
+        });
         await this.cache.invalidate(detail);
       }
       return;
@@ -163,7 +180,10 @@ export class User implements Caller {
    * being fetched; an anonymous comment carries nothing to patch with). Shown queries refetch;
    * the others are asked again when next shown.
    */
-  private onEvent(kind: string, payload: { group_id?: number | null; topic_id?: number; like?: unknown; comment?: unknown; comment_id?: number } | undefined) {
+  private onEvent(
+    kind: string,
+    payload: { group_id?: number | null; topic_id?: number; like?: unknown; comment?: unknown; comment_id?: number } | undefined,
+  ) {
     if (kind === 'notification.changed') return void this.cache.invalidate('groups/mine');
     const topicEvent = kind.startsWith('topic.') || kind.startsWith('common-topic.');
     if (!topicEvent || !payload || payload.topic_id === undefined) return;

@@ -29,7 +29,19 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD, REPO_ROOT } from '../support/env';
-import { addTopics, addUsers, API, poolDelta, procCpuMs, readPool, redisPid, SERVER, startApi, summarise, waitHealthy } from './load-support';
+import {
+  addTopics,
+  addUsers,
+  API,
+  poolDelta,
+  procCpuMs,
+  readPool,
+  redisPid,
+  SERVER,
+  startApi,
+  summarise,
+  waitHealthy,
+} from './load-support';
 import { busyWait } from './load-http';
 import { CACHED, refreshCookieOf, stats, User } from './load-user';
 
@@ -55,7 +67,11 @@ const OVERLOAD = process.env.BENCH_LOAD_OVERLOAD !== '0';
 /** A login as the login page sends it; a shed one (503) is tried again after its Retry-After. */
 async function login(base: string, employee: string): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
-    const res = await fetch(`${base}${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number: employee, password: DEMO_PASSWORD }) });
+    const res = await fetch(`${base}${API}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ employee_number: employee, password: DEMO_PASSWORD }),
+    });
     if (res.ok) return res;
     if (res.status !== 503 || attempt >= 20) throw new Error(`login ${employee}: ${res.status}`);
     await res.arrayBuffer();
@@ -112,9 +128,21 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
   try {
     const apiOpts = { pool: POOL, cpuProf: CPU_PROF };
     const poolFiles = ['a', 'b'].map((n) => path.join(dataDir, `pool-${n}.json`));
-    procs.push(startApi(PORTS[0]!, { DATABASE_URL: dbUrl, REDIS_URL, DATA_DIR: path.join(dataDir, 'a'), SEED_DEMO: '1', DATABASE_POOL_STATS_FILE: poolFiles[0]! }, apiOpts));
+    procs.push(
+      startApi(
+        PORTS[0]!,
+        { DATABASE_URL: dbUrl, REDIS_URL, DATA_DIR: path.join(dataDir, 'a'), SEED_DEMO: '1', DATABASE_POOL_STATS_FILE: poolFiles[0]! },
+        apiOpts,
+      ),
+    );
     await waitHealthy(PORTS[0]!);
-    procs.push(startApi(PORTS[1]!, { DATABASE_URL: dbUrl, REDIS_URL, DATA_DIR: path.join(dataDir, 'b'), SEED_ON_EMPTY: '0', DATABASE_POOL_STATS_FILE: poolFiles[1]! }, apiOpts));
+    procs.push(
+      startApi(
+        PORTS[1]!,
+        { DATABASE_URL: dbUrl, REDIS_URL, DATA_DIR: path.join(dataDir, 'b'), SEED_ON_EMPTY: '0', DATABASE_POOL_STATS_FILE: poolFiles[1]! },
+        apiOpts,
+      ),
+    );
     await waitHealthy(PORTS[1]!);
 
     const db = new pg.Client({ connectionString: dbUrl });
@@ -123,9 +151,16 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
     await addUsers(db, maxUsers);
     if (TOPICS_PER_GROUP > 0) await addTopics(db, TOPICS_PER_GROUP);
     await settle(dbUrl);
-    const members = (await db.query(`select u.employee_number as e, array_agg(m.group_id) as g from users u join group_members m on m.user_id = u.id where u.employee_number like 'L%' group by u.employee_number order by u.employee_number`)).rows as { e: string; g: number[] }[];
+    const members = (
+      await db.query(
+        `select u.employee_number as e, array_agg(m.group_id) as g from users u join group_members m on m.user_id = u.id where u.employee_number like 'L%' group by u.employee_number order by u.employee_number`,
+      )
+    ).rows as { e: string; g: number[] }[];
     const topics = new Map<number, number[]>();
-    for (const r of (await db.query(`select group_id, array_agg(id) as ids from topics where group_id is not null and in_bin = 0 group by group_id`)).rows as { group_id: number; ids: number[] }[]) topics.set(r.group_id, r.ids.slice(0, 30));
+    for (const r of (
+      await db.query(`select group_id, array_agg(id) as ids from topics where group_id is not null and in_bin = 0 group by group_id`)
+    ).rows as { group_id: number; ids: number[] }[])
+      topics.set(r.group_id, r.ids.slice(0, 30));
     await db.end();
 
     const cpu0 = process.cpuUsage();
@@ -136,18 +171,20 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       // Log in the new users, a few at a time (argon2 is deliberately slow), alternating nodes.
       const fresh = members.slice(users.length, target);
       let next = 0;
-      await Promise.all(Array.from({ length: LOGIN_CONCURRENCY }, async () => {
-        while (next < fresh.length && !overBudget()) {
-          const i = users.length + next;
-          const m = fresh[next++]!;
-          const base = `http://127.0.0.1:${PORTS[i % 2]}`;
-          const res = await login(base, m.e);
-          const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
-          const u = new User(base, token, refreshCookieOf(res), m.g, topics);
-          users.push(u);
-          await u.start();
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: LOGIN_CONCURRENCY }, async () => {
+          while (next < fresh.length && !overBudget()) {
+            const i = users.length + next;
+            const m = fresh[next++]!;
+            const base = `http://127.0.0.1:${PORTS[i % 2]}`;
+            const res = await login(base, m.e);
+            const token = ((await res.json()) as { items: { access_token: string } }).items.access_token;
+            const u = new User(base, token, refreshCookieOf(res), m.g, topics);
+            users.push(u);
+            await u.start();
+          }
+        }),
+      );
       // Settle, then measure one window.
       await settle(dbUrl);
       await pause(5000);
@@ -189,7 +226,10 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         ws_frames_per_s_per_1000_users: Math.round(((stats.frames - frames0) / seconds) * (1000 / users.length)),
         // Which events the frames carry: what grows when the users do.
         ws_frames_per_1000_user_s_by_kind: Object.fromEntries(
-          [...stats.frameKinds].map(([k, n]) => [k, Math.round(((n - (kinds0.get(k) ?? 0)) / seconds) * (1000 / users.length))] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]),
+          [...stats.frameKinds]
+            .map(([k, n]) => [k, Math.round(((n - (kinds0.get(k) ?? 0)) / seconds) * (1000 / users.length))] as const)
+            .filter(([, n]) => n > 0)
+            .sort((a, b) => b[1] - a[1]),
         ),
         generator_cpu_share_of_2_cores: Math.round((genMs / 1000 / seconds / 2) * 1000) / 1000,
         api_cpu_share_of_2_cores: Math.round((apiMs / 1000 / seconds / 2) * 1000) / 1000,
@@ -239,27 +279,49 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         : 'login, socket, a page every 5–10 s (home | feed | topic+comments, subscribed) asking every call of the page on every view (BENCH_LOAD_CACHE=0), 1 in 20 a like or comment, event-driven refetches',
       query_cache: CACHED,
       topics_per_group: TOPICS_PER_GROUP || 'demo (2–3)',
-      processes: 2, database: 'postgres', redis: true, pool_per_process: Number(POOL), step_seconds: STEP_SECONDS,
+      processes: 2,
+      database: 'postgres',
+      redis: true,
+      pool_per_process: Number(POOL),
+      step_seconds: STEP_SECONDS,
       server: fs.existsSync(SERVER) ? path.relative(REPO_ROOT, SERVER) : 'tsx apps/api/src/server.ts',
       machine: { cpus: os.cpus().length, loadavg_at_start: loadAtStart, loadavg_at_end: os.loadavg().map((x) => Math.round(x * 10) / 10) },
       steps,
       max_users_passing: passed.length ? passed[passed.length - 1]!.users : 0,
       // Twice that: admitted requests pass, shed ones (503) answered under 50 ms; then back.
-      overload: overload ? { users: overload.users, pass: overload.pass, shed_pct: overload.shed_pct, shed_ms_p99: overload.shed_ms_p99, mean_ms: overload.mean_ms, p99_ms: overload.p99_ms } : null,
-      back_at_passing_load: back ? { users: back.users, pass: back.pass, shed_pct: back.shed_pct, mean_ms: back.mean_ms, p99_ms: back.p99_ms } : null,
+      overload: overload
+        ? {
+            users: overload.users,
+            pass: overload.pass,
+            shed_pct: overload.shed_pct,
+            shed_ms_p99: overload.shed_ms_p99,
+            mean_ms: overload.mean_ms,
+            p99_ms: overload.p99_ms,
+          }
+        : null,
+      back_at_passing_load: back
+        ? { users: back.users, pass: back.pass, shed_pct: back.shed_pct, mean_ms: back.mean_ms, p99_ms: back.p99_ms }
+        : null,
       goal_users: 5000,
       generator_cpu_share_overall: Math.round(((cpu.user + cpu.system) / 1e6 / ((Date.now() - t0) / 1000) / 2) * 1000) / 1000,
-      requests_total: stats.requests, network_errors: stats.errors, topic_subscriptions: stats.subscribed,
+      requests_total: stats.requests,
+      network_errors: stats.errors,
+      topic_subscriptions: stats.subscribed,
     };
   } finally {
     for (const u of users) u.stop();
     for (const p of procs) p.kill('SIGTERM');
     // Graceful shutdown lets `--cpu-prof` write its profile; never wait more than 15 s.
-    await Promise.all(procs.map((p) => new Promise<void>((resolve) => {
-      if (p.exitCode !== null) return resolve();
-      const t = setTimeout(() => (p.kill('SIGKILL'), resolve()), 15_000);
-      p.once('exit', () => (clearTimeout(t), resolve()));
-    })));
+    await Promise.all(
+      procs.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null) return resolve();
+            const t = setTimeout(() => (p.kill('SIGKILL'), resolve()), 15_000);
+            p.once('exit', () => (clearTimeout(t), resolve()));
+          }),
+      ),
+    );
     const a = new pg.Client({ connectionString: PG_ADMIN });
     await a.connect();
     // BENCH_LOAD_KEEP_DB=1 leaves the grown database for a look at its plans (EXPLAIN); drop it by hand.

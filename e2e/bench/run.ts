@@ -89,13 +89,23 @@ function remoteEntries() {
 async function homeJs(baseUrl: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel(/社員番号/).fill(MEMBER.employeeNumber);
-    await page.getByLabel(/パスワード/).first().fill(DEMO_PASSWORD);
+    await page
+      .getByLabel(/パスワード/)
+      .first()
+      .fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /^ログイン$/ }).click();
     await page.waitForURL(`${baseUrl}/`);
     // Fresh page load of home with the session in place: count every script it fetches.
@@ -219,15 +229,26 @@ async function main() {
     const home = result.home_initial_js_gzip;
     console.log(
       `home JS: ${home.total_kb} KB gzip (budget ${home.budget_kb}) = shell ${home.by_part.shell_kb} + remotes ${home.by_part.remotes_kb} ` +
-        `(${Object.entries(home.by_part.remotes).map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`).join(', ')})`,
+        `(${Object.entries(home.by_part.remotes)
+          .map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`)
+          .join(', ')})`,
     );
     const apiLine = (name: string, a: Record<string, unknown> | null) =>
-      a && console.log(`api ${name}: ` + ['group_list', 'feed_page', 'topic_detail', 'remotes_json']
-        .map((k) => { const r = a[k] as { portal: { requests_per_second: number }; bare: { requests_per_second: number }; ratio: number }; return `${k} ${r.portal.requests_per_second}/${r.bare.requests_per_second} req/s (x${r.ratio})`; })
-        .join(', '));
+      a &&
+      console.log(
+        `api ${name}: ` +
+          ['group_list', 'feed_page', 'topic_detail', 'remotes_json']
+            .map((k) => {
+              const r = a[k] as { portal: { requests_per_second: number }; bare: { requests_per_second: number }; ratio: number };
+              return `${k} ${r.portal.requests_per_second}/${r.bare.requests_per_second} req/s (x${r.ratio})`;
+            })
+            .join(', '),
+      );
     for (const [name, a] of Object.entries(result.api)) apiLine(name, a);
     const lh = result.lighthouse;
-    console.log(`lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, ${lh.login.transfer_kb} KB); home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms)`);
+    console.log(
+      `lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, ${lh.login.transfer_kb} KB); home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms)`,
+    );
     console.log(`start-up: ${result.startup.empty_db_ms} ms on an empty data dir, ${result.startup.existing_db_ms} ms again`);
     const f = result.files;
     console.log(
@@ -260,7 +281,11 @@ async function main() {
  */
 async function apiOnly() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' } });
+  const portal = await startPortal({
+    port: PORT,
+    dataDir,
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' },
+  });
   const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
   try {
     const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
@@ -294,8 +319,12 @@ async function homeOnly() {
   try {
     const home = await homeJs(portal.baseUrl);
     for (const s of [...home.scripts].sort((a, b) => b.kb - a.kb)) console.log(`${String(s.kb).padStart(6)} KB  ${s.url}`);
-    const remotes = Object.entries(home.by_part.remotes).map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`).join(', ');
-    console.log(`home JS: ${home.total_kb} KB gzip (budget ${home.budget_kb}) = shell ${home.by_part.shell_kb} + remotes ${home.by_part.remotes_kb} (${remotes})`);
+    const remotes = Object.entries(home.by_part.remotes)
+      .map(([n, r]) => `${n} ${r.entry_kb}+${r.chunks_kb}`)
+      .join(', ');
+    console.log(
+      `home JS: ${home.total_kb} KB gzip (budget ${home.budget_kb}) = shell ${home.by_part.shell_kb} + remotes ${home.by_part.remotes_kb} (${remotes})`,
+    );
     if (!home.within_budget) process.exitCode = 1;
   } finally {
     await portal.stop();
@@ -310,18 +339,27 @@ async function homeOnly() {
  */
 async function lighthouseOnly() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const portal = await startPortal({ port: PORT, dataDir, env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' } });
+  const portal = await startPortal({
+    port: PORT,
+    dataDir,
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' },
+  });
   const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
   try {
     const loadBefore = os.loadavg().map(round1);
     const lighthouse = await benchLighthouse(portal.baseUrl);
     const previous = fs.existsSync(out) ? JSON.parse(fs.readFileSync(out, 'utf8')) : {};
-    const result = { ...previous, lighthouse: { ...lighthouse, at: new Date().toISOString(), loadavg: { before: loadBefore, after: os.loadavg().map(round1) } } };
+    const result = {
+      ...previous,
+      lighthouse: { ...lighthouse, at: new Date().toISOString(), loadavg: { before: loadBefore, after: os.loadavg().map(round1) } },
+    };
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
     const lh = result.lighthouse;
-    console.log(`lighthouse mobile (CPU benchmark index ${lh.login.benchmark_index} / ${lh.home.benchmark_index}): /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, FCP ${lh.login.fcp_ms} ms, ${lh.login.transfer_kb} KB); ` +
-      `home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms, FCP ${lh.home.fcp_ms} ms, ${lh.home.transfer_kb} KB); load ${loadBefore.join(' ')} -> ${lh.loadavg.after.join(' ')}`);
+    console.log(
+      `lighthouse mobile (CPU benchmark index ${lh.login.benchmark_index} / ${lh.home.benchmark_index}): /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, FCP ${lh.login.fcp_ms} ms, ${lh.login.transfer_kb} KB); ` +
+        `home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms, FCP ${lh.home.fcp_ms} ms, ${lh.home.transfer_kb} KB); load ${loadBefore.join(' ')} -> ${lh.loadavg.after.join(' ')}`,
+    );
   } finally {
     await portal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

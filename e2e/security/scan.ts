@@ -23,7 +23,15 @@ let checks = 0;
 const fail = (severity: Finding['severity'], check: string, detail: string) => findings.push({ severity, check, detail });
 
 const SQL_ERRORS = /SQLITE_|syntax error|unterminated quoted|PostgresError|relation ".*" does not exist|near ".*": syntax/i;
-const PAYLOADS = ["' OR '1'='1", "1; DROP TABLE users--", '" UNION SELECT password_hash FROM users--', '<script>alert(1)</script>', '../../../../etc/passwd', '%00', "1' AND SLEEP(3)--"];
+const PAYLOADS = [
+  "' OR '1'='1",
+  '1; DROP TABLE users--',
+  '" UNION SELECT password_hash FROM users--',
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  "1' AND SLEEP(3)--",
+];
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-scan-'));
@@ -31,7 +39,11 @@ async function main() {
   // handlers from them, so the scanned portal raises them; everything else is as in production.
   // SCAN_DATABASE_URL (an empty, throwaway database) scans the PostgreSQL build of the queries.
   const db: Record<string, string> = process.env.SCAN_DATABASE_URL ? { DATABASE_URL: process.env.SCAN_DATABASE_URL } : {};
-  const portal = await startPortal({ port, dataDir, env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_ANON: '100000', RATE_LIMIT_LOGIN: '100000', ...db } });
+  const portal = await startPortal({
+    port,
+    dataDir,
+    env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_ANON: '100000', RATE_LIMIT_LOGIN: '100000', ...db },
+  });
   const tools: Record<string, ToolRun> = {};
   const base = portal.baseUrl;
   try {
@@ -40,9 +52,11 @@ async function main() {
       checks++;
       // As a browser navigates: the shell's page is served for Accept: text/html.
       const res = await fetch(base + page, { headers: { accept: 'text/html' } });
-      if (!(res.headers.get('content-type') ?? '').startsWith('text/html')) fail('low', 'headers', `${page}: not served as a page (${res.status})`);
+      if (!(res.headers.get('content-type') ?? '').startsWith('text/html'))
+        fail('low', 'headers', `${page}: not served as a page (${res.status})`);
       const csp = res.headers.get('content-security-policy') ?? '';
-      for (const need of ["object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"]) if (!csp.includes(need)) fail('medium', 'csp', `${page}: CSP lacks ${need}`);
+      for (const need of ["object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'"])
+        if (!csp.includes(need)) fail('medium', 'csp', `${page}: CSP lacks ${need}`);
       if (/script-src[^;]*'unsafe-(inline|eval)'/.test(csp)) fail('high', 'csp', `${page}: script-src allows unsafe-inline/eval`);
       if (res.headers.get('x-content-type-options') !== 'nosniff') fail('medium', 'headers', `${page}: no nosniff`);
       if (res.headers.get('referrer-policy') !== 'strict-origin-when-cross-origin') fail('medium', 'headers', `${page}: referrer policy`);
@@ -59,7 +73,8 @@ async function main() {
     const token = String(body.items.access_token);
     if ('refresh_token' in body.items) fail('high', 'session', 'refresh token in the login body');
     const cookie = login.headers.get('set-cookie') ?? '';
-    if (cookie && (!/HttpOnly/i.test(cookie) || !/SameSite/i.test(cookie))) fail('medium', 'session', `refresh cookie flags: ${cookie.replace(/=[^;]+/, '=…')}`);
+    if (cookie && (!/HttpOnly/i.test(cookie) || !/SameSite/i.test(cookie)))
+      fail('medium', 'session', `refresh cookie flags: ${cookie.replace(/=[^;]+/, '=…')}`);
     const auth = { authorization: `Bearer ${token}` };
 
     // 3. Injection in query parameters: never a 5xx, never a database error in the answer.
@@ -77,13 +92,18 @@ async function main() {
         const text = await res.text();
         if (res.status >= 500) fail('high', 'injection', `${target(payload)} → ${res.status}`);
         if (SQL_ERRORS.test(text)) fail('high', 'injection', `${target(payload)} leaks a database error`);
-        if (text.includes('<script>alert(1)</script>') && (res.headers.get('content-type') ?? '').includes('html')) fail('high', 'xss', `${target(payload)} reflects script as HTML`);
+        if (text.includes('<script>alert(1)</script>') && (res.headers.get('content-type') ?? '').includes('html'))
+          fail('high', 'xss', `${target(payload)} reflects script as HTML`);
         if (Date.now() - started > 2500) fail('medium', 'injection', `${target(payload)} took ${Date.now() - started} ms (time-based?)`);
       }
     }
 
     // 4. Path traversal on the static and file paths.
-    for (const p of ['/remotes/..%2f..%2fpackage.json', '/remotes/%2e%2e/%2e%2e/package.json', `${API}/members/me/groups/1/images/icon/..%2f..%2f..%2fpackage.json`]) {
+    for (const p of [
+      '/remotes/..%2f..%2fpackage.json',
+      '/remotes/%2e%2e/%2e%2e/package.json',
+      `${API}/members/me/groups/1/images/icon/..%2f..%2f..%2fpackage.json`,
+    ]) {
       checks++;
       const res = await fetch(base + p, { headers: auth });
       const text = await res.text();

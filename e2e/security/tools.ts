@@ -59,7 +59,11 @@ function run(cmd: string, args: string[], ms: number): Promise<{ out: string; ti
   });
 }
 
-const redactor = (token: string) => (s: string) => s.split(token).join('<token>').replace(/Bearer [\w.-]+/g, 'Bearer <token>');
+const redactor = (token: string) => (s: string) =>
+  s
+    .split(token)
+    .join('<token>')
+    .replace(/Bearer [\w.-]+/g, 'Bearer <token>');
 
 interface SqlmapTarget {
   name: string;
@@ -71,13 +75,23 @@ interface SqlmapTarget {
 function sqlmapTargets(base: string): SqlmapTarget[] {
   return [
     { name: 'groups filter/page', url: `${base}${API}/members/me/groups?page=1&limit=10&filter=%E5%85%A8` },
-    { name: 'search keyword', url: `${base}${API}/members/me/search?target_search=1&keyword_search=%E6%9D%B1%E4%BA%AC&time_range=4&limit=20` },
+    {
+      name: 'search keyword',
+      url: `${base}${API}/members/me/search?target_search=1&keyword_search=%E6%9D%B1%E4%BA%AC&time_range=4&limit=20`,
+    },
     { name: 'group id in path', url: `${base}${API}/members/me/groups/1*` },
     { name: 'group members search', url: `${base}${API}/members/me/groups/1/group-members?search=e&limit=10&page=1` },
-    { name: 'group topics sort', url: `${base}${API}/members/me/groups/1/topics/get-not-delete-topics?limit=10&page=1&orderBy=title&sortedBy=asc` },
+    {
+      name: 'group topics sort',
+      url: `${base}${API}/members/me/groups/1/topics/get-not-delete-topics?limit=10&page=1&orderBy=title&sortedBy=asc`,
+    },
     { name: 'common topics page', url: `${base}${API}/members/me/common-topics/list?limit=10&page=1&unread_only=0` },
     { name: 'login JSON body', url: `${base}${API}/auth/login`, data: '{"employee_number":"E0001","password":"x"}' },
-    { name: 'signed-urls JSON body', url: `${base}${API}/members/me/signed-urls`, data: '{"items":[{"path":"/members/me/inline-images/1"}]}' },
+    {
+      name: 'signed-urls JSON body',
+      url: `${base}${API}/members/me/signed-urls`,
+      data: '{"items":[{"path":"/members/me/inline-images/1"}]}',
+    },
   ];
 }
 
@@ -97,15 +111,32 @@ export async function runSqlmap(base: string, token: string, findings: Finding[]
         continue;
       }
       const args = ['-u', t.url, '--batch', '--level', '1', '--risk', '1', '--threads', '1', '--timeout', '5', '--retries', '0'];
-      args.push('--time-sec', '2', '--flush-session', '--disable-coloring', '--output-dir', dir, '--headers', `Authorization: Bearer ${token}`);
+      args.push(
+        '--time-sec',
+        '2',
+        '--flush-session',
+        '--disable-coloring',
+        '--output-dir',
+        dir,
+        '--headers',
+        `Authorization: Bearer ${token}`,
+      );
       // A wrong password answers 401, which sqlmap otherwise takes as "stop".
       if (t.data) args.push('--data', t.data, '--method', 'POST', '--ignore-code', '401');
       const { out, timedOut } = await run('sqlmap', args, Math.min(left, budgetMs / 2));
-      const params = [...new Set([...out.matchAll(/testing for SQL injection on ((?:\(custom\) )?\S+ parameter '[^']+')/g)].map((m) => m[1]))];
-      const verdict = /identified the following injection point/.test(out) ? 'INJECTABLE' : /do not appear to be injectable/.test(out) ? 'not injectable' : 'no verdict';
+      const params = [
+        ...new Set([...out.matchAll(/testing for SQL injection on ((?:\(custom\) )?\S+ parameter '[^']+')/g)].map((m) => m[1])),
+      ];
+      const verdict = /identified the following injection point/.test(out)
+        ? 'INJECTABLE'
+        : /do not appear to be injectable/.test(out)
+          ? 'not injectable'
+          : 'no verdict';
       // e.g. "429 (Too Many Requests) - 68 times": the login throttle answers before any query runs.
       const codes = /HTTP error codes detected during run:\s*\n(.+)/.exec(out)?.[1]?.trim();
-      info.tested!.push(redact(`${t.name}: ${verdict} (${params.join(', ') || 'no parameter tested'})${codes ? `; answers ${codes}` : ''}`));
+      info.tested!.push(
+        redact(`${t.name}: ${verdict} (${params.join(', ') || 'no parameter tested'})${codes ? `; answers ${codes}` : ''}`),
+      );
       if (timedOut) {
         info.timedOut = true;
         findings.push({ severity: 'low', check: 'sqlmap', detail: `${t.name}: stopped at the time bound before finishing` });
@@ -113,10 +144,18 @@ export async function runSqlmap(base: string, token: string, findings: Finding[]
       // "Parameter: keyword (GET)" lines follow "identified the following injection point(s)".
       if (/identified the following injection point/.test(out)) {
         const points = [...out.matchAll(/^Parameter: (.+)$/gm)].map((m) => m[1]);
-        findings.push({ severity: 'high', check: 'sqlmap', detail: redact(`${t.name}: injectable ${points.join(', ') || '(parameter not parsed)'}`) });
+        findings.push({
+          severity: 'high',
+          check: 'sqlmap',
+          detail: redact(`${t.name}: injectable ${points.join(', ') || '(parameter not parsed)'}`),
+        });
       } else if (!timedOut && !/do not appear to be injectable|does not seem to be injectable/.test(out)) {
         // Neither verdict: sqlmap gave up (connection, 401…). Report it rather than count it clean.
-        const last = out.split('\n').filter((l) => /\[(CRITICAL|ERROR)\]/.test(l)).pop() ?? 'no verdict';
+        const last =
+          out
+            .split('\n')
+            .filter((l) => /\[(CRITICAL|ERROR)\]/.test(l))
+            .pop() ?? 'no verdict';
         findings.push({ severity: 'low', check: 'sqlmap', detail: redact(`${t.name}: ${last.replace(/^\[[\d:]+\] /, '')}`) });
       }
     }
@@ -142,13 +181,20 @@ export function wapitiSeverity(level: number | string | undefined): Severity {
 }
 
 /** Findings from a wapiti JSON report; only path, parameter and info are copied (never http_request). */
-export function parseWapitiReport(report: { vulnerabilities?: Record<string, WapitiEntry[]>; anomalies?: Record<string, WapitiEntry[]> }, redact: (s: string) => string): Finding[] {
+export function parseWapitiReport(
+  report: { vulnerabilities?: Record<string, WapitiEntry[]>; anomalies?: Record<string, WapitiEntry[]> },
+  redact: (s: string) => string,
+): Finding[] {
   const out: Finding[] = [];
   for (const kind of ['vulnerabilities', 'anomalies'] as const) {
     for (const [category, entries] of Object.entries(report[kind] ?? {})) {
       for (const e of entries ?? []) {
         const where = `${e.method ?? ''} ${e.path ?? ''}${e.parameter ? ` [${e.parameter}]` : ''}`.trim();
-        out.push({ severity: wapitiSeverity(e.level), check: `wapiti ${category}`, detail: redact(`${where}: ${e.info ?? ''}`.slice(0, 400)) });
+        out.push({
+          severity: wapitiSeverity(e.level),
+          check: `wapiti ${category}`,
+          detail: redact(`${where}: ${e.info ?? ''}`.slice(0, 400)),
+        });
       }
     }
   }
@@ -163,9 +209,20 @@ export async function runWapiti(base: string, token: string, findings: Finding[]
   const info: ToolRun = { version: version('wapiti'), ran: true, timedOut: false, tested: [] };
   // The shell is a single-page app, so the crawler finds few links: the API's query endpoints are
   // given as start URLs so the attack modules have parameters to work on.
-  const starts = sqlmapTargets('').filter((t) => !t.data).map((t) => t.url.replace('*', ''));
+  const starts = sqlmapTargets('')
+    .filter((t) => !t.data)
+    .map((t) => t.url.replace('*', ''));
   const args = ['-u', `${base}/`, '--scope', 'domain', '-m', 'sql,xss,exec,file,crlf,redirect', '--flush-session', '--store-session', dir];
-  args.push('--max-scan-time', String(maxScanSeconds), '--max-attack-time', String(Math.max(10, Math.floor(maxScanSeconds / 6))), '-d', '3', '-t', '5');
+  args.push(
+    '--max-scan-time',
+    String(maxScanSeconds),
+    '--max-attack-time',
+    String(Math.max(10, Math.floor(maxScanSeconds / 6))),
+    '-d',
+    '3',
+    '-t',
+    '5',
+  );
   // No -x exclusion: wapiti 3.0.4 crashes on it under Python 3.11 (re "global flags"); the crawler
   // cannot reach the logout anyway (a POST from script, no link in the shell's HTML).
   args.push('-H', `Authorization: Bearer ${token}`, '--no-bugreport', '-v', '1', '-f', 'json', '-o', report);
@@ -179,7 +236,11 @@ export async function runWapiti(base: string, token: string, findings: Finding[]
       info.tested!.push(`${block.split('\n')[0]!.trim()}: ${attacked} resources attacked`);
     }
     if (!fs.existsSync(report)) {
-      findings.push({ severity: 'low', check: 'wapiti', detail: redactor(token)(`no report written: ${out.trim().split('\n').pop() ?? ''}`) });
+      findings.push({
+        severity: 'low',
+        check: 'wapiti',
+        detail: redactor(token)(`no report written: ${out.trim().split('\n').pop() ?? ''}`),
+      });
     } else {
       const doc = JSON.parse(fs.readFileSync(report, 'utf8')) as Parameters<typeof parseWapitiReport>[0];
       findings.push(...parseWapitiReport(doc, redactor(token)));

@@ -7,7 +7,12 @@ import { startPortal } from './portal';
 import { startLineProvider } from '../../apps/api/src/modules/auth/line/provider.test-util';
 
 /** The stand-in LINE provider's channel (line-login.spec.ts logs in through it). */
-export const E2E_LINE = { channelId: '1650009999', channelSecret: 'e2e-line-channel-secret-0123456789abcdef', sub: 'Ue2eLineUser', email: 'line-user@e2e.example' };
+export const E2E_LINE = {
+  channelId: '1650009999',
+  channelSecret: 'e2e-line-channel-secret-0123456789abcdef',
+  sub: 'Ue2eLineUser',
+  email: 'line-user@e2e.example',
+};
 
 /** A real SMTP server: every message is parsed and written to MAIL_DIR as JSON for the tests. */
 function startSmtp(): Promise<SMTPServer> {
@@ -36,8 +41,15 @@ function startSmtp(): Promise<SMTPServer> {
 /** Every spec must take `test` from tests/fixtures.ts, or its pages run unwatched by the CSP guard. */
 function requireCspFixture(): void {
   const dir = path.join(E2E_ROOT, 'tests');
-  const bare = fs.readdirSync(dir).filter((f) => f.endsWith('.spec.ts') && /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
-  if (bare.length) throw new Error(`import test from './fixtures', not '@playwright/test' (CSP violations must fail the suite): ${bare.join(', ')}`);
+  const bare = fs
+    .readdirSync(dir)
+    .filter(
+      (f) =>
+        f.endsWith('.spec.ts') &&
+        /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*'@playwright\/test'/.test(fs.readFileSync(path.join(dir, f), 'utf8')),
+    );
+  if (bare.length)
+    throw new Error(`import test from './fixtures', not '@playwright/test' (CSP violations must fail the suite): ${bare.join(', ')}`);
 }
 
 export default async function globalSetup() {

@@ -13,7 +13,10 @@ export interface ReceivedMail {
 export async function waitForMail(to: string, since: number, ms = 15_000): Promise<ReceivedMail> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    const files = fs.readdirSync(MAIL_DIR).filter((f) => Number(f.split('-')[0]) >= since).sort();
+    const files = fs
+      .readdirSync(MAIL_DIR)
+      .filter((f) => Number(f.split('-')[0]) >= since)
+      .sort();
     for (const f of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8')) as ReceivedMail;
       if (mail.to.toLowerCase().includes(to.toLowerCase())) return mail;

@@ -25,9 +25,9 @@ export class RunDatabase {
   }
 
   group(name: string): { id: number; companyId: number; capacityGb: number; usedBytes: number } {
-    const row = this.db
-      .prepare('select id, company_id, storage_capacity_gb, storage_used_bytes from groups where name = ?')
-      .get(name) as { id: number; company_id: number; storage_capacity_gb: number; storage_used_bytes: number } | undefined;
+    const row = this.db.prepare('select id, company_id, storage_capacity_gb, storage_used_bytes from groups where name = ?').get(name) as
+      | { id: number; company_id: number; storage_capacity_gb: number; storage_used_bytes: number }
+      | undefined;
     if (!row) throw new Error(`no group named ${name}`);
     return { id: row.id, companyId: row.company_id, capacityGb: row.storage_capacity_gb, usedBytes: Number(row.storage_used_bytes) };
   }
@@ -51,7 +51,9 @@ export class RunDatabase {
 
   /** The file rows of a group (any state), for "nothing of it was stored". */
   groupFileNames(groupId: number): string[] {
-    const rows = this.db.prepare('select original_name from files where group_id = ? order by id').all(groupId) as { original_name: string }[];
+    const rows = this.db.prepare('select original_name from files where group_id = ? order by id').all(groupId) as {
+      original_name: string;
+    }[];
     return rows.map((r) => r.original_name);
   }
 
@@ -70,7 +72,9 @@ export class RunDatabase {
    */
   digestBaselineRecorded(employeeNumber: string): boolean {
     const row = this.db
-      .prepare("select 1 as one from notification_sends s join users u on s.dedupe_key like u.id || ':%' where s.channel = 'digest' and u.employee_number = ? limit 1")
+      .prepare(
+        "select 1 as one from notification_sends s join users u on s.dedupe_key like u.id || ':%' where s.channel = 'digest' and u.employee_number = ? limit 1",
+      )
       .get(employeeNumber);
     return row !== undefined;
   }

@@ -12,7 +12,13 @@ import { expectSuccess, field, loginAs, loginByEmployeeNumber, gotoLogin, setLan
  */
 
 const HEADER = '社員番号,姓,名,姓かな,名かな,メールアドレス,部署,グループ';
-const SURNAMES: [string, string][] = [['髙橋', 'たかはし'], ['山﨑', 'やまさき'], ['佐藤', 'さとう'], ['鈴木', 'すずき'], ['田中', 'たなか']];
+const SURNAMES: [string, string][] = [
+  ['髙橋', 'たかはし'],
+  ['山﨑', 'やまさき'],
+  ['佐藤', 'さとう'],
+  ['鈴木', 'すずき'],
+  ['田中', 'たなか'],
+];
 const num = (i: number) => `IMP${String(i).padStart(3, '0')}`;
 
 function employeesCsv(broken: boolean): Buffer {

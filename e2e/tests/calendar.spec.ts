@@ -27,11 +27,33 @@ interface Labels {
   group: string;
   save: string;
 }
-const JA: Labels = { title: 'タイトル（日本語）', repeat: '繰り返し', weekly: '毎週', endDate: '終了日', startTime: '開始時刻', endTime: '終了時刻', group: 'グループ', save: '保存する' };
-const EN: Labels = { title: 'Title (English)', repeat: 'Repeating', weekly: 'Every week', endDate: 'End date', startTime: 'Start time', endTime: 'End time', group: 'Group', save: 'Save' };
+const JA: Labels = {
+  title: 'タイトル（日本語）',
+  repeat: '繰り返し',
+  weekly: '毎週',
+  endDate: '終了日',
+  startTime: '開始時刻',
+  endTime: '終了時刻',
+  group: 'グループ',
+  save: '保存する',
+};
+const EN: Labels = {
+  title: 'Title (English)',
+  repeat: 'Repeating',
+  weekly: 'Every week',
+  endDate: 'End date',
+  startTime: 'Start time',
+  endTime: 'End time',
+  group: 'Group',
+  save: 'Save',
+};
 
 /** Fills the create form: one day, given times, shared with a group, optionally weekly, with equipment. */
-async function fillEvent(page: Page, l: Labels, o: { date: string; title: string; start: string; end: string; group: string; equipment: RegExp; weekly?: string }) {
+async function fillEvent(
+  page: Page,
+  l: Labels,
+  o: { date: string; title: string; start: string; end: string; group: string; equipment: RegExp; weekly?: string },
+) {
   await page.goto(`/calendar/create?date=${o.date}`);
   await page.getByLabel(l.title, { exact: true }).fill(o.title);
   if (o.weekly) {
@@ -47,14 +69,25 @@ async function fillEvent(page: Page, l: Labels, o: { date: string; title: string
   await page.getByRole('button', { name: l.save }).click();
 }
 
-test('a weekly event with equipment: shared members see it (week, month, unread on home), a collision is refused, "this and all future" from the third leaves two, holidays show', async ({ page, browser }) => {
+test('a weekly event with equipment: shared members see it (week, month, unread on home), a collision is refused, "this and all future" from the third leaves two, holidays show', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const title = `設計定例${stamp}`;
   const first = plusDays(tokyo(Date.now()), 1);
 
   await loginAs(page, ADMIN.employeeNumber);
-  await fillEvent(page, JA, { date: first, title, start: '13:00', end: '14:00', group: '開発チーム', equipment: /プロジェクター/, weekly: WEEKDAYS_JA[weekdayOf(first)]! });
+  await fillEvent(page, JA, {
+    date: first,
+    title,
+    start: '13:00',
+    end: '14:00',
+    group: '開発チーム',
+    equipment: /プロジェクター/,
+    weekly: WEEKDAYS_JA[weekdayOf(first)]!,
+  });
   await expectSuccess(page, '予定を作成しました。');
   await expect(page).toHaveURL(new RegExp(`/calendar/\\d+\\?date=${first}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
@@ -69,11 +102,22 @@ test('a weekly event with equipment: shared members see it (week, month, unread 
   await member.goto(`/calendar/week?date=${first}`);
   await expect(member.getByRole('link', { name: new RegExp(title) })).toHaveCount(1);
   await member.goto(`/calendar/month?date=${first}`);
-  await expect(member.getByRole('gridcell', { name: `${md(first)}（${WEEKDAYS_JA[weekdayOf(first)]}）` }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expect(
+    member
+      .getByRole('gridcell', { name: `${md(first)}（${WEEKDAYS_JA[weekdayOf(first)]}）` })
+      .getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
 
   // The member books the projector over the second occurrence: refused, naming the date.
   const second = plusDays(first, 7);
-  await fillEvent(member, JA, { date: second, title: `重複${stamp}`, start: '13:30', end: '14:30', group: '開発チーム', equipment: /プロジェクター/ });
+  await fillEvent(member, JA, {
+    date: second,
+    title: `重複${stamp}`,
+    start: '13:30',
+    end: '14:30',
+    group: '開発チーム',
+    equipment: /プロジェクター/,
+  });
   const refusal = member.getByRole('alert').filter({ hasText: 'この設備は他の予定で既に予約されています。' });
   await expect(refusal).toContainText(second.replaceAll('-', '/'));
   await expect(member.getByRole('button', { name: '空き状況を更新' })).toBeVisible();
@@ -109,13 +153,28 @@ test('the same in English: create with equipment, see it, a collision is refused
   await page.getByRole('button', { name: /保存|Save/ }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  await fillEvent(page, EN, { date: first, title, start: '10:00', end: '11:00', group: '総務部', equipment: /第一会議室/, weekly: WEEKDAYS_EN[weekdayOf(first)]! });
+  await fillEvent(page, EN, {
+    date: first,
+    title,
+    start: '10:00',
+    end: '11:00',
+    group: '総務部',
+    equipment: /第一会議室/,
+    weekly: WEEKDAYS_EN[weekdayOf(first)]!,
+  });
   await expectSuccess(page, 'The event was created.');
   await page.goto(`/calendar/week?date=${first}`);
   await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(1);
   await expect(page.getByRole('tab', { name: 'Month' })).toBeVisible();
 
-  await fillEvent(page, EN, { date: plusDays(first, 7), title: `Clash ${stamp}`, start: '10:30', end: '12:00', group: '総務部', equipment: /第一会議室/ });
+  await fillEvent(page, EN, {
+    date: plusDays(first, 7),
+    title: `Clash ${stamp}`,
+    start: '10:30',
+    end: '12:00',
+    group: '総務部',
+    equipment: /第一会議室/,
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'This equipment is already booked by another schedule.' })).toBeVisible();
 
   await page.goto('/calendar/month?date=2027-01-01');

@@ -14,16 +14,26 @@ const API = '/service/api/v1';
 const LABEL = 'e2e-canary';
 
 function remotesCli(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'remotes', '--', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR }, encoding: 'utf8' });
+  return execFileSync('npm', ['run', '--silent', 'remotes', '--', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR },
+    encoding: 'utf8',
+  });
 }
 
 function buildSettings(label: string) {
-  execFileSync('npm', ['run', '--silent', 'build', '-w', '@portal/settings'], { cwd: REPO_ROOT, env: { ...process.env, PORTAL_BUILD_LABEL: label }, stdio: 'ignore' });
+  execFileSync('npm', ['run', '--silent', 'build', '-w', '@portal/settings'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORTAL_BUILD_LABEL: label },
+    stdio: 'ignore',
+  });
 }
 
 /** Every file of a folder, recursively. */
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 }
 
 /**
@@ -58,7 +68,10 @@ async function settingsBuild(page: Page, token?: string): Promise<string> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a canary that throws on render fails for its users only, is withdrawn by their reports, and they get the stable build next', async ({ page, browser }) => {
+test('a canary that throws on render fails for its users only, is withdrawn by their reports, and they get the stable build next', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const stable = await settingsBuild(page);
   try {
@@ -115,10 +128,16 @@ test('a canary that throws on render fails for its users only, is withdrawn by t
 
     // The audit trail says so, with both rates.
     const admin = await tokenOf(page, 'E0001');
-    const audit = await page.request.get(`${API}/company/audit-events?action=remote.canary_auto_rolled_back`, { headers: { Authorization: `Bearer ${admin}` } });
+    const audit = await page.request.get(`${API}/company/audit-events?action=remote.canary_auto_rolled_back`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
     const [event] = ((await audit.json()) as { items: { data: { target_label: string; detail: string }[] } }).items.data;
     expect(event?.target_label).toBe('settings');
-    expect(event?.detail).toMatch(new RegExp(`^${canary!.replace(/[.+]/g, '\\$&')} → ${stable.replace(/[.+]/g, '\\$&')} \\(canary \\d+\\.\\d %, stable \\d+\\.\\d %\\)$`));
+    expect(event?.detail).toMatch(
+      new RegExp(
+        `^${canary!.replace(/[.+]/g, '\\$&')} → ${stable.replace(/[.+]/g, '\\$&')} \\(canary \\d+\\.\\d %, stable \\d+\\.\\d %\\)$`,
+      ),
+    );
     expect(remotesCli('list')).not.toMatch(/canary \S+: \d+ %/);
     await other.context().close();
   } finally {
@@ -131,7 +150,16 @@ test('a remote entry script changed after publishing is refused and its area sho
   const folder = path.join(DATA_DIR, 'remotes', 'settings', build);
   const entry = path.join(folder, 'remoteEntry.js');
   const original = readFileSync(entry);
-  const siblings = ['.br', '.gz'].map((ext) => ({ file: `${entry}${ext}`, bytes: (() => { try { return readFileSync(`${entry}${ext}`); } catch { return null; } })() }));
+  const siblings = ['.br', '.gz'].map((ext) => ({
+    file: `${entry}${ext}`,
+    bytes: (() => {
+      try {
+        return readFileSync(`${entry}${ext}`);
+      } catch {
+        return null;
+      }
+    })(),
+  }));
   try {
     writeFileSync(entry, Buffer.concat([original, Buffer.from('\n;window.__portalTampered = true;\n')]));
     for (const s of siblings) rmSync(s.file, { force: true });
@@ -163,7 +191,9 @@ test('company administration shows a canary and withdraws it after confirmation,
     await dialog.getByRole('button', { name: '先行公開を取り下げ' }).click();
     await expect(canaryRow).toHaveCount(0);
     const admin = await tokenOf(page, 'E0001');
-    const audit = await page.request.get(`${API}/company/audit-events?action=remote.canary_rolled_back`, { headers: { Authorization: `Bearer ${admin}` } });
+    const audit = await page.request.get(`${API}/company/audit-events?action=remote.canary_rolled_back`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
     expect(((await audit.json()) as { items: { data: { target_label: string }[] } }).items.data[0]?.target_label).toBe('settings');
   } finally {
     buildSettings('');

@@ -25,13 +25,21 @@ async function send(request: APIRequestContext, headers: Record<string, string>,
 
 const messages = (page: Page) => page.getByTestId('chat-message');
 
-test('opens at the newest message below an image, keeps a scrolled-up reader in place with a pill, views the image', async ({ page, request }) => {
+test('opens at the newest message below an image, keeps a scrolled-up reader in place with a pill, views the image', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const a = await apiLogin(request, 'E0001');
   const b = await apiLogin(request, 'E0002');
   const me = ((await (await request.get(`${API}/members/me`, { headers: b })).json()) as { items: { info: { id: number } } }).items.info.id;
-  const groups = (await (await request.get(`${API}/members/me/groups?page=1&limit=50`, { headers: b })).json()) as { items: { data: { id: number }[] } };
-  const created = await request.post(`${API}/group-chat/create`, { headers: a, data: { user_ids: String(me), group_id: groups.items.data[0]!.id } });
+  const groups = (await (await request.get(`${API}/members/me/groups?page=1&limit=50`, { headers: b })).json()) as {
+    items: { data: { id: number }[] };
+  };
+  const created = await request.post(`${API}/group-chat/create`, {
+    headers: a,
+    data: { user_ids: String(me), group_id: groups.items.data[0]!.id },
+  });
   expect(created.ok(), await created.text()).toBe(true);
   const chat = ((await created.json()) as { items: { id: number } }).items.id;
 
@@ -39,7 +47,10 @@ test('opens at the newest message below an image, keeps a scrolled-up reader in 
   for (let i = 1; i <= 25; i++) await send(request, a, chat, `履歴メッセージ ${i}`);
   const upload = await request.post(`${API}/group-chat-gallery/${chat}/upload-file`, {
     headers: a,
-    multipart: { data: JSON.stringify({ client_message_id: cid() }), file: { name: '現場写真.png', mimeType: 'image/png', buffer: png(800, 600) } },
+    multipart: {
+      data: JSON.stringify({ client_message_id: cid() }),
+      file: { name: '現場写真.png', mimeType: 'image/png', buffer: png(800, 600) },
+    },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   await send(request, a, chat, '写真の下の最新メッセージ');

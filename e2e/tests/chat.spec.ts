@@ -103,7 +103,10 @@ for (const lang of ['ja', 'en'] as const) {
     await loginAs(page, 'E0003');
     if (lang === 'en') await setEnglish(page);
     await page.goto('/chat/list');
-    await page.getByRole('list', { name: lang === 'ja' ? 'チャット一覧' : 'Chats' }).getByRole('link', { name: /鈴木 花子/ }).click();
+    await page
+      .getByRole('list', { name: lang === 'ja' ? 'チャット一覧' : 'Chats' })
+      .getByRole('link', { name: /鈴木 花子/ })
+      .click();
     await expect(page).toHaveURL(/\/chat\/detail\/\d+$/);
     const box = page.getByRole('textbox', { name: L.box });
     await expect(messages(page).first()).toBeVisible();

@@ -14,7 +14,6 @@ const GROUP = '東京支社';
 const API = '/service/api/v1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n% コメント添付の試験\ntrailer <<>>\n%%EOF\n');
 
-
 test('a comment with an image and a PDF is seen and downloaded by another member', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
   await loginAs(page, ADMIN.employeeNumber);
@@ -25,7 +24,12 @@ test('a comment with an image and a PDF is seen and downloaded by another member
   const token = ((await login.json()) as { items: { access_token: string } }).items.access_token;
   const created = await request.post(`${API}/members/me/groups/${groupId}/topics/new-topic`, {
     headers: { authorization: `Bearer ${token}` },
-    data: { topic_title: '現場写真の共有', content: '<p>写真と資料はコメントでお願いします。</p>', how_nice: ['1'], comment_options: ['1'] },
+    data: {
+      topic_title: '現場写真の共有',
+      content: '<p>写真と資料はコメントでお願いします。</p>',
+      how_nice: ['1'],
+      comment_options: ['1'],
+    },
   });
   expect(created.ok()).toBe(true);
   const topicId = ((await created.json()) as { items: { id: number } }).items.id;
@@ -59,7 +63,14 @@ test('a comment with an image and a PDF is seen and downloaded by another member
   await expect(shown).toBeVisible();
   // The inserted image, from a short-lived link signed for the reader (no token in the URL).
   await expect(shown.locator('.ptop-content img')).toHaveAttribute('src', SIGNED_INLINE);
-  await expect.poll(() => shown.locator('.ptop-content img').first().evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(320);
+  await expect
+    .poll(() =>
+      shown
+        .locator('.ptop-content img')
+        .first()
+        .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+    )
+    .toBe(320);
   const files = shown.getByRole('region', { name: 'このコメントの添付ファイル（2）' });
   await expect(files.getByRole('button', { name: '現場.png' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('comment-attachments.png'), fullPage: true });
@@ -69,7 +80,10 @@ test('a comment with an image and a PDF is seen and downloaded by another member
   expect((await readFile((await pdf.path())!)).equals(PDF)).toBe(true);
 
   await files.getByRole('checkbox', { name: 'すべて選択' }).check();
-  const [zip] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: '選択したファイルをまとめてダウンロード（ZIP）' }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    files.getByRole('button', { name: '選択したファイルをまとめてダウンロード（ZIP）' }).click(),
+  ]);
   expect(zip.suggestedFilename()).toBe('コメント_添付ファイル.zip');
   const bytes = await readFile((await zip.path())!);
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');

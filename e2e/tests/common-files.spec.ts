@@ -14,7 +14,11 @@ const row = (page: Page, title: string) => page.getByRole('row').filter({ has: p
 
 test('common files: a right holder uploads, a member reads and downloads it', async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
-  const doc = { name: `全社規程_${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`就業規則 改定のお知らせ ${stamp}\n第1条 目的\n`) };
+  const doc = {
+    name: `全社規程_${stamp}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`就業規則 改定のお知らせ ${stamp}\n第1条 目的\n`),
+  };
 
   await loginAs(page, HOLDER);
   await page.goto('/common-topic/topics');
@@ -45,7 +49,10 @@ test('common files: a right holder uploads, a member reads and downloads it', as
   await expect(member.getByRole('definition').filter({ hasText: /^既読$/ })).toBeVisible();
   await expect(member.getByRole('link', { name: '上書き（新しいバージョン）' })).toHaveCount(0);
   await expect(member.getByRole('button', { name: 'このファイルを削除' })).toHaveCount(0);
-  const [download] = await Promise.all([member.waitForEvent('download'), member.getByRole('button', { name: 'ダウンロード', exact: true }).click()]);
+  const [download] = await Promise.all([
+    member.waitForEvent('download'),
+    member.getByRole('button', { name: 'ダウンロード', exact: true }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(doc.name);
   expect((await readFile((await download.path())!)).equals(doc.buffer)).toBe(true);
 

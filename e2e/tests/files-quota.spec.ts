@@ -113,7 +113,9 @@ test('the company quota: warning on the shared folder, refusal with EXCEED_COMPA
     const used = company.usedBytes + fits.buffer.length;
     await expect(groupBar(page).getByRole('alert')).toHaveCount(0);
     await expect(companyBar(page).getByText(usageText(used, capacity), { exact: true })).toBeVisible();
-    await expect(companyBar(page).getByRole('alert')).toHaveText('会社全体の保存容量の使用量が80%を超えました。管理者にお問い合わせください。');
+    await expect(companyBar(page).getByRole('alert')).toHaveText(
+      '会社全体の保存容量の使用量が80%を超えました。管理者にお問い合わせください。',
+    );
 
     const before = { rows: db.groupFileNames(groupId), disk: storedFiles(groupId) };
     const refused = file(`報告書_${stamp}.txt`, 20 * KB);

@@ -13,7 +13,11 @@ test('an uploaded photo is listed with its thumbnail and previewed from it', asy
   const stamp = Date.now().toString(36);
   const photo = { name: `現場写真_${stamp}.png`, mimeType: 'image/png', buffer: png(900, 600) };
   // A PNG signature and nothing else: an image by its bytes, but not one that can be decoded.
-  const broken = { name: `破損_${stamp}.png`, mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) };
+  const broken = {
+    name: `破損_${stamp}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+  };
 
   await loginAs(page, ADMIN.employeeNumber);
   const groupId = await openGroupFromHome(page, '東京支社');

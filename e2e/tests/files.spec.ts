@@ -77,7 +77,10 @@ test('files: upload, overwrite, restore and download, zip both, bin and empty it
   await page.getByRole('button', { name: 'バージョン1に戻す' }).click();
   await confirmWith(page, '元に戻す');
   await expect(page.getByRole('definition').filter({ hasText: /^v3$/ })).toBeVisible();
-  const [restored] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ダウンロード', exact: true }).click()]);
+  const [restored] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'ダウンロード', exact: true }).click(),
+  ]);
   expect(restored.suggestedFilename()).toBe(first.name);
   expect((await bytesOf(restored)).equals(first.buffer)).toBe(true);
 
@@ -85,7 +88,10 @@ test('files: upload, overwrite, restore and download, zip both, bin and empty it
   await page.getByRole('link', { name: '共有フォルダへ戻る' }).click();
   await page.getByRole('checkbox', { name: `${first.name} を選択` }).check();
   await page.getByRole('checkbox', { name: `${second.name} を選択` }).check();
-  const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'まとめてダウンロード（ZIP）' }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'まとめてダウンロード（ZIP）' }).click(),
+  ]);
   const entries = readZip(await bytesOf(zip));
   expect([...entries.keys()].sort()).toEqual([first.name, second.name].sort());
   expect(entries.get(first.name)!.equals(first.buffer)).toBe(true);

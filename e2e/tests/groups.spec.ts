@@ -118,7 +118,9 @@ test('granting role_invite enables the members tabs for that member', async ({ p
     await admin.getByRole('row').filter({ has: rights }).getByRole('button', { name: '保存する' }).click();
     await expectSuccess(admin, '阿部 隆 さんの権限を保存しました。');
     await admin.reload();
-    await expect(admin.getByRole('group', { name: '阿部 隆 さんの権限' }).getByRole('checkbox', { name: '招待', exact: true })).toBeChecked();
+    await expect(
+      admin.getByRole('group', { name: '阿部 隆 さんの権限' }).getByRole('checkbox', { name: '招待', exact: true }),
+    ).toBeChecked();
   } finally {
     await admin.context().close();
   }

@@ -18,7 +18,9 @@ test('home shows group icons from signed links the browser caches: no second req
   const login = await request.post(`${API}/auth/login`, { data: { employee_number: ADMIN.employeeNumber, password: DEMO_PASSWORD } });
   const token = ((await login.json()) as { items: { access_token: string } }).items.access_token;
   const headers = { authorization: `Bearer ${token}` };
-  const groups = ((await (await request.get(`${API}/members/me/groups?page=1&limit=10`, { headers })).json()) as { items: { data: { id: number }[] } }).items.data;
+  const groups = (
+    (await (await request.get(`${API}/members/me/groups?page=1&limit=10`, { headers })).json()) as { items: { data: { id: number }[] } }
+  ).items.data;
   let uploaded = false;
   for (const g of groups) {
     const res = await request.post(`${API}/members/me/groups/${g.id}/icon`, {

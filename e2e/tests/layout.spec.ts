@@ -149,7 +149,13 @@ test.describe('390 px wide', () => {
     await expect(tabs).toBeVisible();
     const row = await tabs.evaluate((el) => {
       const style = getComputedStyle(el);
-      return { scroll: el.scrollWidth, client: el.clientWidth, overflowX: style.overflowX, image: style.backgroundImage, attachment: style.backgroundAttachment };
+      return {
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        overflowX: style.overflowX,
+        image: style.backgroundImage,
+        attachment: style.backgroundAttachment,
+      };
     });
     // The row is wider than the phone and scrolls…
     expect(row.scroll).toBeGreaterThan(row.client);

@@ -15,7 +15,13 @@ async function tokenOf(request: APIRequestContext, employeeNumber: string): Prom
   return ((await res.json()) as { items: { access_token: string } }).items.access_token;
 }
 
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request.fetch(`${API}${path}`, { method, headers: { authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
   expect(res.ok(), `${method} ${path}: ${res.status()}`).toBeTruthy();
   return ((await res.json()) as { items: T }).items;
@@ -50,7 +56,10 @@ test.describe('digest mail', () => {
     const groups = await call<{ data: { id: number; name: string }[] }>(request, reader, 'GET', '/members/me/groups?limit=50');
     const group = groups.data[0]!;
     const title = `E2E 定期メール ${Date.now()}`;
-    await call(request, admin, 'POST', `/members/me/groups/${group.id}/topics/new-topic`, { topic_title: title, content: '<p>確認してください</p>' });
+    await call(request, admin, 'POST', `/members/me/groups/${group.id}/topics/new-topic`, {
+      topic_title: title,
+      content: '<p>確認してください</p>',
+    });
 
     const hour = tokyoHour();
     const first = hour === 9 ? 8 : hour;

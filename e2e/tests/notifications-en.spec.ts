@@ -46,7 +46,10 @@ test.describe('notifications in English', () => {
     const groups = await call<{ data: { id: number; name: string }[] }>(request, member, 'GET', '/members/me/groups?limit=50');
     const groupId = groups.data.find((g) => g.name === '開発チーム')!.id;
     const topic = await call<{ id: number }>(request, admin, 'POST', `/members/me/groups/${groupId}/topics/new-topic`, {
-      topic_title: 'E2E notice test', content: '<p>Please check</p>', how_nice: ['1'], comment_options: ['1'],
+      topic_title: 'E2E notice test',
+      content: '<p>Please check</p>',
+      how_nice: ['1'],
+      comment_options: ['1'],
     });
     const before = (await call<{ count: number }>(request, admin, 'GET', '/members/me/notification/count/1')).count;
     const likesBefore = (await call<{ count: number }>(request, admin, 'GET', '/members/me/notification/count/2')).count;
@@ -57,7 +60,10 @@ test.describe('notifications in English', () => {
     await expect(likeTab).toHaveText(tabText('Likes', likesBefore));
 
     const commentText = `E2E comment ${Date.now()}`;
-    await call(request, member, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, { topic_id: topic.id, content: `<p>${commentText}</p>` });
+    await call(request, member, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, {
+      topic_id: topic.id,
+      content: `<p>${commentText}</p>`,
+    });
     await call(request, member, 'POST', `/members/me/groups/${groupId}/topics/like-or-dislike-topic/${topic.id}`, { is_like: true });
     await expect(unreadTab).toHaveText(tabText('Unread', before + 1));
     await expect(likeTab).toHaveText(tabText('Likes', likesBefore + 1));

@@ -30,7 +30,10 @@ async function openBell(page: Page) {
  * B likes and comments on A's topic → A's navbar counts rise without a reload, the
  * unread list shows the comment, a click lands on it and reads it.
  */
-test('a comment and a like on my topic reach the navbar live; the unread list opens the comment and reads it', async ({ page, request }) => {
+test('a comment and a like on my topic reach the navbar live; the unread list opens the comment and reads it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await loginAs(page, ADMIN.employeeNumber);
   const admin = await tokenOf(request, ADMIN.employeeNumber);
@@ -38,7 +41,10 @@ test('a comment and a like on my topic reach the navbar live; the unread list op
   const groups = await call<{ data: { id: number; name: string }[] }>(request, member, 'GET', '/members/me/groups?limit=50');
   const groupId = groups.data.find((g) => g.name === '開発チーム')!.id;
   const topic = await call<{ id: number }>(request, admin, 'POST', `/members/me/groups/${groupId}/topics/new-topic`, {
-    topic_title: 'E2E 通知テスト', content: '<p>確認をお願いします</p>', how_nice: ['1'], comment_options: ['1'],
+    topic_title: 'E2E 通知テスト',
+    content: '<p>確認をお願いします</p>',
+    how_nice: ['1'],
+    comment_options: ['1'],
   });
 
   const before = (await call<{ count: number }>(request, admin, 'GET', '/members/me/notification/count/1')).count;
@@ -50,7 +56,10 @@ test('a comment and a like on my topic reach the navbar live; the unread list op
   await expect(likeTab).toHaveText(tabText('いいね', likesBefore));
 
   const commentText = `E2E コメント ${Date.now()}`;
-  await call(request, member, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, { topic_id: topic.id, content: `<p>${commentText}</p>` });
+  await call(request, member, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, {
+    topic_id: topic.id,
+    content: `<p>${commentText}</p>`,
+  });
   await call(request, member, 'POST', `/members/me/groups/${groupId}/topics/like-or-dislike-topic/${topic.id}`, { is_like: true });
 
   // No reload: the realtime topic events refresh the dropdown's counts and list.
@@ -116,7 +125,10 @@ test('an open topic shows a new comment by someone else live (the page subscribe
   const groupId = groups.data.find((g) => g.name === '開発チーム')!.id;
   const title = `E2E 閲覧中 ${Date.now()}`;
   const topic = await call<{ id: number }>(request, admin, 'POST', `/members/me/groups/${groupId}/topics/new-topic`, {
-    topic_title: title, content: '<p>ご覧ください</p>', how_nice: ['1'], comment_options: ['1'],
+    topic_title: title,
+    content: '<p>ご覧ください</p>',
+    how_nice: ['1'],
+    comment_options: ['1'],
   });
   await loginAs(page, MEMBER.employeeNumber);
   // The server's answer to the page's subscription: only then is a comment sure to reach it.
@@ -132,6 +144,9 @@ test('an open topic shows a new comment by someone else live (the page subscribe
   await expect(page.getByText(title).first()).toBeVisible({ timeout: 20_000 });
   await granted;
   const text = `E2E 追記 ${Date.now()}`;
-  await call(request, admin, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, { topic_id: topic.id, content: `<p>${text}</p>` });
+  await call(request, admin, 'POST', `/members/me/groups/${groupId}/topics/add-new-comment`, {
+    topic_id: topic.id,
+    content: `<p>${text}</p>`,
+  });
   await expect(page.getByText(text)).toBeVisible({ timeout: 20_000 });
 });

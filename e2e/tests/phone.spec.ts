@@ -49,7 +49,8 @@ async function measure(page: Page, path: string, lang: string, problems: string[
       return { scroll: document.documentElement.scrollWidth, inner, culprit };
     });
     if (scroll > inner) problems.push(`${lang} ${width}px ${path}: scrollWidth ${scroll} > ${inner} — ${culprit}`);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${lang}-${width}${path.replace(/[/?=%&]+/g, '_') || '_home'}.png`, fullPage: false });
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/${lang}-${width}${path.replace(/[/?=%&]+/g, '_') || '_home'}.png`, fullPage: false });
   }
 }
 

@@ -86,7 +86,9 @@ test('an unavailable remotes.json never blanks the portal: the last known good i
 
   // The registry lives in the database now; what the shell must survive is the 503 (or garbage)
   // the server answers when it cannot read it.
-  await page.route('**/remotes.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"status_code":"INTERNAL_ERROR"}' }));
+  await page.route('**/remotes.json', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"status_code":"INTERNAL_ERROR"}' }),
+  );
   await page.reload();
   await expect(page.getByRole('region', { name: 'ニュース' })).toBeVisible();
   await page.goto('/setting/change-password');

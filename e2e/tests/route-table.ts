@@ -7,7 +7,17 @@ import { ADMIN, DEMO_PASSWORD } from '../support/env';
  */
 const API = '/service/api/v1';
 
-export type Ids = { group: number; topic: number | null; file: number | null; commonTopic: number | null; commonFile: number | null; chat: number | null; event: number | null; help: number | null; groupLink: string };
+export type Ids = {
+  group: number;
+  topic: number | null;
+  file: number | null;
+  commonTopic: number | null;
+  commonFile: number | null;
+  chat: number | null;
+  event: number | null;
+  help: number | null;
+  groupLink: string;
+};
 
 async function json<T>(page: Page, path: string, token: string): Promise<T> {
   const res = await page.request.get(`${API}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -30,9 +40,15 @@ export async function findIds(page: Page): Promise<Ids> {
   const now = new Date();
   const from = new Date(now.getTime() - 40 * 86_400_000).toISOString().slice(0, 10);
   const to = new Date(now.getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
-  const events = await json<{ items: { id: number }[] | { data: { id: number }[] } }>(page, `/calendar-events/get-all-calendar-events-by-user-id?startDate=${from}&endDate=${to}`, token);
+  const events = await json<{ items: { id: number }[] | { data: { id: number }[] } }>(
+    page,
+    `/calendar-events/get-all-calendar-events-by-user-id?startDate=${from}&endDate=${to}`,
+    token,
+  );
   const eventList = Array.isArray(events.items) ? events.items : (events.items?.data ?? []);
-  const help = await json<{ items: { id: number }[] | { data: { id: number }[] } }>(page, '/help-center', token).catch(() => ({ items: [] }));
+  const help = await json<{ items: { id: number }[] | { data: { id: number }[] } }>(page, '/help-center', token).catch(() => ({
+    items: [],
+  }));
   const helpList = Array.isArray(help.items) ? help.items : (help.items?.data ?? []);
   return {
     group,
@@ -52,28 +68,75 @@ export function memberRoutes(i: Ids): string[] {
   const g = `/group/${i.group}`;
   const opt = (id: number | null, path: (id: number) => string) => (id === null ? [] : [path(id)]);
   return [
-    '/', '/todo', '/notification/unread', '/notification/favourite', '/notification/like', '/search-result?keyword=%E4%BC%9A%E8%AD%B0',
+    '/',
+    '/todo',
+    '/notification/unread',
+    '/notification/favourite',
+    '/notification/like',
+    '/search-result?keyword=%E4%BC%9A%E8%AD%B0',
     `${g}/members/register`,
-    g, `${g}/new-feed`, `${g}/topic-create`, ...opt(i.topic, (id) => `${g}/topic-update/${id}`), ...opt(i.topic, (id) => `${g}/topic/${id}`),
-    `${g}/shared-folder`, `${g}/shared-folder/file-create`,
-    ...opt(i.file, (id) => `${g}/shared-folder/file/${id}`), ...opt(i.file, (id) => `${g}/shared-folder/file/${id}/file-overwrite`),
+    g,
+    `${g}/new-feed`,
+    `${g}/topic-create`,
+    ...opt(i.topic, (id) => `${g}/topic-update/${id}`),
+    ...opt(i.topic, (id) => `${g}/topic/${id}`),
+    `${g}/shared-folder`,
+    `${g}/shared-folder/file-create`,
+    ...opt(i.file, (id) => `${g}/shared-folder/file/${id}`),
+    ...opt(i.file, (id) => `${g}/shared-folder/file/${id}/file-overwrite`),
     ...opt(i.file, (id) => `${g}/shared-folder/file/${id}/update-information`),
-    `${g}/members/list`, `${g}/members/qr-code-invite`, `${g}/members/invited`, `${g}/members/join-request`, `${g}/members/role`,
-    `${g}/setting/information`, `${g}/setting/information-edit`, `${g}/setting/equipment`,
-    '/common-topic/topics', '/common-topic/topic-create', ...opt(i.commonTopic, (id) => `/common-topic/topic/${id}`),
-    ...opt(i.commonTopic, (id) => `/common-topic/topic-update/${id}`), '/common-topic/shared-folder',
+    `${g}/members/list`,
+    `${g}/members/qr-code-invite`,
+    `${g}/members/invited`,
+    `${g}/members/join-request`,
+    `${g}/members/role`,
+    `${g}/setting/information`,
+    `${g}/setting/information-edit`,
+    `${g}/setting/equipment`,
+    '/common-topic/topics',
+    '/common-topic/topic-create',
+    ...opt(i.commonTopic, (id) => `/common-topic/topic/${id}`),
+    ...opt(i.commonTopic, (id) => `/common-topic/topic-update/${id}`),
+    '/common-topic/shared-folder',
     ...opt(i.commonFile, (id) => `/common-topic/shared-folder/file/${id}`),
-    '/chat/list', ...opt(i.chat, (id) => `/chat/detail/${id}`),
-    '/calendar/list', '/calendar/day', '/calendar/week', '/calendar/month', '/calendar/create',
-    ...opt(i.event, (id) => `/calendar/${id}`), ...opt(i.event, (id) => `/calendar/${id}/edit`),
-    '/group-not-found', '/withdraw', '/help-center', ...opt(i.help, (id) => `/help-center/${id}`),
-    '/setting/account-info', '/setting/change-email', '/setting/change-password', '/setting/setting-language', '/setting/change-info',
-    '/setting/setting-display', '/setting/setting-notify-news', '/setting/setting-order', '/setting/setting-theme',
+    '/chat/list',
+    ...opt(i.chat, (id) => `/chat/detail/${id}`),
+    '/calendar/list',
+    '/calendar/day',
+    '/calendar/week',
+    '/calendar/month',
+    '/calendar/create',
+    ...opt(i.event, (id) => `/calendar/${id}`),
+    ...opt(i.event, (id) => `/calendar/${id}/edit`),
+    '/group-not-found',
+    '/withdraw',
+    '/help-center',
+    ...opt(i.help, (id) => `/help-center/${id}`),
+    '/setting/account-info',
+    '/setting/change-email',
+    '/setting/change-password',
+    '/setting/setting-language',
+    '/setting/change-info',
+    '/setting/setting-display',
+    '/setting/setting-notify-news',
+    '/setting/setting-order',
+    '/setting/setting-theme',
     '/no-such-page',
   ];
 }
 export const PUBLIC_ROUTES = (i: Ids) => [
-  '/login', '/email/login', '/forgot-password', '/employee-forgot-password', '/reset-password?token=' + 'x'.repeat(43), '/line-login',
-  '/token-expired', '/terms', '/policy', '/verify', '/waiting', '/register', `/group/${i.groupLink}/preview`, '/employee-without-group',
+  '/login',
+  '/email/login',
+  '/forgot-password',
+  '/employee-forgot-password',
+  '/reset-password?token=' + 'x'.repeat(43),
+  '/line-login',
+  '/token-expired',
+  '/terms',
+  '/policy',
+  '/verify',
+  '/waiting',
+  '/register',
+  `/group/${i.groupLink}/preview`,
+  '/employee-without-group',
 ];
-

@@ -18,9 +18,14 @@ async function token(request: APIRequestContext, employeeNumber: string) {
 
 async function post(request: APIRequestContext, auth: string, groupName: string, title: string, body: string) {
   const headers = { authorization: `Bearer ${auth}` };
-  const groups = (await (await request.get(`${API}/members/me/groups?limit=99999`, { headers })).json()) as { items: { data: { id: number; name: string }[] } };
+  const groups = (await (await request.get(`${API}/members/me/groups?limit=99999`, { headers })).json()) as {
+    items: { data: { id: number; name: string }[] };
+  };
   const g = groups.items.data.find((x) => x.name === groupName)!;
-  const res = await request.post(`${API}/members/me/groups/${g.id}/topics/new-topic`, { headers, data: { topic_title: title, content: `<p>${body}</p>` } });
+  const res = await request.post(`${API}/members/me/groups/${g.id}/topics/new-topic`, {
+    headers,
+    data: { topic_title: title, content: `<p>${body}</p>` },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -37,7 +42,9 @@ test.beforeAll(async ({ request }) => {
   await post(request, admin, '総務部', `備品${stamp}`, '東京本社の備品一覧');
 });
 
-test('ja: 東京 finds the topic with 東京支社 but not another group’s; ﾄｳｷｮｳ finds トウキョウ; a custom range survives a reload', async ({ page }) => {
+test('ja: 東京 finds the topic with 東京支社 but not another group’s; ﾄｳｷｮｳ finds トウキョウ; a custom range survives a reload', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await loginAs(page, MEMBER.employeeNumber);
 

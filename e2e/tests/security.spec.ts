@@ -8,13 +8,38 @@ import { loginAs, openGroupFromHome } from './helpers';
  * violation. Inline script is refused, which proves the policy is enforced, not just sent.
  */
 const PUBLIC_PAGES = [
-  '/login', '/email/login', '/forgot-password', '/employee-forgot-password', '/reset-password?token=' + 'x'.repeat(43),
-  '/terms', '/policy', '/token-expired', '/setup?token=' + 'y'.repeat(43), '/register', '/line-login', '/verify',
+  '/login',
+  '/email/login',
+  '/forgot-password',
+  '/employee-forgot-password',
+  '/reset-password?token=' + 'x'.repeat(43),
+  '/terms',
+  '/policy',
+  '/token-expired',
+  '/setup?token=' + 'y'.repeat(43),
+  '/register',
+  '/line-login',
+  '/verify',
 ];
 const MEMBER_PAGES = (g: number) => [
-  '/', '/todo', '/notification/unread', `/group/${g}`, `/group/${g}/new-feed`, `/group/${g}/shared-folder`, `/group/${g}/members/list`,
-  `/group/${g}/setting/equipment`, '/common-topic/topics', '/common-topic/shared-folder', '/chat', '/calendar',
-  '/setting/change-password', '/setting/setting-language', '/search-result', '/help-center', '/employee-without-group', '/no-such-page',
+  '/',
+  '/todo',
+  '/notification/unread',
+  `/group/${g}`,
+  `/group/${g}/new-feed`,
+  `/group/${g}/shared-folder`,
+  `/group/${g}/members/list`,
+  `/group/${g}/setting/equipment`,
+  '/common-topic/topics',
+  '/common-topic/shared-folder',
+  '/chat',
+  '/calendar',
+  '/setting/change-password',
+  '/setting/setting-language',
+  '/search-result',
+  '/help-center',
+  '/employee-without-group',
+  '/no-such-page',
 ];
 
 async function visit(page: Page, path: string) {

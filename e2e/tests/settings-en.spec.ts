@@ -13,9 +13,12 @@ test.afterEach(async ({ request }) => {
   for (const u of USERS) await setLanguageByApi(request, u, 'ja');
 });
 
-const label = (page: import("@playwright/test").Page, text: string) => page.getByLabel(new RegExp(`^${text}(Required)?$`));
+const label = (page: import('@playwright/test').Page, text: string) => page.getByLabel(new RegExp(`^${text}(Required)?$`));
 
-test('en: a custom theme colours the header at once, a low-contrast pair is refused, a header picture shows and resets', async ({ page, request }) => {
+test('en: a custom theme colours the header at once, a low-contrast pair is refused, a header picture shows and resets', async ({
+  page,
+  request,
+}) => {
   await setLanguageByApi(request, 'E0026', 'en');
   await loginAs(page, 'E0026');
   await page.goto('/setting/setting-theme');
@@ -37,7 +40,9 @@ test('en: a custom theme colours the header at once, a low-contrast pair is refu
   // A header picture: uploaded through the image checks, shown by the shell without a reload.
   const banner = page.locator('.pui-full__banner');
   await expect(banner).toHaveCSS('height', '8px');
-  await page.getByLabel('Choose an image for Header image').setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: png(1200, 200) });
+  await page
+    .getByLabel('Choose an image for Header image')
+    .setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: png(1200, 200) });
   await expect(page.getByRole('img', { name: 'Current image: Header image' })).toBeVisible();
   await expect(banner).toHaveCSS('height', '120px');
   expect(await banner.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('blob:');
@@ -74,8 +79,16 @@ test('en: a group administrator registers an employee, who sets a password from 
   await setLanguageByApi(request, 'E0001', 'en');
   await loginAs(page, 'E0001');
   // Both show once home has loaded: `.or` then matches two elements, so take the first.
-  await expect(page.getByRole('heading', { name: 'Home' }).or(page.getByRole('link', { name: /品質保証$/ })).first()).toBeVisible();
-  await page.getByRole('link', { name: /(^|\s)品質保証$/ }).first().click();
+  await expect(
+    page
+      .getByRole('heading', { name: 'Home' })
+      .or(page.getByRole('link', { name: /品質保証$/ }))
+      .first(),
+  ).toBeVisible();
+  await page
+    .getByRole('link', { name: /(^|\s)品質保証$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/group\/\d+$/);
   const groupId = Number(/\/group\/(\d+)$/.exec(page.url())![1]);
   await page.goto(`/group/${groupId}/members/register`);

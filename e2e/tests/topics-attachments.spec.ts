@@ -22,9 +22,15 @@ const LIKE = '👍';
 
 /** Width the browser decoded an image to; 0 when it is not shown (broken, or never loaded). */
 const naturalWidth = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 
-test('a topic with an attachment and an inline image: a member sees, downloads, comments anonymously and likes', async ({ page, browser }) => {
+test('a topic with an attachment and an inline image: a member sees, downloads, comments anonymously and likes', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const attachmentBytes = randomBytes(64 * 1024);
   const attachmentName = '計測データ_日報.bin';
@@ -44,7 +50,9 @@ test('a topic with an attachment and an inline image: a member sees, downloads, 
   await expect(editorImage).toHaveAttribute('src', SIGNED_INLINE);
   await expect.poll(() => naturalWidth(page, '.ptop-editor__content img')).toBe(320);
 
-  await page.getByLabel('ファイルを追加').setInputFiles({ name: attachmentName, mimeType: 'application/octet-stream', buffer: attachmentBytes });
+  await page
+    .getByLabel('ファイルを追加')
+    .setInputFiles({ name: attachmentName, mimeType: 'application/octet-stream', buffer: attachmentBytes });
   await expect(page.getByRole('list', { name: '添付するファイル' })).toContainText(attachmentName);
   await page.getByLabel(/いいねの文字/).fill(LIKE);
   await page.getByRole('checkbox', { name: '匿名コメントを許可する' }).check();

@@ -78,9 +78,7 @@ const FACADES = {
 const facadeFile = (pkg) => fileURLToPath(new URL(`./federation-facades/${pkg}.mjs`, import.meta.url));
 
 /** Installed versions of the shared packages, keyed by package name. */
-export const sharedVersions = Object.fromEntries(
-  Object.keys(SINGLETONS).map((pkg) => [pkg, installedVersion(pkg)]),
-);
+export const sharedVersions = Object.fromEntries(Object.keys(SINGLETONS).map((pkg) => [pkg, installedVersion(pkg)]));
 
 /** The `shared` option of every federation config (shell and remotes alike). */
 export const sharedDeps = Object.fromEntries(
@@ -121,7 +119,9 @@ export function federationAlias({ remoteProduction = false } = {}) {
   alias['@portal/federation-impl/mf-bundler-runtime/package.json$'] = join(dist, '..', 'package.json');
   if (remoteProduction) {
     alias[bundlerRuntimeCjs()] = runtimeFile('consume-bundler-runtime.mjs');
-    const errorCodes = dirname(require.resolve('@module-federation/error-codes', { paths: [dirname(alias['@module-federation/runtime'])] }));
+    const errorCodes = dirname(
+      require.resolve('@module-federation/error-codes', { paths: [dirname(alias['@module-federation/runtime'])] }),
+    );
     alias['@module-federation/error-codes$'] = runtimeFile('error-codes-lite.mjs');
     alias['@portal/federation-impl/mf-error-codes/error-codes$'] = join(errorCodes, 'error-codes.mjs');
     alias['@portal/federation-impl/mf-error-codes/getShortErrorMsg$'] = join(errorCodes, 'getShortErrorMsg.mjs');
@@ -185,7 +185,12 @@ export function mfName(remoteName) {
  * `devPort` is the rsbuild dev server port of the remote when run on its own.
  */
 export const REMOTES = [
-  { name: 'groups', mount: '/group', devPort: 18501, exposes: ['./routes', './GroupList', './GroupPickMenu', './GroupPreview', './Register'] },
+  {
+    name: 'groups',
+    mount: '/group',
+    devPort: 18501,
+    exposes: ['./routes', './GroupList', './GroupPickMenu', './GroupPreview', './Register'],
+  },
   { name: 'common-topic', mount: '/common-topic', devPort: 18502, exposes: ['./routes', './CommonTopicLink'] },
   { name: 'chat', mount: '/chat', devPort: 18503, exposes: ['./routes'] },
   { name: 'calendar', mount: '/calendar', devPort: 18504, exposes: ['./routes', './WeekTable'] },
@@ -195,7 +200,12 @@ export const REMOTES = [
     devPort: 18505,
     exposes: ['./routes', './todo', './NewsList', './NavbarNotifications'],
   },
-  { name: 'settings', mount: '/setting', devPort: 18506, exposes: ['./routes', './SettingMenu', './Verify', './Withdraw', './HelpCenter', './HelpCenterDetail', './MemberRegister'] },
+  {
+    name: 'settings',
+    mount: '/setting',
+    devPort: 18506,
+    exposes: ['./routes', './SettingMenu', './Verify', './Withdraw', './HelpCenter', './HelpCenterDetail', './MemberRegister'],
+  },
 ];
 
 export function remoteByName(name) {
@@ -241,9 +251,7 @@ export function remoteFederationOptions(name, exposes, { production = false } = 
     name: mfName(name),
     filename: 'remoteEntry.js',
     exposes,
-    shared: production
-      ? Object.fromEntries(Object.entries(sharedDeps).map(([key, dep]) => [key, { ...dep, import: false }]))
-      : sharedDeps,
+    shared: production ? Object.fromEntries(Object.entries(sharedDeps).map(([key, dep]) => [key, { ...dep, import: false }])) : sharedDeps,
     shareStrategy: SHARE_STRATEGY,
     manifest: true,
     dts: false,

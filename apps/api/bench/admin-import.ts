@@ -14,10 +14,26 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function csv(groupName: string): Buffer {
   const lines = ['社員番号,姓,名,姓かな,名かな,メールアドレス,部署,グループ'];
-  const surnames = [['髙橋', 'たかはし'], ['山﨑', 'やまさき'], ['佐藤', 'さとう'], ['鈴木', 'すずき']];
+  const surnames = [
+    ['髙橋', 'たかはし'],
+    ['山﨑', 'やまさき'],
+    ['佐藤', 'さとう'],
+    ['鈴木', 'すずき'],
+  ];
   for (let i = 1; i <= ROWS; i++) {
     const [sur, kana] = surnames[i % surnames.length]!;
-    lines.push([`B${String(i).padStart(6, '0')}`, sur, `社員${i}`, kana, 'しゃいん', `bench${i}@corp.example`, 'ｴｲｷﾞｮｳﾌﾞ', i % 3 ? groupName : ''].join(','));
+    lines.push(
+      [
+        `B${String(i).padStart(6, '0')}`,
+        sur,
+        `社員${i}`,
+        kana,
+        'しゃいん',
+        `bench${i}@corp.example`,
+        'ｴｲｷﾞｮｳﾌﾞ',
+        i % 3 ? groupName : '',
+      ].join(','),
+    );
   }
   return iconv.encode(lines.join('\r\n') + '\r\n', 'cp932');
 }

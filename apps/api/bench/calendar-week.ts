@@ -24,15 +24,46 @@ const pct = (xs: number[], p: number) => {
 function body(i: number, offsetDays: number, groupId: number) {
   const start = cd.addDays(WEEK, offsetDays);
   const kind = i % 10;
-  const base = { title_ja: `予定${i}`, title_en: '', memo: '', event_color: '#FFFFFF', share_type: 1 as const, group_id: groupId, user_ids: [], equipment_ids: [], accept_member_change_plan: 0 as const, every_week_day: [], every_month_day: null };
-  const times = { event_start_date: start, event_start_time: `${String(8 + (i % 9)).padStart(2, '0')}:00`, event_end_time: `${String(9 + (i % 9)).padStart(2, '0')}:00` };
-  if (kind < 6) return { ...base, ...times, plan_type: 1 as const, repeat_type: null, deadline_type: null, end_deadline: null, event_end_date: start };
-  if (kind < 8) return { ...base, ...times, plan_type: 2 as const, repeat_type: null, deadline_type: null, end_deadline: null, event_end_date: cd.addDays(start, 2) };
+  const base = {
+    title_ja: `予定${i}`,
+    title_en: '',
+    memo: '',
+    event_color: '#FFFFFF',
+    share_type: 1 as const,
+    group_id: groupId,
+    user_ids: [],
+    equipment_ids: [],
+    accept_member_change_plan: 0 as const,
+    every_week_day: [],
+    every_month_day: null,
+  };
+  const times = {
+    event_start_date: start,
+    event_start_time: `${String(8 + (i % 9)).padStart(2, '0')}:00`,
+    event_end_time: `${String(9 + (i % 9)).padStart(2, '0')}:00`,
+  };
+  if (kind < 6)
+    return { ...base, ...times, plan_type: 1 as const, repeat_type: null, deadline_type: null, end_deadline: null, event_end_date: start };
+  if (kind < 8)
+    return {
+      ...base,
+      ...times,
+      plan_type: 2 as const,
+      repeat_type: null,
+      deadline_type: null,
+      end_deadline: null,
+      event_end_date: cd.addDays(start, 2),
+    };
   // Repeats: weekly or weekdays for four weeks; one in a hundred never ends.
   const forever = i % 100 === 9;
   return {
-    ...base, ...times, plan_type: 3 as const, repeat_type: (kind === 8 ? 3 : 2) as 2 | 3, event_end_date: start,
-    deadline_type: (forever ? 1 : 2) as 1 | 2, end_deadline: forever ? null : cd.addDays(start, 27),
+    ...base,
+    ...times,
+    plan_type: 3 as const,
+    repeat_type: (kind === 8 ? 3 : 2) as 2 | 3,
+    event_end_date: start,
+    deadline_type: (forever ? 1 : 2) as 1 | 2,
+    end_deadline: forever ? null : cd.addDays(start, 27),
   };
 }
 
@@ -41,7 +72,14 @@ async function insert(t: TestApp, companyId: number, userId: number, groups: num
   for (let s = from; s < from + n; s += 200) {
     const rows = [];
     for (let i = s; i < Math.min(from + n, s + 200); i++) {
-      rows.push({ ...columns(body(i, offset(i), groups[i % groups.length]!)), company_id: companyId, creator_id: userId, updater_id: userId, created_at: now, updated_at: now });
+      rows.push({
+        ...columns(body(i, offset(i), groups[i % groups.length]!)),
+        company_id: companyId,
+        creator_id: userId,
+        updater_id: userId,
+        created_at: now,
+        updated_at: now,
+      });
     }
     await t.ctx.db.insertInto('calendar_events').values(rows).execute();
   }
@@ -90,7 +128,8 @@ export async function benchCalendarWeek(dialect: TestDialect) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = [];
-  for (const d of (process.env.BENCH_CAL_DIALECTS ?? 'sqlite,postgres').split(',') as TestDialect[]) results.push(await benchCalendarWeek(d));
+  for (const d of (process.env.BENCH_CAL_DIALECTS ?? 'sqlite,postgres').split(',') as TestDialect[])
+    results.push(await benchCalendarWeek(d));
   const json = JSON.stringify({ at: new Date().toISOString(), calendar_week: results }, null, 2);
   console.log(json);
   if (process.argv[2]) fs.writeFileSync(process.argv[2], json);

@@ -48,7 +48,10 @@ export async function benchUnread(dialect: TestDialect) {
       const reader = await actor(t, { companyId: company });
       const poster = await actor(t, { companyId: company });
       for (let i = 0; i < GROUPS; i++) {
-        const g = await groupWith(t, company, [[reader.id, {}], [poster.id, { role_edit_topic: 1 }]]);
+        const g = await groupWith(t, company, [
+          [reader.id, {}],
+          [poster.id, { role_edit_topic: 1 }],
+        ]);
         await insertTopics(t, g, poster.id, Math.floor(size / GROUPS));
       }
       users.push({ token: reader.token, expected: Math.floor(size / GROUPS) * GROUPS });
@@ -75,7 +78,13 @@ export async function benchUnread(dialect: TestDialect) {
     const small = out[SIZES[0]!]!;
     const large = out[SIZES.at(-1)!]!;
     const ratio = Object.fromEntries(Object.keys(small).map((k) => [k, Math.round((large[k]!.p50_ms / small[k]!.p50_ms) * 100) / 100]));
-    return { dialect, groups: GROUPS, sizes: out, [`p50_ratio_${SIZES.at(-1)}_to_${SIZES[0]}`]: ratio, within_2x: Object.values(ratio).every((r) => r <= 2) };
+    return {
+      dialect,
+      groups: GROUPS,
+      sizes: out,
+      [`p50_ratio_${SIZES.at(-1)}_to_${SIZES[0]}`]: ratio,
+      within_2x: Object.values(ratio).every((r) => r <= 2),
+    };
   } finally {
     await t.close();
   }

@@ -52,7 +52,22 @@ export async function benchSearch(dialect: TestDialect) {
           const rows = [];
           for (let i = start; i < Math.min(size, start + 1000); i++) {
             const title = `報告${i}`;
-            rows.push({ company_id: company, group_id: g, title, title_search: normalizeForSearch(title), content_html: '', content_text: text(i, every), author_id: user.id, updater_id: user.id, folder_id: null, in_bin: 0 as const, moved_to_bin_at: null, delivery_at: at - i, created_at: at - i, updated_at: at - i });
+            rows.push({
+              company_id: company,
+              group_id: g,
+              title,
+              title_search: normalizeForSearch(title),
+              content_html: '',
+              content_text: text(i, every),
+              author_id: user.id,
+              updater_id: user.id,
+              folder_id: null,
+              in_bin: 0 as const,
+              moved_to_bin_at: null,
+              delivery_at: at - i,
+              created_at: at - i,
+              updated_at: at - i,
+            });
           }
           const ids = await trx.insertInto('topics').values(rows).returning(['id', 'company_id', 'title', 'content_text']).execute();
           await writeDocuments(trx, ids.map(topicDoc));
@@ -60,7 +75,11 @@ export async function benchSearch(dialect: TestDialect) {
       }
       indexed += size;
       const run = (word: string) => async () => {
-        const res = await t.inject({ method: 'GET', url: searchUrl({ target_search: 1, keyword_search: word, target_group: g, limit: 20 }), token: user.token });
+        const res = await t.inject({
+          method: 'GET',
+          url: searchUrl({ target_search: 1, keyword_search: word, target_group: g, limit: 20 }),
+          token: user.token,
+        });
         if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}`);
         const total = (res.json() as { items: { total: number } }).items.total;
         if (total !== HITS) throw new Error(`expected ${HITS} hits, got ${total}`);
@@ -82,13 +101,37 @@ export async function benchSearch(dialect: TestDialect) {
     const bytes =
       dialect === 'postgres'
         ? Number((await sql<{ n: number }>`select pg_total_relation_size('search_docs') as n`.execute(t.ctx.db)).rows[0]!.n)
-        : Number((await sql<{ n: number }>`select (select page_count from pragma_page_count()) * (select page_size from pragma_page_size()) as n`.execute(t.ctx.db)).rows[0]!.n);
+        : Number(
+            (
+              await sql<{
+                n: number;
+              }>`select (select page_count from pragma_page_count()) * (select page_size from pragma_page_size()) as n`.execute(t.ctx.db)
+            ).rows[0]!.n,
+          );
     // What indexing adds to writing a topic: the same insert with and without indexTopic.
     const g = await groupWith(t, company, [[user.id, { role_edit_topic: 1 }]]);
     const write = (index: boolean) => async () => {
       const t0 = performance.now();
       await t.ctx.db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('topics').values({ company_id: company, group_id: g, title: '週報', title_search: '週報', content_html: '', content_text: text(1, 1).repeat(5), author_id: user.id, updater_id: user.id, folder_id: null, delivery_at: 1, moved_to_bin_at: null, created_at: 1, updated_at: 1 }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('topics')
+          .values({
+            company_id: company,
+            group_id: g,
+            title: '週報',
+            title_search: '週報',
+            content_html: '',
+            content_text: text(1, 1).repeat(5),
+            author_id: user.id,
+            updater_id: user.id,
+            folder_id: null,
+            delivery_at: 1,
+            moved_to_bin_at: null,
+            created_at: 1,
+            updated_at: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         if (index) await indexTopic(trx, row.id);
       });
       return performance.now() - t0;
@@ -110,7 +153,11 @@ export async function benchSearch(dialect: TestDialect) {
       within_2x: Object.values(ratio).every((r) => r <= 2),
       // The whole database file on SQLite (the FTS5 index is most of it); search_docs with its GIN index on PostgreSQL.
       index_kb_per_1000_posts: Math.round(bytes / 1024 / (indexed / 1000)),
-      write_topic_p50_ms: { without_index: pct(plain, 0.5), with_index: pct(withIndex, 0.5), ratio: Math.round((pct(withIndex, 0.5) / pct(plain, 0.5)) * 100) / 100 },
+      write_topic_p50_ms: {
+        without_index: pct(plain, 0.5),
+        with_index: pct(withIndex, 0.5),
+        ratio: Math.round((pct(withIndex, 0.5) / pct(plain, 0.5)) * 100) / 100,
+      },
     };
   } finally {
     await t.close();

@@ -55,7 +55,8 @@ export async function benchFeed(dialect: TestDialect) {
         .limit(1)
         .executeTakeFirstOrThrow();
       const cursor = encodeCursor([mid.updated_at, mid.id]);
-      const page = (q: string) => async () => (await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=20&${q}`, token: user.token })).statusCode;
+      const page = (q: string) => async () =>
+        (await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=20&${q}`, token: user.token })).statusCode;
       out[size] = {
         first_page: await measure(page('orderBy=update&sortedBy=desc')),
         middle_page_by_cursor: await measure(page(`orderBy=update&sortedBy=desc&cursor=${cursor}`)),
@@ -66,8 +67,15 @@ export async function benchFeed(dialect: TestDialect) {
     // reads the group's rows. Reported beside the keyset figures, not in their 2× check.
     const filtered: Record<string, unknown> = {};
     for (const size of SIZES) {
-      const g = (await t.ctx.db.selectFrom('topics').select('group_id').where('title', '=', `トピック${String(size - 1).padStart(6, '0')}`).executeTakeFirstOrThrow()).group_id!;
-      const page = (q: string) => async () => (await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=20&${q}`, token: user.token })).statusCode;
+      const g = (
+        await t.ctx.db
+          .selectFrom('topics')
+          .select('group_id')
+          .where('title', '=', `トピック${String(size - 1).padStart(6, '0')}`)
+          .executeTakeFirstOrThrow()
+      ).group_id!;
+      const page = (q: string) => async () =>
+        (await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=20&${q}`, token: user.token })).statusCode;
       filtered[size] = {
         common_term: await measure(page(`title=${encodeURIComponent('トピック')}`)),
         rare_term: await measure(page(`title=${encodeURIComponent(String(size - 1).padStart(6, '0'))}`)),
@@ -76,7 +84,14 @@ export async function benchFeed(dialect: TestDialect) {
     const small = out[SIZES[0]!] as Record<string, { p50_ms: number }>;
     const large = out[SIZES[1]!] as Record<string, { p50_ms: number }>;
     const ratio = Object.fromEntries(Object.keys(small).map((k) => [k, Math.round((large[k]!.p50_ms / small[k]!.p50_ms) * 100) / 100]));
-    return { dialect, page_size: 20, sizes: out, p50_ratio_100k_to_1k: ratio, within_2x: Object.values(ratio).every((r) => r <= 2), title_filter: filtered };
+    return {
+      dialect,
+      page_size: 20,
+      sizes: out,
+      p50_ratio_100k_to_1k: ratio,
+      within_2x: Object.values(ratio).every((r) => r <= 2),
+      title_filter: filtered,
+    };
   } finally {
     await t.close();
   }

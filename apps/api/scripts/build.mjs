@@ -32,6 +32,8 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
   // Bundled CommonJS helpers (none today) would need `require`; ESM output has none by default.
-  banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
+  },
 });
 console.log(`api: dist/server.mjs built in ${Date.now() - started} ms`);

@@ -14,6 +14,10 @@ const argon2 = require('argon2');
 const hash = await argon2.hash('portal');
 if (!(await argon2.verify(hash, 'portal'))) throw new Error('argon2 verify failed');
 const sharp = require('sharp');
-const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+  .png()
+  .toBuffer();
 if (png.length === 0) throw new Error('sharp made an empty PNG');
-console.log(`native modules load on Node ${process.versions.node} (ABI ${process.versions.modules}): better-sqlite3 (SQLite ${v}), argon2, sharp ${sharp.versions.sharp}`);
+console.log(
+  `native modules load on Node ${process.versions.node} (ABI ${process.versions.modules}): better-sqlite3 (SQLite ${v}), argon2, sharp ${sharp.versions.sharp}`,
+);

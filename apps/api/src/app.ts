@@ -59,7 +59,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   const database = createDb(config);
-  const stopPoolStats = config.databasePoolStatsFile && database.poolStats ? writePoolStats(config.databasePoolStatsFile, database.poolStats) : undefined;
+  const stopPoolStats =
+    config.databasePoolStatsFile && database.poolStats ? writePoolStats(config.databasePoolStatsFile, database.poolStats) : undefined;
   const mailer = countedMailer(createMailer(config));
   const baseBus = createBus({ redisUrl: config.redisUrl, logger: app.log });
   // FIREBASE_REALTIME=firestore: every event also lands in Firestore for Firebase clients.
@@ -69,9 +70,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const responseCacheMs = config.redisUrl ? 0 : config.responseCacheMs;
   const responses = responseCacheMs > 0 ? createResponseCache(responseCacheMs, config.now, database.writes) : undefined;
   const groupAccess =
-    config.databaseUrl && config.groupAccessCacheMs > 0 ? pgGroupAccessCache(config.databaseUrl, config.groupAccessCacheMs, config.now) : undefined;
+    config.databaseUrl && config.groupAccessCacheMs > 0
+      ? pgGroupAccessCache(config.databaseUrl, config.groupAccessCacheMs, config.now)
+      : undefined;
   const caches = createCaches(config.sessionCacheMs, config.now, bus, responses, groupAccess);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer, bus, storage, now: config.now, caches, writes: database.writes };
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer,
+    bus,
+    storage,
+    now: config.now,
+    caches,
+    writes: database.writes,
+  };
   app.decorate('ctx', ctx);
   app.decorate('routeRegistry', [] as RouteInfo[]);
   app.decorateRequest('user', null);
@@ -116,7 +129,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
   passwordWork.configure({ maxQueued: config.passwordHashQueueMax });
   // Before any route: it times the routes registered after it.
-  installMetrics(app, { allow: config.metricsAllow, behindTrustedProxy: config.trustProxy.length > 0, pool: database.poolStats, db: database.db, now: config.now });
+  installMetrics(app, {
+    allow: config.metricsAllow,
+    behindTrustedProxy: config.trustProxy.length > 0,
+    pool: database.poolStats,
+    db: database.db,
+    now: config.now,
+  });
   const remoteManifest = new ManifestCache(database.db);
   securityHeaders(app, {
     publicUrl: config.publicUrl,

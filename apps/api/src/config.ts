@@ -188,8 +188,12 @@ function list(env: Env, name: string): string[] {
   const raw = env[name]?.trim();
   if (!raw) return [];
   // Fastify's old boolean spelling would trust every hop: refuse it rather than guess.
-  if (raw === '1' || raw.toLowerCase() === 'true') throw new Error(`${name} must list proxy addresses (e.g. 10.0.0.5,10.1.0.0/16), not "${raw}"`);
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (raw === '1' || raw.toLowerCase() === 'true')
+    throw new Error(`${name} must list proxy addresses (e.g. 10.0.0.5,10.1.0.0/16), not "${raw}"`);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -222,7 +226,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitLogin: int(env, 'RATE_LIMIT_LOGIN', 600),
     rateLimitPrefix: env.RATE_LIMIT_REDIS_PREFIX || 'portal-rl-',
     trustProxy: list(env, 'TRUST_PROXY'),
-    metricsAllow: env.METRICS_ALLOW?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    metricsAllow:
+      env.METRICS_ALLOW?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [],
     uploadTimeoutMs: int(env, 'UPLOAD_TIMEOUT_MS', 15 * 60_000),
     drainMs: int(env, 'DRAIN_MS', 0),
     sessionCacheMs: Math.min(int(env, 'SESSION_CACHE_MS', 10_000), 10_000),

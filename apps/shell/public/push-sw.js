@@ -11,11 +11,17 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
-  const to = typeof data.redirect_to === 'string' && data.redirect_to.startsWith('/') && !data.redirect_to.startsWith('//') ? data.redirect_to : '/';
+  const to =
+    typeof data.redirect_to === 'string' && data.redirect_to.startsWith('/') && !data.redirect_to.startsWith('//') ? data.redirect_to : '/';
   event.waitUntil(
     (async () => {
       if (typeof data.badge === 'number' && self.navigator.setAppBadge) await self.navigator.setAppBadge(data.badge).catch(() => undefined);
-      await self.registration.showNotification(data.title || 'Group Portal', { body: data.body || '', tag: to, data: { url: to }, icon: '/favicon.ico' });
+      await self.registration.showNotification(data.title || 'Group Portal', {
+        body: data.body || '',
+        tag: to,
+        data: { url: to },
+        icon: '/favicon.ico',
+      });
     })(),
   );
 });

@@ -30,9 +30,7 @@ applyDisplayMode($displayMode.get());
 // choice), so the first render waits for the start language; a logged-in user's stored language
 // replaces it once the settings load.
 const guestLanguage = readGuestLanguage();
-const languageReady = setLanguage(
-  !$session.get().accessToken && guestLanguage ? guestLanguage : i18n.language === 'en' ? 'en' : 'ja',
-);
+const languageReady = setLanguage(!$session.get().accessToken && guestLanguage ? guestLanguage : i18n.language === 'en' ? 'en' : 'ja');
 
 const queryClient = createQueryClient({ modal: modalBus, t: (key) => i18n.t(key) });
 // Section 8: a session that cannot be recovered (refresh failed, token invalid) ends here.

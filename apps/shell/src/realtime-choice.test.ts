@@ -17,7 +17,15 @@ const { chooseTransport } = await import('./realtime');
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const host = () => ({ start: vi.fn(), stop: vi.fn() }) as unknown as HostBus & { start: ReturnType<typeof vi.fn> };
-const firestore = { transport: 'firestore', uid: '7', token: 't', expires_at: 1, collection_prefix: 'p', collections: [], web_config: { apiKey: 'k', authDomain: 'd', projectId: 'p' } };
+const firestore = {
+  transport: 'firestore',
+  uid: '7',
+  token: 't',
+  expires_at: 1,
+  collection_prefix: 'p',
+  collections: [],
+  web_config: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+};
 
 beforeEach(() => $session.set(EMPTY_SESSION));
 afterEach(() => {

@@ -64,7 +64,12 @@ describe('a deleted comment stays as a placeholder', () => {
     p.data[0]!.comments = [comment(7, { parent_id: 1 })];
     p.data[0]!.attach_file = [attachment(1)];
     const gone = withDeletedComment(p, 1);
-    expect([gone.data[0]!.is_deleted, gone.data[0]!.content, gone.data[0]!.attach_file, gone.data[0]!.comments[0]!.comment_parent_delete]).toEqual([true, '', [], true]);
+    expect([
+      gone.data[0]!.is_deleted,
+      gone.data[0]!.content,
+      gone.data[0]!.attach_file,
+      gone.data[0]!.comments[0]!.comment_parent_delete,
+    ]).toEqual([true, '', [], true]);
     expect(gone.total).toBe(2);
     const reply = withDeletedComment(p, 7);
     expect([reply.data[0]!.is_deleted, reply.data[0]!.comments[0]!.is_deleted]).toEqual([false, true]);

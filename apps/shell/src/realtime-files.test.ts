@@ -6,7 +6,12 @@ import { refreshFileQueries } from './realtime';
 describe('a files.changed event', () => {
   it('refetches that folder’s lists and the unread counts, not another group’s', async () => {
     const qc = new QueryClient();
-    const keys = [queryKeys.groupFileList(3, 'all', {}), queryKeys.groupFileList(4, 'all', {}), queryKeys.commonFileList({}), queryKeys.notificationCount(1)];
+    const keys = [
+      queryKeys.groupFileList(3, 'all', {}),
+      queryKeys.groupFileList(4, 'all', {}),
+      queryKeys.commonFileList({}),
+      queryKeys.notificationCount(1),
+    ];
     for (const k of keys) qc.setQueryData(k, 'old');
     await refreshFileQueries(qc, { group_id: 3 });
     const stale = keys.map((k) => qc.getQueryState(k)?.isInvalidated);

@@ -55,7 +55,9 @@ const { $session, EMPTY_SESSION } = await import('@portal/api-client/session');
 const { atom } = await import('nanostores');
 
 const NOW = Date.UTC(2026, 10, 25, 4, 0, 0);
-const COLLECTIONS = ['group_chats', 'messages', 'unread_notifications', 'like_notifications', 'comment_notifications', 'events'].map((s) => `pr_${s}`);
+const COLLECTIONS = ['group_chats', 'messages', 'unread_notifications', 'like_notifications', 'comment_notifications', 'events'].map(
+  (s) => `pr_${s}`,
+);
 const grant = (token = 'custom-1') => ({
   transport: 'firestore' as const,
   uid: '7',
@@ -113,7 +115,9 @@ describe('Firestore realtime transport', () => {
     const chat = doc('pr_messages/a1', { kind: 'chat.message', createdAt: ts(NOW - 5), payload: '{"chat_id":3}', userIds: ['7'] });
     sdk.listeners[1]!.next(snap(chat, doc('pr_events/x', { kind: 'settings.updated', createdAt: ts(NOW - 4) })));
     // The same document again (a listener re-attached), a modification, a broken payload.
-    sdk.listeners[1]!.next(snap(chat, { ...chat, type: 'modified' }, doc('pr_messages/bad', { kind: 'chat.message', createdAt: ts(NOW), payload: '{' })));
+    sdk.listeners[1]!.next(
+      snap(chat, { ...chat, type: 'modified' }, doc('pr_messages/bad', { kind: 'chat.message', createdAt: ts(NOW), payload: '{' })),
+    );
     expect(events).toEqual([
       { kind: 'chat.message', payload: { chat_id: 3 }, at: NOW - 5 },
       { kind: 'settings.updated', at: NOW - 4 },

@@ -63,7 +63,15 @@ describe('topic events refresh the cached topic queries', () => {
     client.setQueryData(detail1, before);
     $session.set({ ...EMPTY_SESSION, user: { id: 4, name: '鈴木' } });
     await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5, like: { user: { id: 4, name: '鈴木' }, on: true } });
-    expect(client.getQueryData(detail1)).toEqual({ id: 5, liker: [{ id: 3, name: '佐藤' }, { id: 4, name: '鈴木' }], liker_count: 2, is_like: true });
+    expect(client.getQueryData(detail1)).toEqual({
+      id: 5,
+      liker: [
+        { id: 3, name: '佐藤' },
+        { id: 4, name: '鈴木' },
+      ],
+      liker_count: 2,
+      is_like: true,
+    });
     expect([detail1, notices].map(stale)).toEqual([false, true]);
     expect([feed1, comments1, groups].map(stale)).toEqual([false, false, false]);
     // Another reader takes a like back; the own mark stays.
@@ -81,7 +89,11 @@ describe('topic events refresh the cached topic queries', () => {
     const c = { user: { id: 3, name: 'C' }, on: true };
     const once = withLike(withLike(base, b, undefined), c, undefined);
     expect(withLike(once, b, undefined)).toEqual(once);
-    expect(withLike(withLike(base, c, undefined), b, undefined).liker.map((u) => u.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      withLike(withLike(base, c, undefined), b, undefined)
+        .liker.map((u) => u.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(once.liker_count).toBe(3);
   });
 
@@ -89,7 +101,9 @@ describe('topic events refresh the cached topic queries', () => {
     const client = new QueryClient();
     const fetched: string[] = [];
     const watch = (key: readonly unknown[], name: string) =>
-      new QueryObserver(client, { queryKey: key, queryFn: async () => (fetched.push(name), { comment_count: 1, liker: [] }) }).subscribe(() => undefined);
+      new QueryObserver(client, { queryKey: key, queryFn: async () => (fetched.push(name), { comment_count: 1, liker: [] }) }).subscribe(
+        () => undefined,
+      );
     const stops = [watch(detail1, 'detail'), watch(comments1, 'comments'), watch(feed1, 'feed')];
     await vi.waitFor(() => expect([fetched.length, client.isFetching()]).toEqual([3, 0]));
     fetched.length = 0;

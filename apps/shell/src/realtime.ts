@@ -1,7 +1,26 @@
-import { createWebSocketBus, REALTIME_RESYNC, TOPIC_EVENT_ACTIONS, topicEventKind, type HostBus, type RealtimeBus, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
+import {
+  createWebSocketBus,
+  REALTIME_RESYNC,
+  TOPIC_EVENT_ACTIONS,
+  topicEventKind,
+  type HostBus,
+  type RealtimeBus,
+  type TopicEventAction,
+  type TopicEventPayload,
+  type TopicLikeChange,
+} from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';
-import { CALENDAR_EVENT_KIND, CALENDAR_QUERY_ROOT, CHAT_EVENT_KINDS, chatQueryKeys, FILES_EVENT_KIND, queryKeys, type FilesEventPayload, type TopicDetail } from '@portal/api-client/core';
+import {
+  CALENDAR_EVENT_KIND,
+  CALENDAR_QUERY_ROOT,
+  CHAT_EVENT_KINDS,
+  chatQueryKeys,
+  FILES_EVENT_KIND,
+  queryKeys,
+  type FilesEventPayload,
+  type TopicDetail,
+} from '@portal/api-client/core';
 import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
@@ -48,7 +67,10 @@ export function startRealtime(queryClient: QueryClient): () => void {
   // calendar unread count (all under one key root) refetch.
   const offCalendar = bus.subscribe(CALENDAR_EVENT_KIND, () => void refreshCalendarQueries(queryClient));
   // Someone changed a shared folder: its open lists, counts and details refetch.
-  const offFiles = bus.subscribe(FILES_EVENT_KIND, (event) => void refreshFileQueries(queryClient, event.payload as FilesEventPayload | undefined));
+  const offFiles = bus.subscribe(
+    FILES_EVENT_KIND,
+    (event) => void refreshFileQueries(queryClient, event.payload as FilesEventPayload | undefined),
+  );
   const offChats = watchChats(bus, queryClient);
   const offChoice = chooseTransport(started);
   return () => {
@@ -104,9 +126,14 @@ export function chooseTransport(host: HostBus): () => void {
  * and the author's like notices. No feed row, group badge or unread item carries it, so those
  * are left alone: refetching them was most of what a like cost the server under load.
  */
-export function refreshTopicQueries(queryClient: QueryClient, action: TopicEventAction, payload: TopicEventPayload | undefined): Promise<void> {
+export function refreshTopicQueries(
+  queryClient: QueryClient,
+  action: TopicEventAction,
+  payload: TopicEventPayload | undefined,
+): Promise<void> {
   if (!payload) return Promise.resolve();
-  const detail = payload.group_id === null ? queryKeys.commonTopic(payload.topic_id) : queryKeys.groupTopic(payload.group_id, payload.topic_id);
+  const detail =
+    payload.group_id === null ? queryKeys.commonTopic(payload.topic_id) : queryKeys.groupTopic(payload.group_id, payload.topic_id);
   // The notifications remote's lists and counts (navbar, unread/like/favourite pages, news).
   const notifications = queryClient.invalidateQueries({ queryKey: ['notifications'] });
   if (action === 'liked' && payload.like) {
@@ -114,7 +141,10 @@ export function refreshTopicQueries(queryClient: QueryClient, action: TopicEvent
     return notifications;
   }
   if (action === 'liked' || action === 'comment.liked') {
-    const likedOn = action === 'liked' ? queryClient.invalidateQueries({ queryKey: detail, exact: true }) : queryClient.invalidateQueries({ queryKey: [...detail, 'comments'] });
+    const likedOn =
+      action === 'liked'
+        ? queryClient.invalidateQueries({ queryKey: detail, exact: true })
+        : queryClient.invalidateQueries({ queryKey: [...detail, 'comments'] });
     return Promise.all([likedOn, notifications]).then(() => undefined);
   }
   const scope = payload.group_id === null ? queryKeys.commonTopics() : queryKeys.groupTopics(payload.group_id);

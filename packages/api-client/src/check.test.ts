@@ -68,7 +68,12 @@ describe('realtime messages', () => {
   it('client: auth with a token of 1–4096 characters', () => {
     expect(realtimeClientMessageSchema.parse({ type: 'auth', token: 't', x: 1 })).toEqual({ type: 'auth', token: 't' });
     expect(realtimeClientMessageSchema.safeParse({ type: 'auth', token: 't'.repeat(4096) }).success).toBe(true);
-    for (const bad of [{ type: 'auth', token: '' }, { type: 'auth', token: 't'.repeat(4097) }, { type: 'auth' }, { type: 'hello', token: 't' }]) {
+    for (const bad of [
+      { type: 'auth', token: '' },
+      { type: 'auth', token: 't'.repeat(4097) },
+      { type: 'auth' },
+      { type: 'hello', token: 't' },
+    ]) {
       expect(realtimeClientMessageSchema.safeParse(bad).success).toBe(false);
     }
   });

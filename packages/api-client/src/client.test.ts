@@ -64,9 +64,7 @@ describe('requests', () => {
 
   it('auth call: bearer header, encoded path params, JSON body', async () => {
     const { client, seen } = setup(() => json(200, { items: {} }));
-    await client
-      .call('updateSettings', { params: { section: 'a b/ç?' as never }, body: { number_item_lists: 20 } })
-      .catch(() => {});
+    await client.call('updateSettings', { params: { section: 'a b/ç?' as never }, body: { number_item_lists: 20 } }).catch(() => {});
     expect(seen[0]!.url).toBe('/service/api/v1/members/me/settings/a%20b%2F%C3%A7%3F');
     expect(seen[0]!.method).toBe('PATCH');
     expect(seen[0]!.headers.Authorization).toBe('Bearer old');
@@ -105,7 +103,9 @@ describe('requests', () => {
 
 describe('token refresh', () => {
   it('refreshes by POST with the cookie only (no token in the request)', async () => {
-    const { client, seen } = setup((r) => (isRefresh(r) ? json(200, tokenBody('new')) : r.headers.Authorization === 'Bearer new' ? json(200, okBody) : expired()));
+    const { client, seen } = setup((r) =>
+      isRefresh(r) ? json(200, tokenBody('new')) : r.headers.Authorization === 'Bearer new' ? json(200, okBody) : expired(),
+    );
     await client.call('logout', { body: {} });
     const refresh = seen.find(isRefresh)!;
     expect(refresh.method).toBe('POST');
@@ -220,9 +220,7 @@ describe('token refresh', () => {
   });
 
   it('USER_NOT_BE_LONG_TO_GROUP neither refreshes nor ends the session', async () => {
-    const { client, onSessionEnd, seen } = setup(() =>
-      json(401, { status_code: 'USER_NOT_BE_LONG_TO_GROUP', message: 'no group' }),
-    );
+    const { client, onSessionEnd, seen } = setup(() => json(401, { status_code: 'USER_NOT_BE_LONG_TO_GROUP', message: 'no group' }));
     await expect(client.call('checkGroupUserLogin')).rejects.toMatchObject({ code: 'USER_NOT_BE_LONG_TO_GROUP' });
     expect(onSessionEnd).not.toHaveBeenCalled();
     expect(seen).toHaveLength(1);
@@ -242,7 +240,10 @@ describe('token refresh', () => {
       if (isRefresh(r)) return json(200, tokenBody('new'));
       return r.headers.Authorization === 'Bearer new' ? new Response('bytes') : expired();
     });
-    const res = await client.request('POST', '/download-files', { body: '{"file_ids":[1]}', headers: { 'Content-Type': 'application/json' } });
+    const res = await client.request('POST', '/download-files', {
+      body: '{"file_ids":[1]}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(await res.text()).toBe('bytes');
     expect(seen[2]).toMatchObject({ url: '/service/api/v1/download-files', method: 'POST', body: '{"file_ids":[1]}' });
   });
@@ -285,9 +286,7 @@ describe('errors and responses', () => {
   });
 
   it('a refresh reply without an access token ends the session and keeps the old token', async () => {
-    const { client, onSessionEnd, tokens } = setup((r) =>
-      isRefresh(r) ? json(200, { items: { access_token: 42 } }) : expired(),
-    );
+    const { client, onSessionEnd, tokens } = setup((r) => (isRefresh(r) ? json(200, { items: { access_token: 42 } }) : expired()));
     await expect(client.call('me')).rejects.toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
     expect(tokens.set).not.toHaveBeenCalled();
     expect(onSessionEnd).toHaveBeenCalledTimes(1);

@@ -141,7 +141,13 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
    * read tried again, a bounded number of times; a write is handed back to the caller, which
    * shows SERVICE_BUSY ("try again") rather than risk doing it twice.
    */
-  async function withBusyRetry(method: string, path: string, body: RequestBody | undefined, headers: Record<string, string>, auth: boolean): Promise<Response> {
+  async function withBusyRetry(
+    method: string,
+    path: string,
+    body: RequestBody | undefined,
+    headers: Record<string, string>,
+    auth: boolean,
+  ): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
       const res = await withRetry(method, path, body, headers, auth);
       if (res.status !== 503 || attempt >= attempts || !SAFE_METHODS.has(method)) return res;
@@ -189,7 +195,13 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     return refreshing;
   }
 
-  async function withRetry(method: string, path: string, body: RequestBody | undefined, headers: Record<string, string>, auth: boolean): Promise<Response> {
+  async function withRetry(
+    method: string,
+    path: string,
+    body: RequestBody | undefined,
+    headers: Record<string, string>,
+    auth: boolean,
+  ): Promise<Response> {
     const first = await send(method, path, body, headers, auth);
     let res = first.res;
     if (res.status !== 401 || !auth) return res;

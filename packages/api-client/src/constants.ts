@@ -170,12 +170,7 @@ export const UserRegisterType = {
 } as const;
 export const BinOrFolder = { BIN: 0, FOLDER: 1 } as const;
 export const Permission = { ADMIN: 1, INVITE: 2, EDIT_SHARED_FOLDER: 3, EDIT_TOPIC: 4 } as const;
-export const GROUP_ROLE_NAMES = [
-  'role_admin',
-  'role_invite',
-  'role_edit_shared_folder',
-  'role_edit_topic',
-] as const;
+export const GROUP_ROLE_NAMES = ['role_admin', 'role_invite', 'role_edit_shared_folder', 'role_edit_topic'] as const;
 export type GroupRoleName = (typeof GROUP_ROLE_NAMES)[number];
 export const DeleteMode = { MOVE_TO_BIN: 1, HARD_DELETE: 2 } as const;
 export const ImageError = { NONE: 0, EMPTY: 1, OVER_SIZE: 2, NOT_IMAGE: 3 } as const;
@@ -203,12 +198,5 @@ export const NotificationCountKind = { UNREAD: 1, LIKES: 2 } as const;
 export const PRODUCT_NAME = { ja: 'グループポータル', en: 'Group Portal' } as const;
 
 /** The six feature remotes (design card). */
-export const REMOTE_NAMES = [
-  'groups',
-  'common-topic',
-  'chat',
-  'calendar',
-  'notifications',
-  'settings',
-] as const;
+export const REMOTE_NAMES = ['groups', 'common-topic', 'chat', 'calendar', 'notifications', 'settings'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

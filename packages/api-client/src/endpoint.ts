@@ -48,14 +48,10 @@ export function endpoint<
   return e;
 }
 
-type Maybe<T extends z.ZodType, K extends string> = [T] extends [z.ZodNever]
-  ? { [k in K]?: never }
-  : { [k in K]: z.input<T> };
+type Maybe<T extends z.ZodType, K extends string> = [T] extends [z.ZodNever] ? { [k in K]?: never } : { [k in K]: z.input<T> };
 
 export type CallArgs<E> =
-  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-    ? Maybe<P, 'params'> & Maybe<Q, 'query'> & Maybe<B, 'body'>
-    : never;
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? Maybe<P, 'params'> & Maybe<Q, 'query'> & Maybe<B, 'body'> : never;
 
 export type CallResult<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 

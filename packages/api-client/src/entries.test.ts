@@ -36,9 +36,7 @@ function runtimeGraph(entry: string): { files: string[]; packages: string[] } {
 
 /** Files that hold zod schemas; schemas/remotes.ts is hand-written (see check.ts) and light. */
 const heavy = (files: string[]) =>
-  files.filter(
-    (f) => (f.startsWith('schemas/') && f !== 'schemas/remotes.ts') || f.startsWith('endpoints') || f === 'validation.ts',
-  );
+  files.filter((f) => (f.startsWith('schemas/') && f !== 'schemas/remotes.ts') || f.startsWith('endpoints') || f === 'validation.ts');
 
 describe('browser entries stay off zod and the endpoint schemas', () => {
   it.each(['core.ts', 'browser.ts', 'session.ts', 'realtime.ts', 'schemas/remotes.ts', 'routes.gen.ts'])(
@@ -50,7 +48,7 @@ describe('browser entries stay off zod and the endpoint schemas', () => {
     },
   );
 
-  it('core carries the start-up routes only; the full table is the client\'s lazy chunk', () => {
+  it("core carries the start-up routes only; the full table is the client's lazy chunk", () => {
     const files = runtimeGraph('core.ts').files;
     expect(files).toContain('routes.start.gen.ts');
     expect(files).not.toContain('routes.gen.ts');

@@ -62,7 +62,14 @@ describe('error catalogue', () => {
 
   it('codes are unique and include every code the client handles specially', () => {
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
-    for (const c of ['USER_NOT_BE_LONG_TO_GROUP', 'GROUP_NOT_FOUND', 'GROUP_IS_STOPPED', 'EXCEED_COMPANY_STORAGE_CAPACITY', 'API_RATE_EXCEEDED', 'USER_NO_EXIST_GENERAL_GROUP_TAG']) {
+    for (const c of [
+      'USER_NOT_BE_LONG_TO_GROUP',
+      'GROUP_NOT_FOUND',
+      'GROUP_IS_STOPPED',
+      'EXCEED_COMPANY_STORAGE_CAPACITY',
+      'API_RATE_EXCEEDED',
+      'USER_NO_EXIST_GENERAL_GROUP_TAG',
+    ]) {
       expect(ERROR_CODES).toContain(c);
     }
   });
@@ -97,7 +104,7 @@ describe('parseErrorBody (hand-written) agrees with errorBodySchema', () => {
     expect(parseErrorBody(body)).toEqual(zodResult.success ? zodResult.data : null);
   });
 
-  it('ErrorBody is the schema\'s output type', () => {
+  it("ErrorBody is the schema's output type", () => {
     expectTypeOf<ErrorBody>().toEqualTypeOf<z.output<typeof errorBodySchema>>();
   });
 });

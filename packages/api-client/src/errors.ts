@@ -7,11 +7,7 @@ import type { ErrorCode } from './error-codes';
 export type { ErrorCode } from './error-codes';
 
 /** 401 codes after which the client clears the session and goes to login (section 8). */
-export const SESSION_ENDING_CODES: readonly ErrorCode[] = [
-  'TOKEN_EXPIRED',
-  'INVALID_TOKEN',
-  'INVALID_USER',
-];
+export const SESSION_ENDING_CODES: readonly ErrorCode[] = ['TOKEN_EXPIRED', 'INVALID_TOKEN', 'INVALID_USER'];
 
 /**
  * Body of every error reply. Written out by hand (the zod twin, errorBodySchema in
@@ -27,8 +23,7 @@ export interface ErrorBody {
   data?: Record<string, unknown>;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The body as an ErrorBody, or null when it is not one (proxy page, empty body, garbage). */
 export function parseErrorBody(body: unknown): ErrorBody | null {

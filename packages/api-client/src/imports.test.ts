@@ -71,7 +71,12 @@ describe('api-client import graph', () => {
   it('keeps the schemas free of the client and the endpoint table', () => {
     const wrong = files
       .filter((f) => relative(SRC, f).startsWith('schemas/'))
-      .flatMap((f) => graph.get(f)!.filter((to) => /(client|endpoints?|browser|session)\.ts$|endpoints\//.test(relative(SRC, to))).map((to) => `${relative(SRC, f)} → ${relative(SRC, to)}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((to) => /(client|endpoints?|browser|session)\.ts$|endpoints\//.test(relative(SRC, to)))
+          .map((to) => `${relative(SRC, f)} → ${relative(SRC, to)}`),
+      );
     expect(wrong).toEqual([]);
   });
 });

@@ -104,12 +104,8 @@ describe('connection and auth', () => {
   });
 
   it('default URL follows the page origin, wss on https', () => {
-    expect(defaultRealtimeUrl({ protocol: 'https:', host: 'portal.example.jp' })).toBe(
-      'wss://portal.example.jp/service/api/v1/realtime',
-    );
-    expect(defaultRealtimeUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe(
-      'ws://localhost:8080/service/api/v1/realtime',
-    );
+    expect(defaultRealtimeUrl({ protocol: 'https:', host: 'portal.example.jp' })).toBe('wss://portal.example.jp/service/api/v1/realtime');
+    expect(defaultRealtimeUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/service/api/v1/realtime');
   });
 
   it('does not connect without a token, and connects once one appears', () => {
@@ -290,7 +286,10 @@ describe('topics the page views', () => {
     const bus = makeBus();
     const stopA = viewTopic(7);
     const sock = connected(bus);
-    expect(sock.sent).toEqual([{ type: 'auth', token: 'tok-1' }, { type: 'subscribe', topic_id: 7 }]);
+    expect(sock.sent).toEqual([
+      { type: 'auth', token: 'tok-1' },
+      { type: 'subscribe', topic_id: 7 },
+    ]);
     const stopB = viewTopic(9);
     const stopA2 = viewTopic(7); // a second view of the same topic sends nothing
     expect(sock.sent.slice(2)).toEqual([{ type: 'subscribe', topic_id: 9 }]);
@@ -319,7 +318,13 @@ describe('topics the page views', () => {
   it('the server accepts exactly these messages', () => {
     expect(realtimeClientMessageSchema.safeParse({ type: 'subscribe', topic_id: 3 }).success).toBe(true);
     expect(realtimeClientMessageSchema.safeParse({ type: 'unsubscribe', topic_id: 3 }).success).toBe(true);
-    for (const bad of [{ type: 'subscribe' }, { type: 'subscribe', topic_id: 0 }, { type: 'subscribe', topic_id: 1.5 }, { type: 'subscribe', topic_id: '3' }, { type: 'view', topic_id: 3 }]) {
+    for (const bad of [
+      { type: 'subscribe' },
+      { type: 'subscribe', topic_id: 0 },
+      { type: 'subscribe', topic_id: 1.5 },
+      { type: 'subscribe', topic_id: '3' },
+      { type: 'view', topic_id: 3 },
+    ]) {
       expect(realtimeClientMessageSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });

@@ -31,7 +31,15 @@ export interface RealtimeEvent {
  * so their open pages can invalidate the lists, details and comments they hold. Group topics
  * use `topic.<action>`, common topics `common-topic.<action>`; the payload is TopicEventPayload.
  */
-export const TOPIC_EVENT_ACTIONS = ['created', 'updated', 'delivered', 'comment.added', 'comment.deleted', 'liked', 'comment.liked'] as const;
+export const TOPIC_EVENT_ACTIONS = [
+  'created',
+  'updated',
+  'delivered',
+  'comment.added',
+  'comment.deleted',
+  'liked',
+  'comment.liked',
+] as const;
 export type TopicEventAction = (typeof TOPIC_EVENT_ACTIONS)[number];
 export type TopicEventKind = `topic.${TopicEventAction}` | `common-topic.${TopicEventAction}`;
 
@@ -65,7 +73,10 @@ export function topicEventKind(groupId: number | null, action: TopicEventAction)
 }
 
 /** Every topic event kind, for subscribing to all of them. */
-export const TOPIC_EVENT_KINDS: readonly TopicEventKind[] = TOPIC_EVENT_ACTIONS.flatMap((a) => [topicEventKind(1, a), topicEventKind(null, a)]);
+export const TOPIC_EVENT_KINDS: readonly TopicEventKind[] = TOPIC_EVENT_ACTIONS.flatMap((a) => [
+  topicEventKind(1, a),
+  topicEventKind(null, a),
+]);
 
 function readEvent(v: unknown, path: string): RealtimeEvent {
   const o = record(v, path);
@@ -91,8 +102,6 @@ export type RealtimeClientMessage =
   | { type: 'auth'; token: string }
   | { type: 'subscribe'; topic_id: number }
   | { type: 'unsubscribe'; topic_id: number };
-
-
 
 /** A topic id in a socket message (both directions). */
 export function topicId(v: unknown): number {
@@ -203,9 +212,7 @@ const OPEN = 1;
 
 type PageLocation = { protocol: string; host: string };
 
-export function defaultRealtimeUrl(
-  loc: PageLocation = (globalThis as unknown as { location: PageLocation }).location,
-): string {
+export function defaultRealtimeUrl(loc: PageLocation = (globalThis as unknown as { location: PageLocation }).location): string {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${loc.host}/service/api/v1${REALTIME_PATH}`;
 }

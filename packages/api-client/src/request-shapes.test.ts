@@ -42,7 +42,8 @@ function coercing(schema: unknown, at: string, out: string[], depth = 0): void {
   if (!def || depth > 20) return;
   if (def.coerce) out.push(at);
   const kids = (...s: unknown[]) => s.forEach((c) => coercing(c, at, out, depth + 1));
-  if (def.type === 'object') for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) coercing(v, `${at}.${k}`, out, depth + 1);
+  if (def.type === 'object')
+    for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) coercing(v, `${at}.${k}`, out, depth + 1);
   else if (def.type === 'array') coercing(def.element, `${at}[]`, out, depth + 1);
   else if (def.type === 'pipe') kids(def.in, def.out);
   else if (def.type === 'union') kids(...(def.options as unknown[]));

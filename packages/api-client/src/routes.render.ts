@@ -36,9 +36,7 @@ export const START_ROUTES = [
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 const rows = (endpoints: Record<string, Pick<Endpoint, 'method' | 'path' | 'auth'>>) =>
-  Object.entries(endpoints).map(
-    ([name, e]) => `  ${name}: { method: ${quote(e.method)}, path: ${quote(e.path)}, auth: ${e.auth} },`,
-  );
+  Object.entries(endpoints).map(([name, e]) => `  ${name}: { method: ${quote(e.method)}, path: ${quote(e.path)}, auth: ${e.auth} },`);
 
 /**
  * Source of routes.gen.ts: method, path and auth of every endpoint, in `endpoints` order. The
@@ -61,11 +59,13 @@ export function renderRoutes(endpoints: Record<string, Pick<Endpoint, 'method' |
 
 /** Source of routes.start.gen.ts: the START_ROUTES rows of the same table. */
 export function renderStartRoutes(endpoints: Record<string, Pick<Endpoint, 'method' | 'path' | 'auth'>>): string {
-  const start = Object.fromEntries(START_ROUTES.map((name) => {
-    const e = endpoints[name];
-    if (!e) throw new Error(`START_ROUTES names an unknown endpoint: ${name}`);
-    return [name, e];
-  }));
+  const start = Object.fromEntries(
+    START_ROUTES.map((name) => {
+      const e = endpoints[name];
+      if (!e) throw new Error(`START_ROUTES names an unknown endpoint: ${name}`);
+      return [name, e];
+    }),
+  );
   return [
     `// Generated from src/endpoints.ts and START_ROUTES (routes.render.ts) by \`${ROUTES_COMMAND}\`; do not edit.`,
     "import type { Route } from './endpoint';",

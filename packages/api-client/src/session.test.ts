@@ -18,7 +18,10 @@ interface Tab {
 const tabs: Tab[] = [];
 let sharedLocal: Map<string, string>;
 
-function makeStorage(map: Map<string, string>, onChange?: (key: string, oldValue: string | null, newValue: string | null) => void): Storage {
+function makeStorage(
+  map: Map<string, string>,
+  onChange?: (key: string, oldValue: string | null, newValue: string | null) => void,
+): Storage {
   return {
     get length() {
       return map.size;
@@ -116,7 +119,11 @@ describe('persistence', () => {
     const a = await openTab();
     const writes: string[] = [];
     const local = a.local;
-    a.local = { ...local, setItem: (k: string, v: string) => (writes.push(k), local.setItem(k, v)), removeItem: local.removeItem } as Storage;
+    a.local = {
+      ...local,
+      setItem: (k: string, v: string) => (writes.push(k), local.setItem(k, v)),
+      removeItem: local.removeItem,
+    } as Storage;
     inTab(a, () => a.mod.setSession({ accessToken: 'tok', user: USER }));
     inTab(a, () => a.mod.clearSession());
     expect(a.mod.$session.get()).toEqual(a.mod.EMPTY_SESSION);
@@ -231,7 +238,11 @@ describe('refresh across tabs (the refresh cookie rotates on every use)', () => 
     const a = await openTab();
     const b = await openTab();
     const stranger = await openTab();
-    for (const [tab, user] of [[a, USER], [b, USER], [stranger, { id: 9, name: '他人' }]] as const) {
+    for (const [tab, user] of [
+      [a, USER],
+      [b, USER],
+      [stranger, { id: 9, name: '他人' }],
+    ] as const) {
       inTab(tab, () => tab.mod.setSession({ accessToken: 'old', user }));
       stopFns.push(inTab(tab, () => tab.mod.startSessionSync(tab.win)));
     }

@@ -132,7 +132,8 @@ export function startSessionSync(win: Window = window): () => void {
       try {
         const shared = JSON.parse(e.newValue) as { userId?: unknown; accessToken?: unknown };
         const mine = $session.get();
-        if (mine.accessToken && mine.user?.id === shared.userId && typeof shared.accessToken === 'string') setSession({ accessToken: shared.accessToken });
+        if (mine.accessToken && mine.user?.id === shared.userId && typeof shared.accessToken === 'string')
+          setSession({ accessToken: shared.accessToken });
       } catch {
         // Ignored: this tab refreshes by itself when it needs to.
       }

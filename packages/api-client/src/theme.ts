@@ -59,11 +59,41 @@ const DEFAULT_PALETTE: ThemePalette = {
 /** The prescriptive themes (theme type 2): a name and a fixed palette, all readable. */
 export const THEME_PRESETS = {
   default: DEFAULT_PALETTE,
-  sakura: { nav_menu_bg_color: '#a8325e', banner_header_bg_color: '#e07a9a', main_bg_color: '#fff8fa', title_color: '#5c1a2b', title_background: '#fde2e4' },
-  forest: { nav_menu_bg_color: '#2d6a4f', banner_header_bg_color: '#52b788', main_bg_color: '#f6fbf7', title_color: '#1b4332', title_background: '#d8f3dc' },
-  ocean: { nav_menu_bg_color: '#0b5394', banner_header_bg_color: '#3d85c6', main_bg_color: '#f5faff', title_color: '#0b2545', title_background: '#d0e6f7' },
-  sunset: { nav_menu_bg_color: '#9a3412', banner_header_bg_color: '#f97316', main_bg_color: '#fffaf5', title_color: '#431407', title_background: '#ffedd5' },
-  night: { nav_menu_bg_color: '#1f2937', banner_header_bg_color: '#4b5563', main_bg_color: '#f3f4f6', title_color: '#f9fafb', title_background: '#374151' },
+  sakura: {
+    nav_menu_bg_color: '#a8325e',
+    banner_header_bg_color: '#e07a9a',
+    main_bg_color: '#fff8fa',
+    title_color: '#5c1a2b',
+    title_background: '#fde2e4',
+  },
+  forest: {
+    nav_menu_bg_color: '#2d6a4f',
+    banner_header_bg_color: '#52b788',
+    main_bg_color: '#f6fbf7',
+    title_color: '#1b4332',
+    title_background: '#d8f3dc',
+  },
+  ocean: {
+    nav_menu_bg_color: '#0b5394',
+    banner_header_bg_color: '#3d85c6',
+    main_bg_color: '#f5faff',
+    title_color: '#0b2545',
+    title_background: '#d0e6f7',
+  },
+  sunset: {
+    nav_menu_bg_color: '#9a3412',
+    banner_header_bg_color: '#f97316',
+    main_bg_color: '#fffaf5',
+    title_color: '#431407',
+    title_background: '#ffedd5',
+  },
+  night: {
+    nav_menu_bg_color: '#1f2937',
+    banner_header_bg_color: '#4b5563',
+    main_bg_color: '#f3f4f6',
+    title_color: '#f9fafb',
+    title_background: '#374151',
+  },
 } as const satisfies Record<string, ThemePalette>;
 export type ThemePresetName = keyof typeof THEME_PRESETS;
 export const THEME_PRESET_NAMES = Object.keys(THEME_PRESETS) as ThemePresetName[];

@@ -21,7 +21,8 @@ const EMOJI = /\p{Extended_Pictographic}/u;
  * UTF-16 surrogate, which is not Unicode at all and which the two databases store differently.
  * Tested on UTF-16 units (no `u` flag), so one test finds either kind.
  */
-export const ILL_FORMED_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const ILL_FORMED_TEXT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Params for every object-level `.refine`/`.superRefine`: such a check reads the fields' parsed
@@ -77,4 +78,3 @@ export const postalCodeSchema = z.string().regex(POSTAL, 'validation.postal_code
 export const phoneSchema = z.string().regex(PHONE, 'validation.phone');
 export const urlSchema = z.url('validation.url');
 export const noEmoji = (s: string) => !EMOJI.test(s);
-

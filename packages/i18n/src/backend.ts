@@ -5,8 +5,7 @@
 import type { BackendModule, ReadCallback } from 'i18next';
 import { LANGUAGES, NAMESPACES, loaders, type Language, type Namespace } from './resources';
 
-const isKnown = <T extends string>(list: readonly T[], value: string): value is T =>
-  (list as readonly string[]).includes(value);
+const isKnown = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 export const chunkBackend: BackendModule = {
   type: 'backend',

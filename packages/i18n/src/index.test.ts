@@ -164,9 +164,7 @@ describe('translateValidation', () => {
   const t = createTestI18n('ja').t;
 
   it('strips the validation. prefix the api-client messages carry', () => {
-    expect(translateValidation(t, 'validation.required', { field: 'メールアドレス' })).toBe(
-      'メールアドレスを入力してください',
-    );
+    expect(translateValidation(t, 'validation.required', { field: 'メールアドレス' })).toBe('メールアドレスを入力してください');
   });
 
   it('never shows a raw placeholder when no field is given', () => {

@@ -9,7 +9,15 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chunkBackend } from './backend';
 import { dayjs } from './dayjs';
-import { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, HOME_WIDGET_NAMESPACES, upfrontResources, type Language, type Namespace } from './resources';
+import {
+  LANGUAGES,
+  NAMESPACES,
+  UPFRONT_NAMESPACES,
+  HOME_WIDGET_NAMESPACES,
+  upfrontResources,
+  type Language,
+  type Namespace,
+} from './resources';
 
 export { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, HOME_WIDGET_NAMESPACES };
 export type { Language, Messages, Namespace } from './resources';
@@ -103,11 +111,7 @@ const BUNDLED_GENERIC_ERROR = 'shell:errors.generic';
  * "something went wrong" message for codes the catalogue does not know. The `errors` strings are
  * not bundled: see useErrorStrings (@portal/ui) for how a component makes sure they are loaded.
  */
-export function translateError(
-  t: AnyT,
-  code: string | null | undefined,
-  values?: Record<string, unknown>,
-): string {
+export function translateError(t: AnyT, code: string | null | undefined, values?: Record<string, unknown>): string {
   const keys = code ? [`errors:${code}`, 'errors:generic'] : ['errors:generic'];
   return (t as LooseT)([...keys, BUNDLED_GENERIC_ERROR], values);
 }
@@ -117,19 +121,13 @@ export function translateError(
  * or the API's 400 body. `{{field}}` defaults to a neutral word so a message never shows a raw
  * placeholder; unknown keys fall back to the generic format message.
  */
-export function translateValidation(
-  t: AnyT,
-  key: string,
-  values?: Record<string, unknown>,
-): string {
+export function translateValidation(t: AnyT, key: string, values?: Record<string, unknown>): string {
   const tt = t as LooseT;
   // A server-side refusal set as a field message (`errors:DUPLICATE_EMAIL` from a 409) is an
   // error code: its fallback is the generic error, not "the format is wrong".
   if (key.startsWith('errors:')) return translateError(t, key.slice('errors:'.length), values);
   const field = values?.field ?? tt('validation:default_field');
   // Any other key that names its namespace is used as is.
-  const primary = key.includes(':')
-    ? key
-    : `validation:${key.startsWith('validation.') ? key.slice('validation.'.length) : key}`;
+  const primary = key.includes(':') ? key : `validation:${key.startsWith('validation.') ? key.slice('validation.'.length) : key}`;
   return tt([primary, 'validation:format'], { ...values, field });
 }

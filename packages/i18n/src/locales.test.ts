@@ -44,7 +44,10 @@ describe('locale files', () => {
     });
 
     it('has no empty values', () => {
-      for (const [lng, map] of [['ja', ja], ['en', en]] as const) {
+      for (const [lng, map] of [
+        ['ja', ja],
+        ['en', en],
+      ] as const) {
         const empty = [...map].filter(([, vs]) => vs.some((v) => v.trim() === '')).map(([k]) => k);
         expect(empty, `${lng}/${ns}`).toEqual([]);
       }

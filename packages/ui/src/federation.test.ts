@@ -72,7 +72,10 @@ function usesOf(pkg: string, file: string, text: string): Use[] {
     if (m[2]) continue;
     const clause = (m[3] ?? '').trim();
     const braces = /\{([^}]*)\}/.exec(clause);
-    const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim();
+    const outside = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, '')
+      .trim();
     if (outside) uses.push({ file, names: [], unchecked: `${m[1]} ${clause}` });
     const names = (braces?.[1] ?? '')
       .split(',')

@@ -5,7 +5,16 @@
 import './theme.css';
 import './ui.css';
 
-export { THEME_DEFAULTS, THEME_IMAGE_VARIABLES, THEME_VARIABLES, applyTheme, applyThemeImages, isSafeColor, type ThemeColors, type ThemeImageSlotName } from './theme/theme';
+export {
+  THEME_DEFAULTS,
+  THEME_IMAGE_VARIABLES,
+  THEME_VARIABLES,
+  applyTheme,
+  applyThemeImages,
+  isSafeColor,
+  type ThemeColors,
+  type ThemeImageSlotName,
+} from './theme/theme';
 
 export { FullLayout, CompactLayout, Copyright, type FullLayoutProps, type CompactLayoutProps } from './layout/layouts';
 export { NotificationBell, PERMISSION_EVENT } from './layout/NotificationBell';

@@ -28,14 +28,17 @@ async function setup() {
     },
   };
   const i18n = i18next.createInstance();
-  await i18n.use(backend).use(initReactI18next).init({
-    lng: 'ja',
-    fallbackLng: 'ja',
-    ns: ['main'],
-    defaultNS: 'main',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  });
+  await i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: 'ja',
+      fallbackLng: 'ja',
+      ns: ['main'],
+      defaultNS: 'main',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
   const release = async () => {
     await act(async () => {
       for (const answer of waiting.splice(0)) answer();

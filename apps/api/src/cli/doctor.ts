@@ -16,7 +16,8 @@ if (args.has('--json')) {
 } else {
   console.log(`doctor: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, files in ${config.dataDir}`);
   console.log(formatReport(found));
-  if (fix && problemCount(found) > 0) console.log(problems === 0 ? 'repaired: everything is in order now' : `after repair, still wrong:\n${formatReport(remaining)}`);
+  if (fix && problemCount(found) > 0)
+    console.log(problems === 0 ? 'repaired: everything is in order now' : `after repair, still wrong:\n${formatReport(remaining)}`);
   else if (problems > 0) console.log('run `npm run doctor -- --fix` to repair');
 }
 process.exitCode = problems === 0 ? 0 : 1;

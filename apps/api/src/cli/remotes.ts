@@ -18,7 +18,16 @@ import path from 'node:path';
 import { REMOTE_NAMES } from '@portal/api-client';
 import { loadConfig, REPO_ROOT } from '../config';
 import { createDb, migrateToLatest } from '../db';
-import { assertRemoteName, inspectBuild, list, promote, publish, rollback, type DeployOptions, type RemoteListing } from '../modules/remotes/deploy';
+import {
+  assertRemoteName,
+  inspectBuild,
+  list,
+  promote,
+  publish,
+  rollback,
+  type DeployOptions,
+  type RemoteListing,
+} from '../modules/remotes/deploy';
 import { errorRate } from '../modules/remotes/canary';
 import { auditDeployment, type DeployAction } from '../modules/admin/deploy-audit';
 import { portalVersion } from '../modules/remotes';
@@ -51,7 +60,10 @@ async function runList(opts: DeployOptions): Promise<number> {
     const current = r.current ?? '(not published)';
     console.log(`${r.name.padEnd(14)} package ${(await packageVersionOf(r.name)) ?? '?'}`);
     console.log(`${r.name.padEnd(14)} ${current}${r.pinned ? '  [pinned by rollback]' : ''}${r.current ? healthOf(r, r.current) : ''}`);
-    if (r.canary) console.log(`${''.padEnd(14)} canary ${r.canary.version}: ${r.canary.share} % of signed-in users since ${r.canary.startedAt}${healthOf(r, r.canary.version)}`);
+    if (r.canary)
+      console.log(
+        `${''.padEnd(14)} canary ${r.canary.version}: ${r.canary.share} % of signed-in users since ${r.canary.startedAt}${healthOf(r, r.canary.version)}`,
+      );
     for (const v of r.versions) console.log(`    ${v === r.current ? '*' : v === r.canary?.version ? '~' : ' '} ${v}`);
   }
   return 0;

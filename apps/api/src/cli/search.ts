@@ -19,7 +19,11 @@ try {
   const started = Date.now();
   const counts = await reindexAll(database.db);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  console.log(`search: ${total} rows indexed (${Object.entries(counts).map(([k, n]) => `kind ${k}: ${n}`).join(', ')}) in ${Date.now() - started} ms (${database.dialect})`);
+  console.log(
+    `search: ${total} rows indexed (${Object.entries(counts)
+      .map(([k, n]) => `kind ${k}: ${n}`)
+      .join(', ')}) in ${Date.now() - started} ms (${database.dialect})`,
+  );
 } finally {
   await database.destroy();
 }

@@ -14,7 +14,17 @@ const database = createDb(config);
 const bus = createBus({});
 try {
   await migrateToLatest(database.db);
-  const ctx: AppContext = { db: database.db, dialect: database.dialect, config, mailer: createMailer(config), bus, storage: createLocalStorage(path.join(config.dataDir, 'files')), now: config.now, caches: createCaches(0, config.now), writes: database.writes };
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer: createMailer(config),
+    bus,
+    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    now: config.now,
+    caches: createCaches(0, config.now),
+    writes: database.writes,
+  };
   const result = await seedDemo(ctx);
   console.log(`seed: ${result.users} users, ${result.groups} groups and ${result.topics} topics added (${database.dialect})`);
   console.log(`demo logins (password ${DEMO_ACCOUNTS.member.password}):`);

@@ -35,34 +35,32 @@ export function registerDirectSqlite(db: Kysely<DB>, handle: DirectSqlite): void
 
 type Slot<A> = <K extends keyof A & string>(name: K) => A[K];
 
-export const compiledQuery = <A extends Record<string, unknown>>() => <R>(
-  build: (db: Kysely<DB>, slot: Slot<A>) => Compilable<R>,
-): ((db: Kysely<DB>, args: A) => Promise<R[]>) => {
-  const byDialect = new Map<DialectName, { compiled: CompiledQuery<R>; slots: (string | { value: unknown })[] }>();
-  const slot = ((name: string) => `${SLOT}${name}`) as Slot<A>;
-  return async (db, args) => {
-    const dialect = dialectOf(db);
-    let entry = byDialect.get(dialect);
-    if (!entry) {
-      const compiled = build(db, slot).compile();
-      const slots = compiled.parameters.map((v) =>
-        typeof v === 'string' && v.startsWith(SLOT) ? v.slice(SLOT.length) : { value: v },
-      );
-      entry = { compiled, slots };
-      byDialect.set(dialect, entry);
-    }
-    const parameters = entry.slots.map((s) => (typeof s === 'string' ? args[s] : s.value));
-    const direct = directHandles.get(db);
-    if (direct && !direct.inTransaction()) {
-      const stmt = direct.prepare(entry.compiled.sql);
-      if (stmt.reader) return stmt.all(parameters) as R[];
-      stmt.run(parameters);
-      return [];
-    }
-    const result = await db.executeQuery<R>({ ...entry.compiled, parameters });
-    return result.rows;
+export const compiledQuery =
+  <A extends Record<string, unknown>>() =>
+  <R>(build: (db: Kysely<DB>, slot: Slot<A>) => Compilable<R>): ((db: Kysely<DB>, args: A) => Promise<R[]>) => {
+    const byDialect = new Map<DialectName, { compiled: CompiledQuery<R>; slots: (string | { value: unknown })[] }>();
+    const slot = ((name: string) => `${SLOT}${name}`) as Slot<A>;
+    return async (db, args) => {
+      const dialect = dialectOf(db);
+      let entry = byDialect.get(dialect);
+      if (!entry) {
+        const compiled = build(db, slot).compile();
+        const slots = compiled.parameters.map((v) => (typeof v === 'string' && v.startsWith(SLOT) ? v.slice(SLOT.length) : { value: v }));
+        entry = { compiled, slots };
+        byDialect.set(dialect, entry);
+      }
+      const parameters = entry.slots.map((s) => (typeof s === 'string' ? args[s] : s.value));
+      const direct = directHandles.get(db);
+      if (direct && !direct.inTransaction()) {
+        const stmt = direct.prepare(entry.compiled.sql);
+        if (stmt.reader) return stmt.all(parameters) as R[];
+        stmt.run(parameters);
+        return [];
+      }
+      const result = await db.executeQuery<R>({ ...entry.compiled, parameters });
+      return result.rows;
+    };
   };
-};
 
 /**
  * compiledQuery for a query whose SQL has a few shapes (a feed with or without a cursor, a badge
@@ -72,20 +70,22 @@ export const compiledQuery = <A extends Record<string, unknown>>() => <R>(
  * shapes is bounded by the callers (small enums, list lengths capped by a page size); past
  * `max` distinct keys the oldest is dropped so a caller's mistake cannot grow memory forever.
  */
-export const compiledShapes = <A extends Record<string, unknown>, S>(max = 256) => <R>(
-  build: (db: Kysely<DB>, slot: Slot<A>, shape: S) => Compilable<R>,
-): ((db: Kysely<DB>, key: string, shape: S, args: A) => Promise<R[]>) => {
-  const byKey = new Map<string, (db: Kysely<DB>, args: A) => Promise<R[]>>();
-  return (db, key, shape, args) => {
-    let run = byKey.get(key);
-    if (!run) {
-      if (byKey.size >= max) byKey.delete(byKey.keys().next().value!);
-      run = compiledQuery<A>()((d, slot) => build(d, slot, shape));
-      byKey.set(key, run);
-    }
-    return run(db, args);
+export const compiledShapes =
+  <A extends Record<string, unknown>, S>(max = 256) =>
+  <R>(
+    build: (db: Kysely<DB>, slot: Slot<A>, shape: S) => Compilable<R>,
+  ): ((db: Kysely<DB>, key: string, shape: S, args: A) => Promise<R[]>) => {
+    const byKey = new Map<string, (db: Kysely<DB>, args: A) => Promise<R[]>>();
+    return (db, key, shape, args) => {
+      let run = byKey.get(key);
+      if (!run) {
+        if (byKey.size >= max) byKey.delete(byKey.keys().next().value!);
+        run = compiledQuery<A>()((d, slot) => build(d, slot, shape));
+        byKey.set(key, run);
+      }
+      return run(db, args);
+    };
   };
-};
 
 /**
  * `ref IN (ids)` with the whole list as one bound value, for compiled queries: a list spelled

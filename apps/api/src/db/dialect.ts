@@ -8,10 +8,7 @@ export function dialectOf(db: Kysely<any>): DialectName {
 }
 
 /** Auto-increment integer primary key `id`, spelled the way each engine wants it. */
-export function withId<T extends string>(
-  tb: CreateTableBuilder<T, never>,
-  dialect: DialectName,
-): CreateTableBuilder<T, 'id'> {
+export function withId<T extends string>(tb: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'
     ? tb.addColumn('id', 'serial', (c) => c.primaryKey())
     : tb.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

@@ -20,8 +20,17 @@ describe('generic plans (postgres)', () => {
 
   const onGeneric = <T>(run: (db: Kysely<never>) => Promise<T>) => withGenericPlan(t.ctx.db, (db) => run(db as never));
   const plans = () =>
-    onGeneric(async (db) => (await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%unread_type%'`.execute(db)).rows);
-  const mode = async (db: Kysely<never>) => (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0]!.plan_cache_mode;
+    onGeneric(
+      async (db) =>
+        (
+          await sql<{
+            generic_plans: number;
+            custom_plans: number;
+          }>`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like '%unread_type%'`.execute(db)
+        ).rows,
+    );
+  const mode = async (db: Kysely<never>) =>
+    (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0]!.plan_cache_mode;
   const backend = async (db: Kysely<never>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
 
   it('recounts unread items without planning the statement again', async () => {

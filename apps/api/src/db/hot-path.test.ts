@@ -41,7 +41,13 @@ describe('LIMIT written into the SQL (a bound LIMIT is planned anew on every run
     expect(inlined.parameters).toEqual([1, 1]);
     expect((await db.executeQuery(inlined)).rows).toEqual([{ id: 3 }, { id: 4 }]);
     // A compiled query's slot (a string until its values are swapped in) and a fraction stay parameters.
-    expect(db.selectFrom('n').select('id').limit('\u0000slot:limit' as never).compile().sql).toMatch(/ limit \?$/);
+    expect(
+      db
+        .selectFrom('n')
+        .select('id')
+        .limit('\u0000slot:limit' as never)
+        .compile().sql,
+    ).toMatch(/ limit \?$/);
     expect(db.selectFrom('n').select('id').limit(2.5).compile().sql).toMatch(/ limit \?$/);
     await db.destroy();
   });
@@ -52,7 +58,13 @@ describe('LIMIT written into the SQL (a bound LIMIT is planned anew on every run
     const inlined = db.selectFrom('n').select('id').where('id', '>', 1).orderBy('id').limit(2).offset(1).compile();
     expect(inlined.sql).toMatch(/ limit 2 offset \$2$/);
     expect(inlined.parameters).toEqual([1, 1]);
-    expect(db.selectFrom('n').select('id').limit('\u0000slot:limit' as never).compile().sql).toMatch(/ limit \$1$/);
+    expect(
+      db
+        .selectFrom('n')
+        .select('id')
+        .limit('\u0000slot:limit' as never)
+        .compile().sql,
+    ).toMatch(/ limit \$1$/);
   });
 });
 
@@ -80,14 +92,22 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
   it('an id list bound as one value keeps one SQL text for every length and matches exactly those ids', async () => {
     const ids = [await t.createCompany('list-a'), await t.createCompany('list-b'), await t.createCompany('list-c')];
     const byIds = compiledQuery<{ ids: unknown }>()((db, slot) =>
-      db.selectFrom('companies').select('id').where(inIdList(db, 'id', slot('ids'))).orderBy('id'),
+      db
+        .selectFrom('companies')
+        .select('id')
+        .where(inIdList(db, 'id', slot('ids')))
+        .orderBy('id'),
     );
     const run = async (list: number[]) => (await byIds(t.ctx.db, { ids: idListValue(dialect, list) })).map((r) => Number(r.id));
     expect(await run([])).toEqual([]);
     expect(await run([ids[1]!])).toEqual([ids[1]]);
     expect(await run([ids[2]!, ids[0]!, 999_999])).toEqual([ids[0], ids[2]]);
     const sqlOf = (n: number) =>
-      t.ctx.db.selectFrom('companies').select('id').where(inIdList(t.ctx.db, 'id', Array(n).fill(0))).compile().sql;
+      t.ctx.db
+        .selectFrom('companies')
+        .select('id')
+        .where(inIdList(t.ctx.db, 'id', Array(n).fill(0)))
+        .compile().sql;
     expect(sqlOf(1)).toBe(sqlOf(40));
   });
 
@@ -108,7 +128,11 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
     expect(await read).toEqual([]);
     expect(await writer).toBe('rolled back on purpose');
     const committed = await writeTransaction(t.ctx, (trx) =>
-      trx.insertInto('companies').values({ name: 'hot-committed', name_kana: '', created_at: 1, updated_at: 1 }).returning('id').executeTakeFirstOrThrow(),
+      trx
+        .insertInto('companies')
+        .values({ name: 'hot-committed', name_kana: '', created_at: 1, updated_at: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
     );
     expect(await companyByName(t.ctx.db, { name: 'hot-committed', minId: 0 })).toEqual([{ id: committed.id, name: 'hot-committed' }]);
   });
@@ -127,7 +151,12 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
     await sql`insert into perf_stale (id, a) values (1, 'x')`.execute(t.ctx.db);
     // One connection for the whole check, so the prepared statement is the one reused.
     await t.ctx.db.connection().execute(async (conn) => {
-      const read = () => conn.selectFrom('perf_stale' as never).selectAll().where('id' as never, '=', 1 as never).execute();
+      const read = () =>
+        conn
+          .selectFrom('perf_stale' as never)
+          .selectAll()
+          .where('id' as never, '=', 1 as never)
+          .execute();
       expect(await read()).toEqual([{ id: 1, a: 'x' }]);
       expect(await read()).toEqual([{ id: 1, a: 'x' }]);
       await sql`alter table perf_stale add column b text default 'y'`.execute(conn);
@@ -144,7 +173,9 @@ describe.each(DIALECTS)('hot-path queries (%s)', (dialect) => {
       const ctx = { ...t.ctx, db: conn };
       for (let i = 0; i < 8; i++) await newsPage(ctx, { id: user.id, companyId } as never, { kind: 'home' }, { page: 1, limit: 10 });
       const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
-        select generic_plans, custom_plans from pg_prepared_statements where statement like '%information_reads%count(*) over ()%'`.execute(conn);
+        select generic_plans, custom_plans from pg_prepared_statements where statement like '%information_reads%count(*) over ()%'`.execute(
+        conn,
+      );
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(2);
       expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(6);

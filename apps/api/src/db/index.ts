@@ -47,12 +47,18 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Parti
     // The few statements that run best on their generic plan (generic-plan.ts) get connections
     // that stay in that mode: a couple suffice, they run a few hundred microseconds each.
     const generic = new Kysely<DB>({
-      dialect: new PortalPostgresDialect({ pool: postgresPool(config.databaseUrl, Math.min(GENERIC_POOL_MAX, max), '-c jit=off -c plan_cache_mode=force_generic_plan', writes) }),
+      dialect: new PortalPostgresDialect({
+        pool: postgresPool(config.databaseUrl, Math.min(GENERIC_POOL_MAX, max), '-c jit=off -c plan_cache_mode=force_generic_plan', writes),
+      }),
     });
     attachGenericPlanDb(db, generic);
     return {
-      db, dialect: 'postgres', destroy: () => Promise.all([db.destroy(), generic.destroy()]).then(() => undefined), poolStats,
-      poolWaiting: () => pool.waitingCount, writes,
+      db,
+      dialect: 'postgres',
+      destroy: () => Promise.all([db.destroy(), generic.destroy()]).then(() => undefined),
+      poolStats,
+      poolWaiting: () => pool.waitingCount,
+      writes,
     };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -128,7 +134,10 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<void> {
  * against a database another build has not migrated yet). One small read of Kysely's own table.
  */
 export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
-  const done = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>).selectFrom('kysely_migration').select('name').execute();
+  const done = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute();
   const ran = new Set(done.map((r) => r.name));
   return Object.keys(migrations).filter((name) => !ran.has(name));
 }

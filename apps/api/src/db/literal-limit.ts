@@ -1,4 +1,13 @@
-import { PostgresDialect, PostgresQueryCompiler, SqliteDialect, SqliteQueryCompiler, ValueNode, type DefaultQueryCompiler, type LimitNode, type QueryCompiler } from 'kysely';
+import {
+  PostgresDialect,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  SqliteQueryCompiler,
+  ValueNode,
+  type DefaultQueryCompiler,
+  type LimitNode,
+  type QueryCompiler,
+} from 'kysely';
 
 /**
  * A LIMIT that is a plain integer is written into the SQL on both databases, for two reasons:

@@ -24,8 +24,18 @@ describe.each(DIALECTS)('migration 0006_topic_search_mail (%s)', (dialect) => {
         .insertInto('topics')
         .values(
           titles.slice(i, i + 200).map((title) => ({
-            company_id: company, group_id: group, title, content_html: '', content_text: '', author_id: null, updater_id: null,
-            folder_id: null, delivery_at: at, moved_to_bin_at: null, created_at: at, updated_at: at,
+            company_id: company,
+            group_id: group,
+            title,
+            content_html: '',
+            content_text: '',
+            author_id: null,
+            updater_id: null,
+            folder_id: null,
+            delivery_at: at,
+            moved_to_bin_at: null,
+            created_at: at,
+            updated_at: at,
           })),
         )
         .execute();

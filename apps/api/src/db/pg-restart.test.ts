@@ -39,7 +39,9 @@ describe.skipIf(!bin)('a PostgreSQL restart under traffic (private cluster)', ()
     const c = new pg.Client({ connectionString: cluster.adminUrl });
     await c.connect();
     try {
-      const r = await c.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${GROUP_ACCESS_CHANNEL}`]);
+      const r = await c.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE query = $1`, [
+        `LISTEN ${GROUP_ACCESS_CHANNEL}`,
+      ]);
       return Number(r.rows[0]!.n);
     } finally {
       await c.end();
@@ -48,7 +50,12 @@ describe.skipIf(!bin)('a PostgreSQL restart under traffic (private cluster)', ()
 
   it('is ridden out: 503 at most while it restarts, then everything answers and the LISTEN is back', async () => {
     const token = await loginChild(server, site);
-    const paths = ['/members/me', `/members/me/groups/${site.groupId}`, `/members/me/groups/${site.groupId}/members`, '/members/me/settings'];
+    const paths = [
+      '/members/me',
+      `/members/me/groups/${site.groupId}`,
+      `/members/me/groups/${site.groupId}/members`,
+      '/members/me/settings',
+    ];
     const log: { at: number; status: number; path: string }[] = [];
     let running = true;
     const loop = async (i: number) => {
@@ -78,14 +85,32 @@ describe.skipIf(!bin)('a PostgreSQL restart under traffic (private cluster)', ()
     const during = log.filter((e) => e.at >= stopping && e.at < back + SETTLE_MS);
     const after = log.filter((e) => e.at >= back + SETTLE_MS);
     const summary = (es: typeof log) => es.reduce<Record<number, number>>((m, e) => ((m[e.status] = (m[e.status] ?? 0) + 1), m), {});
-    const s = { before: summary(before), during: summary(during), after: summary(after), exit: server.proc.exitCode, out: server.output().slice(-3000) };
+    const s = {
+      before: summary(before),
+      during: summary(during),
+      after: summary(after),
+      exit: server.proc.exitCode,
+      out: server.output().slice(-3000),
+    };
     console.info('pg-restart statuses', JSON.stringify({ ...s, out: undefined }));
     expect(before.length, JSON.stringify(s)).toBeGreaterThan(10);
-    expect(before.every((e) => e.status === 200), JSON.stringify(s)).toBe(true);
-    expect(during.every((e) => e.status === 200 || e.status === 503), `only 200 or 503 while it restarts: ${JSON.stringify(s)}`).toBe(true);
-    expect(during.some((e) => e.status === 503), `the outage was seen: ${JSON.stringify(s)}`).toBe(true);
+    expect(
+      before.every((e) => e.status === 200),
+      JSON.stringify(s),
+    ).toBe(true);
+    expect(
+      during.every((e) => e.status === 200 || e.status === 503),
+      `only 200 or 503 while it restarts: ${JSON.stringify(s)}`,
+    ).toBe(true);
+    expect(
+      during.some((e) => e.status === 503),
+      `the outage was seen: ${JSON.stringify(s)}`,
+    ).toBe(true);
     expect(after.length, JSON.stringify(s)).toBeGreaterThan(10);
-    expect(after.every((e) => e.status === 200), `no errors once it is back: ${JSON.stringify(s)}`).toBe(true);
+    expect(
+      after.every((e) => e.status === 200),
+      `no errors once it is back: ${JSON.stringify(s)}`,
+    ).toBe(true);
     expect(server.proc.exitCode).toBeNull();
 
     // The notification channel came back on its own (the cache trusts nothing until it has).

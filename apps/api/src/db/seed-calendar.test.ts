@@ -14,14 +14,26 @@ describe.each(DIALECTS)('demo calendar seed (%s)', (dialect) => {
   afterAll(() => t.close());
 
   it('fills this week with shared events and bookings; running again adds nothing', async () => {
-    const count = async () => Number((await t.ctx.db.selectFrom('calendar_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('calendar_events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect(before).toBe(7);
     await seedDemo(t.ctx);
     expect(await count()).toBe(before);
 
     const account = DEMO_ACCOUNTS.member;
-    const login = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: account.employee_number, password: account.password } });
+    const login = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: account.employee_number, password: account.password },
+    });
     const token = login.json().items.access_token as string;
     const monday = cd.weekStart(cd.tokyoDate(t.clock()), 1);
     const week = await t.inject({ method: 'GET', url: `${API}/calendar-events/calendar-by-week?date=${monday}`, token });

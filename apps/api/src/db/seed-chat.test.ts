@@ -13,7 +13,8 @@ describe.each(DIALECTS)('demo chats (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const token = async (employee_number: string) =>
-    (await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number, password: DEMO_PASSWORD } })).json().items.access_token as string;
+    (await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number, password: DEMO_PASSWORD } })).json().items
+      .access_token as string;
 
   it('give the ordinary member a lived-in chat list with unread messages, and are added once', async () => {
     const e2 = await token('E0002');
@@ -28,9 +29,21 @@ describe.each(DIALECTS)('demo chats (%s)', (dialect) => {
     expect(history.data[2].replyMessage).toMatchObject({ no_in_group_chat: 2, content: '承知しました。資料は前回のものを使いますか？' });
     expect(history.data[3].liker).toHaveLength(2);
     const e1 = await token('E0001');
-    expect((await t.inject({ method: 'GET', url: `${API}/group-chat/count-unread`, token: e1 })).json().items).toEqual({ count: 3, chats: 1 });
+    expect((await t.inject({ method: 'GET', url: `${API}/group-chat/count-unread`, token: e1 })).json().items).toEqual({
+      count: 3,
+      chats: 1,
+    });
 
     await seedDemo(t.ctx);
-    expect(Number((await t.ctx.db.selectFrom('chats').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(4);
+    expect(
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('chats')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(4);
   });
 });

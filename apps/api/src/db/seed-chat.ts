@@ -20,7 +20,8 @@ interface DemoChat {
 /** 1 = E0001 佐藤 (administrator), 2 = E0002 鈴木 (ordinary member), 3 = E0003 高橋. */
 const DEMO_CHATS: DemoChat[] = [
   {
-    group: '総務部', members: [1, 2],
+    group: '総務部',
+    members: [1, 2],
     messages: [
       [2, 'お疲れさまです。来週の備品発注の件でご相談があります。', 300],
       [1, 'お疲れさまです。どのような内容でしょうか？', 290],
@@ -28,10 +29,13 @@ const DEMO_CHATS: DemoChat[] = [
       [1, '了解しました。いつもの数量でお願いします。', 60, 2],
       [1, '納品日が決まったら教えてください。', 58],
     ],
-    unread: { 2: 2 }, favoriteOf: [2],
+    unread: { 2: 2 },
+    favoriteOf: [2],
   },
   {
-    group: '総務部', members: [2, 1, 3, 4, 5], name: '総務部 打ち合わせ',
+    group: '総務部',
+    members: [2, 1, 3, 4, 5],
+    name: '総務部 打ち合わせ',
     messages: [
       [2, '明日10時からの打ち合わせ、会議室Aで行います。', 900],
       [4, '承知しました。資料は前回のものを使いますか？', 880, undefined, [2]],
@@ -43,14 +47,16 @@ const DEMO_CHATS: DemoChat[] = [
     unread: { 1: 3, 3: 1 },
   },
   {
-    group: '全社連絡', members: [3, 2],
+    group: '全社連絡',
+    members: [3, 2],
     messages: [
       [3, 'セキュリティ研修はもう受講しましたか？', 2000],
       [2, 'はい、昨日受講しました。思ったより短かったです。', 1990, undefined, [3]],
     ],
   },
   {
-    group: '開発チーム', members: [15, 2, 16],
+    group: '開発チーム',
+    members: [15, 2, 16],
     messages: [
       [15, 'リリース前のレビューをお願いできますか。', 200],
       [16, '午後に見ます。', 190],
@@ -76,8 +82,16 @@ export async function seedDemoChats(trx: Kysely<DB>, c: DemoTopicContext): Promi
     const chat = await trx
       .insertInto('chats')
       .values({
-        company_id: c.companyId, group_id: c.groupIds.get(demo.group)!, name: demo.name ?? '', pair_key: only ? pairKey(ids[0]!, ids[1]!) : null,
-        created_by_user_id: ids[0]!, last_message_id: null, only_user: only ? 1 : 0, last_activity_at: created, created_at: created, updated_at: created,
+        company_id: c.companyId,
+        group_id: c.groupIds.get(demo.group)!,
+        name: demo.name ?? '',
+        pair_key: only ? pairKey(ids[0]!, ids[1]!) : null,
+        created_by_user_id: ids[0]!,
+        last_message_id: null,
+        only_user: only ? 1 : 0,
+        last_activity_at: created,
+        created_at: created,
+        updated_at: created,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -87,23 +101,45 @@ export async function seedDemoChats(trx: Kysely<DB>, c: DemoTopicContext): Promi
       const m = await trx
         .insertInto('chat_messages')
         .values({
-          chat_id: chat.id, no: n + 1, sender_id: c.userIds.get(by)!, content: text, message_special: MessageSpecial.TEXT, client_message_id: null,
-          reply_to_id: replyTo === undefined ? null : messageIds[replyTo]!, created_at: at, updated_at: at, deleted_at: null,
+          chat_id: chat.id,
+          no: n + 1,
+          sender_id: c.userIds.get(by)!,
+          content: text,
+          message_special: MessageSpecial.TEXT,
+          client_message_id: null,
+          reply_to_id: replyTo === undefined ? null : messageIds[replyTo]!,
+          created_at: at,
+          updated_at: at,
+          deleted_at: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       messageIds.push(m.id);
-      for (const liker of likers ?? []) await trx.insertInto('chat_message_likes').values({ message_id: m.id, user_id: c.userIds.get(liker)!, created_at: at }).execute();
+      for (const liker of likers ?? [])
+        await trx
+          .insertInto('chat_message_likes')
+          .values({ message_id: m.id, user_id: c.userIds.get(liker)!, created_at: at })
+          .execute();
     }
     const last = demo.messages.length;
     const lastAt = c.now - demo.messages[last - 1]![2] * MINUTE_MS;
-    await trx.updateTable('chats').set({ last_no: last, last_message_id: messageIds[last - 1]!, last_activity_at: lastAt, updated_at: lastAt }).where('id', '=', chat.id).execute();
+    await trx
+      .updateTable('chats')
+      .set({ last_no: last, last_message_id: messageIds[last - 1]!, last_activity_at: lastAt, updated_at: lastAt })
+      .where('id', '=', chat.id)
+      .execute();
     await trx
       .insertInto('chat_members')
-      .values(demo.members.map((i) => ({
-        chat_id: chat.id, user_id: c.userIds.get(i)!, read_no: last - (demo.unread?.[i] ?? 0), favorite: demo.favoriteOf?.includes(i) ? (1 as const) : (0 as const),
-        joined_at: created, left_at: null,
-      })))
+      .values(
+        demo.members.map((i) => ({
+          chat_id: chat.id,
+          user_id: c.userIds.get(i)!,
+          read_no: last - (demo.unread?.[i] ?? 0),
+          favorite: demo.favoriteOf?.includes(i) ? (1 as const) : (0 as const),
+          joined_at: created,
+          left_at: null,
+        })),
+      )
       .execute();
   }
   return DEMO_CHATS.length;

@@ -13,7 +13,13 @@ describe.each(DIALECTS)('demo notifications (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const token = async (index: number) =>
-    (await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: `E${String(index).padStart(4, '0')}`, password: DEMO_PASSWORD } })).json().items.access_token as string;
+    (
+      await t.inject({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { employee_number: `E${String(index).padStart(4, '0')}`, password: DEMO_PASSWORD },
+      })
+    ).json().items.access_token as string;
   const get = async (tok: string, url: string) => (await t.inject({ method: 'GET', url: `${API}${url}`, token: tok })).json().items;
 
   it('gives the demo accounts a lived-in notification area', async () => {
@@ -31,7 +37,15 @@ describe.each(DIALECTS)('demo notifications (%s)', (dialect) => {
   });
 
   it('adds nothing when run again', async () => {
-    const count = async () => Number((await t.ctx.db.selectFrom('informations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('informations')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await seedDemo(t.ctx);
     expect(await count()).toBe(before);

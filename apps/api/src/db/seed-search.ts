@@ -13,6 +13,15 @@ const DEMO_SAVED_QUERY = `keyword_search=${encodeURIComponent('東京')}&target_
 export async function seedDemoSearch(trx: Kysely<DB>, { userIds, now }: { userIds: Map<number, number>; now: number }): Promise<void> {
   await rebuildIndex(trx);
   const userId = userIds.get(ORDINARY_USER_INDEX)!;
-  const existing = await trx.selectFrom('saved_searches').select('id').where('user_id', '=', userId).where('query', '=', DEMO_SAVED_QUERY).executeTakeFirst();
-  if (!existing) await trx.insertInto('saved_searches').values({ user_id: userId, name: '東京', query: DEMO_SAVED_QUERY, last_seen_at: now - 7 * 86_400_000, created_at: now }).execute();
+  const existing = await trx
+    .selectFrom('saved_searches')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('query', '=', DEMO_SAVED_QUERY)
+    .executeTakeFirst();
+  if (!existing)
+    await trx
+      .insertInto('saved_searches')
+      .values({ user_id: userId, name: '東京', query: DEMO_SAVED_QUERY, last_seen_at: now - 7 * 86_400_000, created_at: now })
+      .execute();
 }

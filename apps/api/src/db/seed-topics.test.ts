@@ -34,7 +34,9 @@ describe.each(DIALECTS)('demo topics (%s)', (dialect) => {
   const topicId = async (title: string) =>
     (await t.ctx.db.selectFrom('topics').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
   const detailUrl = (topic: (typeof DEMO_TOPICS)[number], id: number) =>
-    topic.group === null ? `${API}/members/me/common-topics/${id}` : `${API}/members/me/groups/${groupIds.get(topic.group)}/topics/get-topic-detail/${id}`;
+    topic.group === null
+      ? `${API}/members/me/common-topics/${id}`
+      : `${API}/members/me/groups/${groupIds.get(topic.group)}/topics/get-topic-detail/${id}`;
 
   it('are stored as the topic service stores them, already delivered and without a mail job', async () => {
     const rows = await t.ctx.db.selectFrom('topics').selectAll().execute();
@@ -42,7 +44,11 @@ describe.each(DIALECTS)('demo topics (%s)', (dialect) => {
     for (const topic of DEMO_TOPICS) {
       const row = rows.find((r) => r.title === topic.title)!;
       const clean = sanitizeHtml(topic.html);
-      expect(row, topic.title).toMatchObject({ title_search: normalizeForSearch(topic.title), content_html: clean.html, content_text: clean.text });
+      expect(row, topic.title).toMatchObject({
+        title_search: normalizeForSearch(topic.title),
+        content_html: clean.html,
+        content_text: clean.text,
+      });
       expect(row.delivery_at).toBeLessThan(t.clock());
     }
     expect(rows.filter((r) => r.emergency_contact === 1)).toHaveLength(1);
@@ -69,13 +75,21 @@ describe.each(DIALECTS)('demo topics (%s)', (dialect) => {
   it('the plain member finds 週報 by the feed filter, with its comments, and sees common topics', async () => {
     const member = await token(Number(DEMO_ACCOUNTS.member.employee_number.slice(1)));
     const g = groupIds.get('総務部')!;
-    const feed = (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/topics/get-not-delete-topics?title=${encodeURIComponent('週報')}`, token: member })).json().items;
+    const feed = (
+      await t.inject({
+        method: 'GET',
+        url: `${API}/members/me/groups/${g}/topics/get-not-delete-topics?title=${encodeURIComponent('週報')}`,
+        token: member,
+      })
+    ).json().items;
     expect(feed.data.map((r: { title: string }) => r.title)).toEqual(['週報']);
     // The list shows the plain-text preview of the sanitised body.
     expect(feed.data[0].content).toMatch(/^今週の総務部の動きです。/);
     expect(feed.data[0].content).not.toContain('<');
     const id = feed.data[0].id;
-    const comments = (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/topics/get-all-comment-by-topic-id/${id}`, token: member })).json().items;
+    const comments = (
+      await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/topics/get-all-comment-by-topic-id/${id}`, token: member })
+    ).json().items;
     expect(comments.total).toBe(2);
     const anonymous = comments.data.find((c: { is_anonymous: boolean }) => c.is_anonymous);
     expect(anonymous).toMatchObject({ commenter_name: null, comments: [{ content: '<p>来月の第二週を予定しています。</p>' }] });

@@ -71,7 +71,10 @@ async function insertTopic(trx: Kysely<DB>, c: DemoTopicContext, topic: DemoTopi
   const topicId = row.id;
   if (groupId === null) {
     const destinations = (topic.destinations ?? []).map((name) => c.groupIds.get(name)!);
-    await trx.insertInto('topic_destinations').values(destinations.map((g) => ({ topic_id: topicId, group_id: g }))).execute();
+    await trx
+      .insertInto('topic_destinations')
+      .values(destinations.map((g) => ({ topic_id: topicId, group_id: g })))
+      .execute();
   }
 
   // Whoever wrote, liked or commented has read it; everyone else finds it unread.
@@ -103,8 +106,14 @@ async function insertTopic(trx: Kysely<DB>, c: DemoTopicContext, topic: DemoTopi
   }
   const likers = (topic.likers ?? []).map(user);
   if (likers.length) {
-    await trx.insertInto('topic_likes').values(likers.map((u, i) => ({ topic_id: topicId, user_id: u, created_at: at + (i + 1) * MINUTE_MS }))).execute();
+    await trx
+      .insertInto('topic_likes')
+      .values(likers.map((u, i) => ({ topic_id: topicId, user_id: u, created_at: at + (i + 1) * MINUTE_MS })))
+      .execute();
   }
   for (const u of likers) readers.add(u);
-  await trx.insertInto('topic_reads').values([...readers].map((u) => ({ topic_id: topicId, user_id: u, created_at: at }))).execute();
+  await trx
+    .insertInto('topic_reads')
+    .values([...readers].map((u) => ({ topic_id: topicId, user_id: u, created_at: at })))
+    .execute();
 }

@@ -13,7 +13,14 @@ describe.each(DIALECTS)('demo seed (%s)', (dialect) => {
   afterAll(() => t.close());
 
   const count = async (table: 'users' | 'groups' | 'group_members' | 'companies' | 'topics' | 'topic_comments' | 'topic_likes') =>
-    Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('creates at least 30 users and the demo groups, and running again adds nothing', async () => {
     const first = await seedDemo(t.ctx);
@@ -21,8 +28,13 @@ describe.each(DIALECTS)('demo seed (%s)', (dialect) => {
     expect(first.groups).toBeGreaterThanOrEqual(7);
     expect(first.topics).toBe(DEMO_TOPICS.length);
     const before = {
-      users: await count('users'), groups: await count('groups'), members: await count('group_members'), companies: await count('companies'),
-      topics: await count('topics'), comments: await count('topic_comments'), likes: await count('topic_likes'),
+      users: await count('users'),
+      groups: await count('groups'),
+      members: await count('group_members'),
+      companies: await count('companies'),
+      topics: await count('topics'),
+      comments: await count('topic_comments'),
+      likes: await count('topic_likes'),
     };
     expect(before.users).toBeGreaterThanOrEqual(30);
 
@@ -31,20 +43,30 @@ describe.each(DIALECTS)('demo seed (%s)', (dialect) => {
     const onStart = await seedDemo(t.ctx, { onlyIfEmpty: true });
     expect(onStart.seeded).toBe(false);
     expect({
-      users: await count('users'), groups: await count('groups'), members: await count('group_members'), companies: await count('companies'),
-      topics: await count('topics'), comments: await count('topic_comments'), likes: await count('topic_likes'),
+      users: await count('users'),
+      groups: await count('groups'),
+      members: await count('group_members'),
+      companies: await count('companies'),
+      topics: await count('topics'),
+      comments: await count('topic_comments'),
+      likes: await count('topic_likes'),
     }).toEqual(before);
   });
 
   it('demo accounts log in with the published password and have the documented roles', async () => {
     const login = async (a: { employee_number: string; password: string }) => {
-      const res = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: a.employee_number, password: a.password } });
+      const res = await t.inject({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { employee_number: a.employee_number, password: a.password },
+      });
       expect(res.statusCode).toBe(200);
       return res.json().items.access_token as string;
     };
     const groups = await count('groups');
 
-    const admin = (await t.inject({ method: 'GET', url: `${API}/members/me`, token: await login(DEMO_ACCOUNTS.companyAdmin) })).json().items;
+    const admin = (await t.inject({ method: 'GET', url: `${API}/members/me`, token: await login(DEMO_ACCOUNTS.companyAdmin) })).json()
+      .items;
     expect(admin.info.is_company_admin).toBe(true);
     expect(admin.info.name).toBe('佐藤 太郎');
     expect(admin.group_role).toHaveLength(groups);
@@ -55,7 +77,12 @@ describe.each(DIALECTS)('demo seed (%s)', (dialect) => {
     expect(member.info.is_company_admin).toBe(false);
     expect(member.group_role.length).toBeGreaterThan(1);
     expect(member.group_role.some((r: { role_admin: boolean; role_edit_topic: boolean }) => r.role_admin || r.role_edit_topic)).toBe(false);
-    const muted = await t.ctx.db.selectFrom('group_members').select('group_id').where('user_id', '=', member.info.id).where('can_notify', '=', 0).execute();
+    const muted = await t.ctx.db
+      .selectFrom('group_members')
+      .select('group_id')
+      .where('user_id', '=', member.info.id)
+      .where('can_notify', '=', 0)
+      .execute();
     expect(muted).toHaveLength(1);
 
     const lonely = await login(DEMO_ACCOUNTS.noGroup);

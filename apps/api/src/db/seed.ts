@@ -60,7 +60,19 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
       const { index: _index, ...fields } = u;
       const row = await trx
         .insertInto('users')
-        .values({ ...fields, company_id: company.id, password_hash: passwordHash, department: '', created_at: now, updated_at: now, locked_at: null, last_login_at: null, avatar_path: null, avatar_small_path: null, avatar_file_name: null })
+        .values({
+          ...fields,
+          company_id: company.id,
+          password_hash: passwordHash,
+          department: '',
+          created_at: now,
+          updated_at: now,
+          locked_at: null,
+          last_login_at: null,
+          avatar_path: null,
+          avatar_small_path: null,
+          avatar_file_name: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       userIds.set(u.index, row.id);
@@ -74,7 +86,18 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
       if (!group) {
         group = await trx
           .insertInto('groups')
-          .values({ company_id: company.id, name: g.name, group_link: g.group_link, notice: g.notice, letter_color: g.letter_color, icon_image_path: null, icon_image_small_path: null, header_image: null, created_at: now, updated_at: now })
+          .values({
+            company_id: company.id,
+            name: g.name,
+            group_link: g.group_link,
+            notice: g.notice,
+            letter_color: g.letter_color,
+            icon_image_path: null,
+            icon_image_small_path: null,
+            header_image: null,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         groupsAdded++;
@@ -97,7 +120,11 @@ export async function seedDemo(ctx: AppContext, opts: { onlyIfEmpty?: boolean } 
         await trx
           .updateTable('users')
           .set({ department: g.name })
-          .where('id', 'in', g.members.map((i) => userIds.get(i)!))
+          .where(
+            'id',
+            'in',
+            g.members.map((i) => userIds.get(i)!),
+          )
           .where('department', '=', '')
           .execute();
       }

@@ -6,7 +6,8 @@ const pgError = (code: string) => Object.assign(new Error('x'), { code });
 
 describe('isDatabaseUnavailable', () => {
   it('recognises a server going away or not there yet', () => {
-    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', 'ECONNREFUSED', 'ECONNRESET']) expect(isDatabaseUnavailable(pgError(code)), code).toBe(true);
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', 'ECONNREFUSED', 'ECONNRESET'])
+      expect(isDatabaseUnavailable(pgError(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
     expect(isDatabaseUnavailable(new CommitOutcomeUnknown(new Error('Connection terminated')))).toBe(true);
@@ -15,7 +16,8 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('leaves real faults alone: they stay 500s and are logged as such', () => {
-    for (const code of ['23505', '42P01', '22P02', '40P01', 'SQLITE_CONSTRAINT']) expect(isDatabaseUnavailable(pgError(code)), code).toBe(false);
+    for (const code of ['23505', '42P01', '22P02', '40P01', 'SQLITE_CONSTRAINT'])
+      expect(isDatabaseUnavailable(pgError(code)), code).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('q.target_data.some is not a function'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
   });

@@ -9,7 +9,8 @@ const UNAVAILABLE_STATES = /^(?:57P0[1-3]|08...)$/;
 /** Socket errors of a connection that could not be opened or was cut. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
 /** What node-postgres says when the socket closed under a query or a client is already dead. */
-const PG_CLIENT_MESSAGE = /^(?:Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect)/;
+const PG_CLIENT_MESSAGE =
+  /^(?:Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect)/;
 
 /**
  * The database could not be reached or went away under the request (a PostgreSQL restart or

@@ -100,11 +100,22 @@ export interface UserCache<V> {
   close(): void;
 }
 
-export function createUserCache<V>(opts: { ttlMs: number; now: Clock; userOf: (v: V) => number; bus?: ServerBus; dropOn?: string[] }): UserCache<V> {
+export function createUserCache<V>(opts: {
+  ttlMs: number;
+  now: Clock;
+  userOf: (v: V) => number;
+  bus?: ServerBus;
+  dropOn?: string[];
+}): UserCache<V> {
   const { bus } = opts;
   // A drop published while this process did not hear the others (Redis away) is lost: nothing is
   // reused until the bus listens again, and then nothing kept from before is trusted.
-  const cache = createDroppableCache<V>({ ttlMs: opts.ttlMs, now: opts.now, ownerOf: opts.userOf, ...(bus?.listening ? { enabled: () => bus.listening!() } : {}) });
+  const cache = createDroppableCache<V>({
+    ttlMs: opts.ttlMs,
+    now: opts.now,
+    ownerOf: opts.userOf,
+    ...(bus?.listening ? { enabled: () => bus.listening!() } : {}),
+  });
   const kinds = new Set(opts.dropOn ?? []);
   const listens = opts.ttlMs > 0 && bus && kinds.size > 0;
   const unsubscribe = listens

@@ -4,7 +4,9 @@ import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { compiledQuery } from './compiled';
 import type { WriteEpoch } from './write-epoch';
 
-const companyNamed = compiledQuery<{ name: string }>()((db, slot) => db.selectFrom('companies').select('id').where('name', '=', slot('name')));
+const companyNamed = compiledQuery<{ name: string }>()((db, slot) =>
+  db.selectFrom('companies').select('id').where('name', '=', slot('name')),
+);
 
 /**
  * The write epoch is counted at the driver, so these go through the app's own handle: the Kysely
@@ -38,8 +40,12 @@ describe.each(DIALECTS)('the write epoch (%s)', (dialect) => {
 
   it('moves for every write that changes rows, RETURNING or not, raw or built', async () => {
     const id = await t.createCompany('動く会社');
-    expect(await moves(() => t.ctx.db.updateTable('companies').set({ name: '動いた会社' }).where('id', '=', id).execute())).toBeGreaterThan(0);
-    expect(await moves(() => t.ctx.db.updateTable('companies').set({ name: '戻した会社' }).where('id', '=', id).returning('id').execute())).toBeGreaterThan(0);
+    expect(await moves(() => t.ctx.db.updateTable('companies').set({ name: '動いた会社' }).where('id', '=', id).execute())).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await moves(() => t.ctx.db.updateTable('companies').set({ name: '戻した会社' }).where('id', '=', id).returning('id').execute()),
+    ).toBeGreaterThan(0);
     expect(await moves(() => sql`update companies set name = ${'生のSQL'} where id = ${id}`.execute(t.ctx.db))).toBeGreaterThan(0);
   });
 

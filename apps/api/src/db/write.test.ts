@@ -24,7 +24,11 @@ describe.each(DIALECTS)('write transactions retry a lock conflict once (%s)', (d
       let tries = 0;
       const id = await writeTransaction(t.ctx, async (trx) => {
         tries++;
-        const row = await trx.insertInto('companies').values({ name: `retry-${code}-${tries}`, name_kana: '', created_at: 0, updated_at: 0 }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('companies')
+          .values({ name: `retry-${code}-${tries}`, name_kana: '', created_at: 0, updated_at: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         if (tries === 1) throw conflict(code);
         return row.id;
       });

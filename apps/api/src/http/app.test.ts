@@ -74,7 +74,12 @@ describe.each(DIALECTS)('http platform (%s)', (dialect) => {
     expect(xml.statusCode).toBe(400);
     expect(xml.json().status_code).toBe('VALIDATION_ERROR');
 
-    const huge = await t.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ employee_number: 'x'.repeat(2 * 1024 * 1024), password: 'p' }) });
+    const huge = await t.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ employee_number: 'x'.repeat(2 * 1024 * 1024), password: 'p' }),
+    });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().errors._).toEqual(['validation.body_too_large']);
   });
@@ -146,7 +151,12 @@ describe('http platform: SPA fallback and rate limits', () => {
   });
 
   it('keeps both limits with several processes, counted in Redis (rate-limit-store.ts)', async () => {
-    const t = await createTestApp('sqlite', { rateLimitMax: 5, rateLimitAnon: 5, rateLimitLogin: 2, redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    const t = await createTestApp('sqlite', {
+      rateLimitMax: 5,
+      rateLimitAnon: 5,
+      rateLimitLogin: 2,
+      redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    });
     // Addresses of this run only: the keys live in the shared Redis for a minute.
     const octet = () => Math.floor(Math.random() * 250) + 1;
     const ip = { remoteAddress: `10.${octet()}.${octet()}.${octet()}` };

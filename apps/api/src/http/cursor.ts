@@ -77,7 +77,9 @@ export function keysetValues(o: KeysetOptions): KeysetValues {
 export function keysetQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, shape: KeysetShape, v: KeysetValues) {
   let q = query;
   if (shape.cursor) {
-    q = q.where(sql<boolean>`(${sql.ref(shape.col)}, ${sql.ref(shape.idCol)}) ${sql.raw(shape.dir === 'desc' ? '<' : '>')} (${v.cursorValue}, ${v.cursorId})`);
+    q = q.where(
+      sql<boolean>`(${sql.ref(shape.col)}, ${sql.ref(shape.idCol)}) ${sql.raw(shape.dir === 'desc' ? '<' : '>')} (${v.cursorValue}, ${v.cursorId})`,
+    );
   } else if (shape.offset) {
     q = q.offset(v.offset);
   }
@@ -85,7 +87,11 @@ export function keysetQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilde
 }
 
 /** The answer from the page's rows (one more than the page when another page follows). */
-export function keysetResult<O extends { id: number; title: string; updated_at: number }, R>(rows: O[], o: KeysetOptions, map: (row: O) => R): KeysetList<R> {
+export function keysetResult<O extends { id: number; title: string; updated_at: number }, R>(
+  rows: O[],
+  o: KeysetOptions,
+  map: (row: O) => R,
+): KeysetList<R> {
   const hasMore = rows.length > o.limit;
   const pageRows = rows.slice(0, o.limit);
   const last = pageRows.at(-1);
@@ -118,7 +124,12 @@ export async function keysetPage<DB, TB extends keyof DB, O extends { id: number
  * subselect), saving a count statement: only a page past the last, which has no row to read it
  * from, counts apart; an empty first page means there is nothing at all.
  */
-export async function carriedTotal<R>(rows: readonly R[], page: number, read: (row: R) => unknown, count: () => Promise<unknown>): Promise<number> {
+export async function carriedTotal<R>(
+  rows: readonly R[],
+  page: number,
+  read: (row: R) => unknown,
+  count: () => Promise<unknown>,
+): Promise<number> {
   if (rows.length > 0) return Number(read(rows[0]!) ?? 0);
   return page > 1 ? Number((await count()) ?? 0) : 0;
 }

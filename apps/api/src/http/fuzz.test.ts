@@ -24,7 +24,8 @@ async function rowCounts(t: TestApp): Promise<Map<string, number>> {
   const tables =
     t.ctx.dialect === 'postgres'
       ? (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public'`.execute(t.ctx.db)).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.ctx.db)).rows;
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.ctx.db))
+          .rows;
   const parts = tables.map((r) => sql`select ${r.name} as name, count(*) as n from ${sql.table(r.name)}`);
   const rows = (await sql<{ name: string; n: number | string }>`${sql.join(parts, sql` union all `)}`.execute(t.ctx.db)).rows;
   return new Map(rows.map((r) => [r.name, Number(r.n)]));
@@ -93,7 +94,8 @@ describe.each(DIALECTS)('fuzz from the OpenAPI document (%s)', (dialect) => {
       } catch {
         message = undefined;
       }
-      if (typeof message !== 'string' || message === '') failures.push(`${what} → ${res.statusCode} without a message: ${res.body.slice(0, 200)}`);
+      if (typeof message !== 'string' || message === '')
+        failures.push(`${what} → ${res.statusCode} without a message: ${res.body.slice(0, 200)}`);
       if (t.ctx.writes.value !== countsAt) {
         const diff = changed(counts, await rowCounts(t)).filter((d) => !MAY_WRITE[c.op.path]?.includes(d.split(' ')[0]!));
         if (diff.length) failures.push(`${what} → ${res.statusCode} but wrote ${diff.join(', ')}`);

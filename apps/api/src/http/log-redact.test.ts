@@ -15,7 +15,10 @@ describe('request log redaction', () => {
       ['/service/api/v1/members/me/groups/12/topics', '/service/api/v1/members/me/groups/12/topics'],
       ['/service/api/v1/groups/12/join-requests', '/service/api/v1/groups/12/join-requests'],
       // A signed link's signature: the user and expiry stay readable.
-      ['/service/api/v1/members/me/inline-images/3?u=1&e=1795570500&s=EW1FJPyTWyCAibTjUf75vGEzugLjK6Mnbuy8EYyy-Lc', '/service/api/v1/members/me/inline-images/3?u=1&e=1795570500&s=[redacted]'],
+      [
+        '/service/api/v1/members/me/inline-images/3?u=1&e=1795570500&s=EW1FJPyTWyCAibTjUf75vGEzugLjK6Mnbuy8EYyy-Lc',
+        '/service/api/v1/members/me/inline-images/3?u=1&e=1795570500&s=[redacted]',
+      ],
     ];
     for (const [url, want] of cases) expect(redactUrl(url), url).toBe(want);
   });

@@ -37,7 +37,8 @@ describe.each(CASES)('limits for an office behind one address ($dialect, Redis: 
 
   const login = (u: TestUser, password = TEST_PASSWORD, remoteAddress = office) =>
     t.inject({ method: 'POST', url: `${API}/auth/login`, remoteAddress, payload: { employee_number: u.employee_number, password } });
-  const me = (token: string) => t.inject({ method: 'GET', url: `${API}/members/me`, remoteAddress: office, headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    t.inject({ method: 'GET', url: `${API}/members/me`, remoteAddress: office, headers: { authorization: `Bearer ${token}` } });
 
   it('33 people log in within a minute (a few after a typo) and 12 of them make 60 calls each without a 429', async () => {
     const started = Date.now();
@@ -107,12 +108,23 @@ describe('anonymous calls count per address', () => {
       const u = await t.createUser();
       const token = await t.login(u);
       const codes = [];
-      for (let i = 0; i < 7; i++) codes.push((await t.inject({ method: 'GET', url: `${API}/privacy-policy`, remoteAddress: '10.9.9.9' })).statusCode);
+      for (let i = 0; i < 7; i++)
+        codes.push((await t.inject({ method: 'GET', url: `${API}/privacy-policy`, remoteAddress: '10.9.9.9' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
-      const signedIn = await t.inject({ method: 'GET', url: `${API}/members/me`, remoteAddress: '10.9.9.9', headers: { authorization: `Bearer ${token}` } });
+      const signedIn = await t.inject({
+        method: 'GET',
+        url: `${API}/members/me`,
+        remoteAddress: '10.9.9.9',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(signedIn.statusCode).toBe(200);
       // A token that does not verify is anonymous.
-      const bad = await t.inject({ method: 'GET', url: `${API}/privacy-policy`, remoteAddress: '10.9.9.9', headers: { authorization: 'Bearer nope' } });
+      const bad = await t.inject({
+        method: 'GET',
+        url: `${API}/privacy-policy`,
+        remoteAddress: '10.9.9.9',
+        headers: { authorization: 'Bearer nope' },
+      });
       expect(bad.statusCode).toBe(429);
     } finally {
       await t.close();

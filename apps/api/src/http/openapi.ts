@@ -59,7 +59,10 @@ export function buildOpenApi(routes: readonly RouteInfo[]): Record<string, unkno
           [e.multipart.files]: { type: 'array', items: { type: 'string', format: 'binary' } },
         },
       };
-      op.requestBody = { required: true, content: { 'application/json': { schema: json }, ...(form ? { 'multipart/form-data': { schema: form } } : {}) } };
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: json }, ...(form ? { 'multipart/form-data': { schema: form } } : {}) },
+      };
     }
     (paths[path] ??= {})[e.method.toLowerCase()] = op;
   }

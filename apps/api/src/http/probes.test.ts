@@ -26,7 +26,10 @@ describe.each(DIALECTS)('probes (%s)', (dialect) => {
     for (let i = 0; i < 6; i++) {
       const res = await t.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ready', checks: { draining: 'no', database: 'ok', migrations: 'ok', redis: 'not configured' } });
+      expect(res.json()).toEqual({
+        status: 'ready',
+        checks: { draining: 'no', database: 'ok', migrations: 'ok', redis: 'not configured' },
+      });
     }
     // The API under its prefix is still limited (the low limit is real).
     const codes = [];

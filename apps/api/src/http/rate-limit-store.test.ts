@@ -13,12 +13,20 @@ afterAll(async () => {
 
 /** A process's store on the shared Redis (each test has its own namespace). */
 function store(prefix: string, opts: { exact?: boolean; flushMs?: number; redis?: Redis } = {}) {
-  const s = new BatchedRedisStore({ redis: opts.redis ?? redis, prefix, flushMs: opts.flushMs ?? 50, exact: opts.exact ?? false, now: Date.now });
+  const s = new BatchedRedisStore({
+    redis: opts.redis ?? redis,
+    prefix,
+    flushMs: opts.flushMs ?? 50,
+    exact: opts.exact ?? false,
+    now: Date.now,
+  });
   stores.push(s);
   return s;
 }
 const incr = (s: BatchedRedisStore, key: string, windowMs = 60_000, max = 1000) =>
-  new Promise<{ current: number; ttl: number }>((resolve, reject) => s.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), windowMs, max));
+  new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    s.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), windowMs, max),
+  );
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('rate-limit store shared by processes through Redis', () => {
@@ -93,7 +101,12 @@ describe('rate-limit store shared by processes through Redis', () => {
 
   it('hands Redis errors to the plugin (which lets the request through) and asks Redis again afterwards', async () => {
     const prefix = `test-rl-${randomUUID()}-`;
-    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
+    const down = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     down.on('error', () => undefined);
     const s = store(prefix, { redis: down });
     await expect(incr(s, 'ip')).rejects.toThrow();

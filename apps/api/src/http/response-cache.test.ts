@@ -54,10 +54,28 @@ describe('the response cache itself', () => {
   });
 
   it('counts every statement that may change rows as a write, and plain reads not', () => {
-    for (const sql of ['insert into t values (1)', 'UPDATE t SET a = 1', 'delete from t', 'with x as (select 1) insert into t select * from x', 'select * from t for update', 'commit', 'rollback', 'create table t (a int)', 'pragma foreign_keys = on']) {
+    for (const sql of [
+      'insert into t values (1)',
+      'UPDATE t SET a = 1',
+      'delete from t',
+      'with x as (select 1) insert into t select * from x',
+      'select * from t for update',
+      'commit',
+      'rollback',
+      'create table t (a int)',
+      'pragma foreign_keys = on',
+    ]) {
       expect(isWriteSql(sql), sql).toBe(true);
     }
-    for (const sql of ['select * from "topics" where "updated_at" > ?', '(select 1) union (select 2)', 'with x as (select 1) select * from x', 'begin', 'savepoint sp1', 'set plan_cache_mode = force_generic_plan', 'reset plan_cache_mode']) {
+    for (const sql of [
+      'select * from "topics" where "updated_at" > ?',
+      '(select 1) union (select 2)',
+      'with x as (select 1) select * from x',
+      'begin',
+      'savepoint sp1',
+      'set plan_cache_mode = force_generic_plan',
+      'reset plan_cache_mode',
+    ]) {
       expect(isWriteSql(sql), sql).toBe(false);
     }
   });
@@ -79,9 +97,11 @@ describe.each(DIALECTS)('hot reads through the response cache (%s)', (dialect) =
   let bob: Actor;
   let group: number;
   let other: number;
-  const get = (token: string, url: string, headers?: Record<string, string>) => t.inject({ method: 'GET', url, token, ...(headers ? { headers } : {}) });
+  const get = (token: string, url: string, headers?: Record<string, string>) =>
+    t.inject({ method: 'GET', url, token, ...(headers ? { headers } : {}) });
   const feed = (g: number) => `${T(g)}/get-not-delete-topics?page=1`;
-  const titles = async (token: string, g: number) => ((await get(token, feed(g))).json().items.data as { title: string }[]).map((r) => r.title);
+  const titles = async (token: string, g: number) =>
+    ((await get(token, feed(g))).json().items.data as { title: string }[]).map((r) => r.title);
 
   /** An UPDATE the portal does not see: another connection, as an operator's psql would be. */
   async function writeBehindTheBack(sql: string): Promise<void> {
@@ -102,7 +122,10 @@ describe.each(DIALECTS)('hot reads through the response cache (%s)', (dialect) =
     const company = await t.createCompany();
     alice = await actor(t, { companyId: company });
     bob = await actor(t, { companyId: company });
-    group = await groupWith(t, company, [[alice.id, { role_edit_topic: 1 }], [bob.id, { role_edit_topic: 1 }]]);
+    group = await groupWith(t, company, [
+      [alice.id, { role_edit_topic: 1 }],
+      [bob.id, { role_edit_topic: 1 }],
+    ]);
     other = await groupWith(t, company, [[bob.id, {}]]);
   });
   afterAll(() => t.close());
@@ -125,7 +148,10 @@ describe.each(DIALECTS)('hot reads through the response cache (%s)', (dialect) =
     const detail = `${T(group)}/get-topic-detail/${topic}`;
     const likes = async () => (await get(alice.token, detail)).json().items.liker_count as number;
     const before = await likes();
-    expect((await t.inject({ method: 'POST', url: `${T(group)}/like-or-dislike-topic/${topic}`, token: bob.token, payload: { is_like: true } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${T(group)}/like-or-dislike-topic/${topic}`, token: bob.token, payload: { is_like: true } }))
+        .statusCode,
+    ).toBe(200);
     expect(await likes()).toBe(before + 1);
 
     await t.ctx.db.updateTable('topics').set({ title: '直接の編集' }).where('id', '=', topic).execute();

@@ -34,11 +34,7 @@ declare module 'fastify' {
   }
 }
 
-type Part<S> = [NonNullable<S>] extends [z.ZodNever]
-  ? undefined
-  : NonNullable<S> extends z.ZodType
-    ? z.output<NonNullable<S>>
-    : undefined;
+type Part<S> = [NonNullable<S>] extends [z.ZodNever] ? undefined : NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
 export interface EndpointInput<E extends Endpoint> {
   params: Part<E['params']>;
@@ -230,7 +226,13 @@ export function registerEndpoint<E extends Endpoint>(
     config: options.rateLimitPerMinute
       ? // Logins and password resets: per address (an office shares one), with the failures of
         // each account throttled on their own (modules/auth/throttle.ts).
-        { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `a${request.ip}` } }
+        {
+          rateLimit: {
+            max: options.rateLimitPerMinute,
+            timeWindow: '1 minute',
+            keyGenerator: (request: FastifyRequest) => `a${request.ip}`,
+          },
+        }
       : {},
     handler: (request, reply) => handle(request, reply, endpoint.method === 'GET' && viaLink(request)),
   });

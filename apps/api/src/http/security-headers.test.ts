@@ -2,12 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { contentSecurityPolicy, foreignOrigins } from './security-headers';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k!, v]),
+  );
 
 describe('content security policy', () => {
   it('allows scripts only from this origin and the remotes’ foreign origins, never inline or eval', () => {
     const origins = foreignOrigins(
-      ['/remotes/chat/1.0.0/mf-manifest.json', 'https://cdn.example/chat/mf-manifest.json', 'https://cdn.example/x.json', 'http://portal.test/remotes/a.json', 'javascript:alert(1)', '::bad::'],
+      [
+        '/remotes/chat/1.0.0/mf-manifest.json',
+        'https://cdn.example/chat/mf-manifest.json',
+        'https://cdn.example/x.json',
+        'http://portal.test/remotes/a.json',
+        'javascript:alert(1)',
+        '::bad::',
+      ],
       'http://portal.test',
     );
     expect(origins).toEqual(['https://cdn.example']);
@@ -29,7 +42,10 @@ describe.each(DIALECTS)('security headers on every response (%s)', (dialect) => 
       app.get('/__test/page', async (_req, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>x</p>'));
     });
     // A remote moved to a CDN: its origin joins the page policy on the next page load.
-    await t.ctx.db.insertInto('remote_versions').values({ name: 'chat', version: '9.9.9', entry: 'https://cdn.example/chat/9.9.9/mf-manifest.json', created_at: 0 }).execute();
+    await t.ctx.db
+      .insertInto('remote_versions')
+      .values({ name: 'chat', version: '9.9.9', entry: 'https://cdn.example/chat/9.9.9/mf-manifest.json', created_at: 0 })
+      .execute();
     // An upsert: with the remotes built (apps/*/dist), the app publishes chat at start already.
     await t.ctx.db
       .insertInto('remote_current')

@@ -86,7 +86,11 @@ describe.each(['sqlite', 'postgres'] as const)('password hashing has a queue of 
     // Every hashing slot busy and the one queue place taken (more jobs than slots: some wait).
     const busy = Array.from({ length: 64 }, () => passwordWork.run(() => g.opened, { mayShed: false }));
     const started = performance.now();
-    const res = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: user.employee_number, password: user.password } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: user.employee_number, password: user.password },
+    });
     const ms = performance.now() - started;
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('1');
@@ -97,7 +101,11 @@ describe.each(['sqlite', 'postgres'] as const)('password hashing has a queue of 
 
     g.open();
     await Promise.all(busy);
-    const ok = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: user.employee_number, password: user.password } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: user.employee_number, password: user.password },
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

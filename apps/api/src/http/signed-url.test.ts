@@ -36,16 +36,30 @@ describe.each(DIALECTS)('signed links (%s)', (dialect) => {
       [admin.id, { role_admin: 1, role_edit_shared_folder: 1 }],
       [member.id, {}],
     ]);
-    const icon = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${group}/icon`, token: admin.token, ...fileParts([{ name: 'i.png', data: pngImage(600, 200), contentType: 'image/png' }]) });
+    const icon = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/groups/${group}/icon`,
+      token: admin.token,
+      ...fileParts([{ name: 'i.png', data: pngImage(600, 200), contentType: 'image/png' }]),
+    });
     expect(icon.statusCode, icon.body).toBe(200);
     iconPath = icon.json().items.icon_image_small_path;
-    fileId = (await upload(t, admin.token, `${API}/members/me/groups/${group}/share-folder-upload-file`, [{ name: '見積書.pdf', data: PDF }]))[0]!;
+    fileId = (
+      await upload(t, admin.token, `${API}/members/me/groups/${group}/share-folder-upload-file`, [{ name: '見積書.pdf', data: PDF }])
+    )[0]!;
   });
   afterAll(() => t.close());
 
   it('signs only for a signed-in caller and only paths that serve images or downloads', async () => {
     expect((await sign(undefined, [{ path: iconPath }])).statusCode).toBe(401);
-    for (const p of ['/members/me', `${API}/members/me/groups/${group}`, `${iconPath}/../../x`, `${iconPath}?s=x`, 'https://evil.example/x', `${iconPath}#frag`]) {
+    for (const p of [
+      '/members/me',
+      `${API}/members/me/groups/${group}`,
+      `${iconPath}/../../x`,
+      `${iconPath}?s=x`,
+      'https://evil.example/x',
+      `${iconPath}#frag`,
+    ]) {
       const res = await sign(member.token, [{ path: p }]);
       expect([p, res.statusCode, res.json().status_code]).toEqual([p, 400, 'VALIDATION_ERROR']);
     }

@@ -54,7 +54,13 @@ const SIGNABLE_ZIP: Endpoint[] = [
  * overwrite changes under the same id) are kept only when the link carries the version in `v`,
  * and are otherwise revalidated by ETag on each use.
  */
-const FIXED_BYTES: Endpoint[] = [endpoints.groupImage, endpoints.avatarImage, endpoints.inlineImage, endpoints.chatFileThumbnail, endpoints.chatFilePreview];
+const FIXED_BYTES: Endpoint[] = [
+  endpoints.groupImage,
+  endpoints.avatarImage,
+  endpoints.inlineImage,
+  endpoints.chatFileThumbnail,
+  endpoints.chatFilePreview,
+];
 
 export const mayKeep = (e: Endpoint, query: unknown) => FIXED_BYTES.includes(e) || Object.hasOwn((query ?? {}) as object, 'v');
 
@@ -104,7 +110,8 @@ export function signTarget(ctx: AppContext, userId: number, target: string, body
   if (!SAFE_TARGET.test(full) || full.includes('..') || !PATTERNS.some((p) => p.test(bare))) {
     throw new HttpError(400, 'VALIDATION_ERROR', 'This path cannot be signed.', { path: ['validation.invalid'] });
   }
-  if (/[?&](u|e|s|b)=/.test(full)) throw new HttpError(400, 'VALIDATION_ERROR', 'This path cannot be signed.', { path: ['validation.invalid'] });
+  if (/[?&](u|e|s|b)=/.test(full))
+    throw new HttpError(400, 'VALIDATION_ERROR', 'This path cannot be signed.', { path: ['validation.invalid'] });
   if (body !== undefined) full += `${full.includes('?') ? '&' : '?'}b=${Buffer.from(JSON.stringify(body)).toString('base64url')}`;
   const now = ctx.now();
   const expires = Math.floor(now / SIGNED_WINDOW_MS) * SIGNED_WINDOW_MS + 2 * SIGNED_WINDOW_MS;

@@ -20,10 +20,18 @@ describe.each(DIALECTS)('strict request shapes (%s)', (dialect) => {
 
   it('a number sent as a string in a JSON body is refused, naming the field', async () => {
     const event = {
-      title_ja: '会議', plan_type: 1, event_start_date: '2026-11-10', event_end_date: '2026-11-10',
-      event_start_time: '10:00', event_end_time: '11:00', share_type: 1, group_id: '2',
+      title_ja: '会議',
+      plan_type: 1,
+      event_start_date: '2026-11-10',
+      event_end_date: '2026-11-10',
+      event_start_time: '10:00',
+      event_end_time: '11:00',
+      share_type: 1,
+      group_id: '2',
     };
-    expect(Object.keys(errorsOf(await t.inject({ method: 'POST', url: `${API}/calendar-events`, token: admin, payload: event })))).toEqual(['group_id']);
+    expect(Object.keys(errorsOf(await t.inject({ method: 'POST', url: `${API}/calendar-events`, token: admin, payload: event })))).toEqual([
+      'group_id',
+    ]);
     const read = await t.inject({ method: 'POST', url: `${API}/calendar-events/mark-read`, token: admin, payload: { event_id: '1' } });
     expect(Object.keys(errorsOf(read))).toEqual(['event_id']);
   });
@@ -36,7 +44,13 @@ describe.each(DIALECTS)('strict request shapes (%s)', (dialect) => {
   it('a JSON body of null (or any non-object) is refused, not read as {}', async () => {
     const capacity = await t.ctx.db.selectFrom('companies').selectAll().executeTakeFirstOrThrow();
     for (const payload of ['null', '[]', '"x"', '5']) {
-      const res = await t.inject({ method: 'PUT', url: `${API}/company/capacity`, token: admin, payload, headers: { 'content-type': 'application/json' } });
+      const res = await t.inject({
+        method: 'PUT',
+        url: `${API}/company/capacity`,
+        token: admin,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(Object.keys(errorsOf(res))).toEqual(['_']);
     }
     expect(await t.ctx.db.selectFrom('companies').selectAll().where('id', '=', capacity.id).executeTakeFirstOrThrow()).toEqual(capacity);

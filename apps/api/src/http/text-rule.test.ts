@@ -66,16 +66,21 @@ describe.each(DIALECTS)('the edge refuses ill-formed text with a 400 (%s)', (dia
   });
 
   it('a NUL in a query parameter', async () => {
-    refused(await t.inject({ method: 'GET', url: `${API}/members/me/search?target_search=1&keyword_search=a%00b`, token }), 'keyword_search');
+    refused(
+      await t.inject({ method: 'GET', url: `${API}/members/me/search?target_search=1&keyword_search=a%00b`, token }),
+      'keyword_search',
+    );
   });
 
-  it('a path whose escapes are not UTF-8 (a lone surrogate) in the API\'s own format', async () => {
+  it("a path whose escapes are not UTF-8 (a lone surrogate) in the API's own format", async () => {
     refused(await t.inject({ method: 'GET', url: `${API}/invite-members/a%ED%A0%80b` }), '_');
   });
 
   it('a lone surrogate in a JSON body, escaped as JSON allows', async () => {
     const res = await t.inject({
-      method: 'POST', url: `${API}/auth/login`, headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: `${API}/auth/login`,
+      headers: { 'content-type': 'application/json' },
       payload: '{"employee_number":"\\ud800","password":"x"}',
     });
     refused(res, 'employee_number');
@@ -90,11 +95,21 @@ describe.each(DIALECTS)('the edge refuses ill-formed text with a 400 (%s)', (dia
     const group = await t.createGroup(user.companyId);
     await t.addMember(group, user.id, { role_edit_shared_folder: 1 });
     const url = `${API}/members/me/groups/${group}/share-folder-upload-file`;
-    const files = async () => Number((await t.ctx.db.selectFrom('files').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const files = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('files')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await files();
     refused(await t.inject({ method: 'POST', url, token, ...multipart([{ name: 'a.pdf', data: PDF }], { title: 'a\u0000b' }) }), 'title');
     refused(await t.inject({ method: 'POST', url, token, ...multipart([{ name: 'a\u0001.pdf', data: PDF }]) }), 'file');
     expect(await files()).toBe(before);
-    expect((await t.inject({ method: 'POST', url, token, ...multipart([{ name: 'a.pdf', data: PDF }], { title: 'ok' }) })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url, token, ...multipart([{ name: 'a.pdf', data: PDF }], { title: 'ok' }) })).statusCode).toBe(
+      200,
+    );
   });
 });

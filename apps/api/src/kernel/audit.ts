@@ -54,7 +54,11 @@ export async function writeAuditMany(ctx: AppContext, db: Kysely<DB>, entries: A
     ip: (e.ip ?? '').slice(0, 64),
     created_at: now,
   }));
-  for (let i = 0; i < values.length; i += 500) await db.insertInto('audit_events').values(values.slice(i, i + 500)).execute();
+  for (let i = 0; i < values.length; i += 500)
+    await db
+      .insertInto('audit_events')
+      .values(values.slice(i, i + 500))
+      .execute();
 }
 
 /** Who deletes: the requesting user (with the request's address) or a scheduled job. */

@@ -92,7 +92,7 @@ describe('redis bus', () => {
     expect(gotB[0]!.event.at).toBe(gotA[0]!.event.at);
   });
 
-  it('carries a topic event\'s viewers across processes, even with no user addressed', async () => {
+  it("carries a topic event's viewers across processes, even with no user addressed", async () => {
     const channel = `test:${randomUUID()}`;
     const a = track(createRedisBus({ redisUrl: SHARED_REDIS, channel, logger: quietLogger }));
     const b = track(createRedisBus({ redisUrl: SHARED_REDIS, channel, logger: quietLogger }));
@@ -132,7 +132,10 @@ describe('redis bus', () => {
     const got = collect(bus);
     const raw = new Redis(SHARED_REDIS);
     try {
-      await raw.publish(channel, JSON.stringify({ userIds: [], event: { kind: BUS_RESYNC_KIND, payload: null, at: Date.now() }, origin: 'another' }));
+      await raw.publish(
+        channel,
+        JSON.stringify({ userIds: [], event: { kind: BUS_RESYNC_KIND, payload: null, at: Date.now() }, origin: 'another' }),
+      );
       await until(() => resumes === 1);
       expect(got).toEqual([]);
     } finally {
@@ -207,10 +210,17 @@ describe('redis bus', () => {
         expect(got.map((g) => g.event.kind).filter((k) => k !== 'after')).toEqual(['before', 'local']);
         expect(drops).toBe(1);
 
-        const clientsBefore = String(await probe.client('LIST')).trim().split('\n').length;
+        const clientsBefore = String(await probe.client('LIST'))
+          .trim()
+          .split('\n').length;
         expect(clientsBefore).toBe(3); // probe + publisher + subscriber
         await bus.close();
-        await until(async () => String(await probe.client('LIST')).trim().split('\n').length === 1);
+        await until(
+          async () =>
+            String(await probe.client('LIST'))
+              .trim()
+              .split('\n').length === 1,
+        );
       } finally {
         probe.disconnect();
       }

@@ -129,7 +129,10 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
     }
   };
 
-  for (const [name, conn] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+  for (const [name, conn] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
     // Without an error listener ioredis prints every failed reconnect as an unhandled error.
     conn.on('error', (err: Error) => log.warn({ err: err.message, conn: name }, 'realtime redis error'));
   }
@@ -226,9 +229,7 @@ export function createRedisBus(opts: { redisUrl: string; logger?: BusLogger; cha
       listening = false;
       handlers.clear();
       // QUIT on a connection that is down would wait for a reconnect that may never come.
-      await Promise.allSettled(
-        [publisher, subscriber].map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))),
-      );
+      await Promise.allSettled([publisher, subscriber].map((c) => (c.status === 'ready' ? c.quit() : Promise.resolve(c.disconnect()))));
     },
   };
 }

@@ -19,7 +19,13 @@ export interface Caches {
   close(): void;
 }
 
-export function createCaches(ttlMs: number, now: Clock, bus?: ServerBus, responses?: ResponseCache, groupAccess?: GroupAccessCache): Caches {
+export function createCaches(
+  ttlMs: number,
+  now: Clock,
+  bus?: ServerBus,
+  responses?: ResponseCache,
+  groupAccess?: GroupAccessCache,
+): Caches {
   const sessions = createSessionCache(ttlMs, now, bus);
   const settings = createSettingsCache(ttlMs, now, bus);
   return {

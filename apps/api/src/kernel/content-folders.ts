@@ -26,7 +26,13 @@ export async function requireContentFolder(ctx: AppContext, kind: FolderKind, gr
 
 /** A group's folders of one kind by name: every feed and shared-folder view reads them. */
 const foldersQuery = compiledQuery<{ groupId: number; kind: FolderKind }>()((db, slot) =>
-  db.selectFrom('content_folders').select(['id', 'name']).where('group_id', '=', slot('groupId')).where('kind', '=', slot('kind')).orderBy('name').orderBy('id'),
+  db
+    .selectFrom('content_folders')
+    .select(['id', 'name'])
+    .where('group_id', '=', slot('groupId'))
+    .where('kind', '=', slot('kind'))
+    .orderBy('name')
+    .orderBy('id'),
 );
 
 interface FolderEngine<S, K extends string> {

@@ -17,7 +17,12 @@ describe.each(DIALECTS)('common scope rights from the session statement (%s)', (
   });
   afterAll(() => t.close());
 
-  const setRole = (on: boolean) => t.ctx.db.updateTable('users').set({ common_topic_role: on ? 1 : 0 }).where('id', '=', poster.id).execute();
+  const setRole = (on: boolean) =>
+    t.ctx.db
+      .updateTable('users')
+      .set({ common_topic_role: on ? 1 : 0 })
+      .where('id', '=', poster.id)
+      .execute();
   const post = () => t.inject({ method: 'POST', url: `${C}/create`, token: poster.token, payload: topicBody({ selected_group: [group] }) });
 
   it('a right granted or withdrawn counts from the next request of the same login', async () => {
@@ -29,10 +34,20 @@ describe.each(DIALECTS)('common scope rights from the session statement (%s)', (
   });
 
   it('uses the rights the session read and asks the database only for a caller without them', async () => {
-    const noDatabase = new Proxy({}, { get: () => { throw new Error('database used'); } });
+    const noDatabase = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database used');
+        },
+      },
+    );
     const offline = { ...t.ctx, db: noDatabase } as unknown as AppContext;
     const base: AuthUser = { id: poster.id, companyId: poster.companyId, isCompanyAdmin: false, sessionId: 's' };
-    expect(await commonContentScope(offline, { ...base, commonTopicRole: true }, 'write')).toMatchObject({ canWrite: true, isAdmin: false });
+    expect(await commonContentScope(offline, { ...base, commonTopicRole: true }, 'write')).toMatchObject({
+      canWrite: true,
+      isAdmin: false,
+    });
     await expect(commonContentScope(offline, { ...base, commonTopicRole: false }, 'write')).rejects.toMatchObject({ statusCode: 403 });
     await expect(commonContentScope(offline, base, 'read')).rejects.toThrow('database used');
     await setRole(true);

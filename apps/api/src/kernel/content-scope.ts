@@ -49,7 +49,10 @@ export async function groupContentScope(
 export async function commonContentScope(ctx: AppContext, user: AuthUser, action: ContentAction): Promise<ContentScope> {
   // A bearer-token caller's rights come from the session's own statement (one query less on
   // every common-topic request); a caller authenticated another way has them read here.
-  const rights = user.commonTopicRole !== undefined ? { canWrite: user.commonTopicRole, isAdmin: user.isCompanyAdmin } : await readCommonRights(ctx, user);
+  const rights =
+    user.commonTopicRole !== undefined
+      ? { canWrite: user.commonTopicRole, isAdmin: user.isCompanyAdmin }
+      : await readCommonRights(ctx, user);
   const scope: ContentScope = {
     kind: 'common',
     groupId: null,

@@ -4,7 +4,10 @@ import { createTestApp, type TestApp } from '../test/harness';
 import { createGroupAccessCache, type FoundAccess } from './group-access-cache';
 import { actor, API, groupWith, type Actor } from '../modules/groups/fixtures.test-util';
 
-const found = (id: number): FoundAccess => ({ group: { id } as FoundAccess['group'], member: { role_admin: 0, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0, can_notify: 1 } });
+const found = (id: number): FoundAccess => ({
+  group: { id } as FoundAccess['group'],
+  member: { role_admin: 0, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0, can_notify: 1 },
+});
 
 /** A cache on a hand-driven listener and clock. */
 function harness(ttlMs = 1000) {
@@ -98,7 +101,8 @@ describe('group access cache on PostgreSQL (announced by migration 0023)', () =>
   let member: Actor;
   let admin: Actor;
   const stats = () => t.ctx.caches.groupAccess!.stats();
-  const get = (who: Actor, g: number, path = '') => t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}${path}`, token: who.token });
+  const get = (who: Actor, g: number, path = '') =>
+    t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}${path}`, token: who.token });
   /** Until the announcement of a write has arrived (a long TTL: nothing else drops entries). */
   async function announced(before: number) {
     for (let i = 0; i < 200 && stats().drops === before; i++) await new Promise((r) => setTimeout(r, 10));
@@ -122,11 +126,21 @@ describe('group access cache on PostgreSQL (announced by migration 0023)', () =>
   afterAll(() => t?.close());
 
   it("a page view's group calls read the access once", async () => {
-    const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [member.id, {}]]);
+    const g = await groupWith(t, company, [
+      [admin.id, { role_admin: 1 }],
+      [member.id, {}],
+    ]);
     await get(member, g);
     await get(member, g);
     const before = stats();
-    const paths = ['', '/roles', '/members', '/topics/get-not-delete-topics?orderBy=update&sortedBy=desc', '/topics/count-topic', '/folder/get-all-folder/1'];
+    const paths = [
+      '',
+      '/roles',
+      '/members',
+      '/topics/get-not-delete-topics?orderBy=update&sortedBy=desc',
+      '/topics/count-topic',
+      '/folder/get-all-folder/1',
+    ];
     const answers = await Promise.all(paths.map((p) => get(member, g, p)));
     expect(answers.map((r) => r.statusCode)).toEqual(paths.map(() => 200));
     expect(stats().hits - before.hits).toBe(paths.length);
@@ -134,8 +148,12 @@ describe('group access cache on PostgreSQL (announced by migration 0023)', () =>
   });
 
   it('a membership removed or a right withdrawn by any write is refused at once, not after the TTL', async () => {
-    const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [member.id, {}]]);
-    const notice = (who: Actor) => t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}`, payload: { notice: 'お知らせ' }, token: who.token });
+    const g = await groupWith(t, company, [
+      [admin.id, { role_admin: 1 }],
+      [member.id, {}],
+    ]);
+    const notice = (who: Actor) =>
+      t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}`, payload: { notice: 'お知らせ' }, token: who.token });
     expect((await notice(admin)).statusCode).toBe(200);
     expect((await get(member, g)).statusCode).toBe(200);
 
@@ -158,7 +176,9 @@ describe('group access cache on PostgreSQL (announced by migration 0023)', () =>
   it('while the LISTEN connection is lost every call reads the database, and the cache resumes after it reconnects', async () => {
     const g = await groupWith(t, company, [[member.id, {}]]);
     await get(member, g);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`.execute(t.ctx.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`.execute(
+      t.ctx.db,
+    );
     await listening(false);
     const before = stats();
     expect((await get(member, g)).statusCode).toBe(200);

@@ -61,10 +61,20 @@ export function heldRoleNames(flags: Omit<MemberFlags, 'can_notify'>) {
 }
 
 /** Stored flags for a rights update: ADMIN clears the others so "admin only" holds in the data too. */
-export function normalizedFlags(r: { role_admin: boolean; role_invite: boolean; role_edit_shared_folder: boolean; role_edit_topic: boolean }) {
+export function normalizedFlags(r: {
+  role_admin: boolean;
+  role_invite: boolean;
+  role_edit_shared_folder: boolean;
+  role_edit_topic: boolean;
+}) {
   const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
   if (r.role_admin) return { role_admin: 1, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0 } as const;
-  return { role_admin: 0, role_invite: bit(r.role_invite), role_edit_shared_folder: bit(r.role_edit_shared_folder), role_edit_topic: bit(r.role_edit_topic) } as const;
+  return {
+    role_admin: 0,
+    role_invite: bit(r.role_invite),
+    role_edit_shared_folder: bit(r.role_edit_shared_folder),
+    role_edit_topic: bit(r.role_edit_topic),
+  } as const;
 }
 
 /**
@@ -77,7 +87,11 @@ const accessQuery = compiledQuery<{ groupId: number; companyId: number; userId: 
     .leftJoin('group_members as m', (j) => j.onRef('m.group_id', '=', 'g.id').on('m.user_id', '=', slot('userId')))
     .selectAll('g')
     .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
-    .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
+    .select([
+      'm.role_edit_shared_folder as m_role_edit_shared_folder',
+      'm.role_edit_topic as m_role_edit_topic',
+      'm.can_notify as m_can_notify',
+    ])
     .where('g.id', '=', slot('groupId'))
     .where('g.company_id', '=', slot('companyId')),
 );

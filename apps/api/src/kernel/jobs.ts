@@ -68,7 +68,17 @@ export async function enqueueJob(
 export async function ensurePeriodicJob(db: Kysely<DB>, kind: string, firstRunAt: number, now: number): Promise<void> {
   await db
     .insertInto('jobs')
-    .values({ kind, ref_id: null, dedupe_key: kind, run_at: firstRunAt, claimed_by: null, claimed_at: null, done_at: null, last_error: null, created_at: now })
+    .values({
+      kind,
+      ref_id: null,
+      dedupe_key: kind,
+      run_at: firstRunAt,
+      claimed_by: null,
+      claimed_at: null,
+      done_at: null,
+      last_error: null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
@@ -86,12 +96,24 @@ async function claim(ctx: AppContext, id: number, workerId: string, now: number)
 
 /** Renews the lease; false when another worker has taken the job (or it is gone). */
 async function heartbeat(ctx: AppContext, id: number, workerId: string): Promise<boolean> {
-  const r = await ctx.db.updateTable('jobs').set({ claimed_at: ctx.now() }).where('id', '=', id).where('claimed_by', '=', workerId).where('done_at', 'is', null).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('jobs')
+    .set({ claimed_at: ctx.now() })
+    .where('id', '=', id)
+    .where('claimed_by', '=', workerId)
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Runs `work` while renewing the job's lease; the signal aborts if the lease is lost. */
-async function withLease<T>(ctx: AppContext, id: number, workerId: string, heartbeatMs: number, work: (lease: AbortSignal) => Promise<T>): Promise<T> {
+async function withLease<T>(
+  ctx: AppContext,
+  id: number,
+  workerId: string,
+  heartbeatMs: number,
+  work: (lease: AbortSignal) => Promise<T>,
+): Promise<T> {
   const lease = new AbortController();
   let beating: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
@@ -109,12 +131,22 @@ async function withLease<T>(ctx: AppContext, id: number, workerId: string, heart
 
 /** Gives back every unfinished job this worker holds (shutdown): another process takes them at once. */
 export async function releaseLeases(ctx: AppContext, workerId: string): Promise<number> {
-  const r = await ctx.db.updateTable('jobs').set({ claimed_by: null, claimed_at: null }).where('claimed_by', '=', workerId).where('done_at', 'is', null).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('jobs')
+    .set({ claimed_by: null, claimed_at: null })
+    .where('claimed_by', '=', workerId)
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 /** Runs the jobs due now that this worker manages to claim; returns how many it ran. */
-export async function runDueJobs(ctx: AppContext, workerId: string, limit = 20, opts: { heartbeatMs?: number; stop?: () => boolean } = {}): Promise<number> {
+export async function runDueJobs(
+  ctx: AppContext,
+  workerId: string,
+  limit = 20,
+  opts: { heartbeatMs?: number; stop?: () => boolean } = {},
+): Promise<number> {
   const now = ctx.now();
   const due = await ctx.db
     .selectFrom('jobs')
@@ -136,7 +168,9 @@ export async function runDueJobs(ctx: AppContext, workerId: string, limit = 20, 
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const result = await withLease(ctx, id, workerId, opts.heartbeatMs ?? HEARTBEAT_MS, (lease) => handler(ctx, job, lease));
       if (result) {
-        await mine(ctx.db.updateTable('jobs').set({ run_at: result.rerunAt, claimed_by: null, claimed_at: null, attempts: 0, last_error: null })).execute();
+        await mine(
+          ctx.db.updateTable('jobs').set({ run_at: result.rerunAt, claimed_by: null, claimed_at: null, attempts: 0, last_error: null }),
+        ).execute();
       } else {
         await mine(ctx.db.updateTable('jobs').set({ done_at: ctx.now(), dedupe_key: null })).execute();
       }

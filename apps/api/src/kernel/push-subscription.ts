@@ -17,7 +17,12 @@ const DEFAULT_HOSTS = ['fcm.googleapis.com', '.push.services.mozilla.com', '.not
 
 export function allowedHosts(env: NodeJS.ProcessEnv = process.env): string[] {
   const raw = env.PUSH_ALLOWED_HOSTS?.trim();
-  return raw ? raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : DEFAULT_HOSTS;
+  return raw
+    ? raw
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean)
+    : DEFAULT_HOSTS;
 }
 
 function hostAllowed(host: string, hosts: string[]): boolean {

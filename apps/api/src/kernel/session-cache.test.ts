@@ -4,7 +4,15 @@ import { actor, API, groupWith, type Actor } from '../modules/groups/fixtures.te
 import { type AccessTokenRow, createSessionCache } from './session-cache';
 
 const row = (user_id: number): AccessTokenRow => ({
-  user_id, family: `f${user_id}`, expires_at: Number.MAX_SAFE_INTEGER, company_id: 1, status: 'active', is_company_admin: 0, common_topic_role: 0, pending_approval: 0, has_group: 1,
+  user_id,
+  family: `f${user_id}`,
+  expires_at: Number.MAX_SAFE_INTEGER,
+  company_id: 1,
+  status: 'active',
+  is_company_admin: 0,
+  common_topic_role: 0,
+  pending_approval: 0,
+  has_group: 1,
 });
 
 describe('the session cache itself', () => {
@@ -124,14 +132,24 @@ describe.each(DIALECTS)('requests with the session cache on (%s)', (dialect) => 
     const first = await t.login(u);
     const second = await t.login(u);
     expect(await twice(first, '/members/me')).toBe(200);
-    const changed = await t.inject({ method: 'POST', url: `${API}/members/me/change-password`, token: second, payload: { current_password: TEST_PASSWORD, password: 'Other#Pass2026', password_confirmation: 'Other#Pass2026' } });
+    const changed = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/change-password`,
+      token: second,
+      payload: { current_password: TEST_PASSWORD, password: 'Other#Pass2026', password_confirmation: 'Other#Pass2026' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await get(first, '/members/me')).statusCode).toBe(401);
     expect((await get(second, '/members/me')).statusCode).toBe(200);
 
     const leaver = await actor(t, { companyId: admin.companyId });
     expect(await twice(leaver.token, '/members/me')).toBe(200);
-    const retired = await t.inject({ method: 'POST', url: `${API}/company/users/${leaver.id}/retire`, token: admin.token, payload: { successors: [] } });
+    const retired = await t.inject({
+      method: 'POST',
+      url: `${API}/company/users/${leaver.id}/retire`,
+      token: admin.token,
+      payload: { successors: [] },
+    });
     expect(retired.statusCode).toBe(200);
     expect((await get(leaver.token, '/members/me')).statusCode).toBe(401);
   });
@@ -139,7 +157,8 @@ describe.each(DIALECTS)('requests with the session cache on (%s)', (dialect) => 
   it('rights granted or withdrawn by an administrator count from the next request', async () => {
     const u = await actor(t, { companyId: admin.companyId });
     expect(await twice(u.token, '/company/users')).toBe(403);
-    const rights = (on: boolean) => t.inject({ method: 'PUT', url: `${API}/company/users/${u.id}/rights`, token: admin.token, payload: { is_company_admin: on } });
+    const rights = (on: boolean) =>
+      t.inject({ method: 'PUT', url: `${API}/company/users/${u.id}/rights`, token: admin.token, payload: { is_company_admin: on } });
     expect((await rights(true)).statusCode).toBe(200);
     expect(await twice(u.token, '/company/users')).toBe(200);
     expect((await rights(false)).statusCode).toBe(200);
@@ -154,7 +173,12 @@ describe.each(DIALECTS)('requests with the session cache on (%s)', (dialect) => 
     const gone = await get(u.token, `/members/me/groups/${group}/topics/get-not-delete-topics`);
     expect([gone.statusCode, gone.json().status_code]).toEqual([404, 'GROUP_NOT_FOUND']);
 
-    await t.ctx.db.updateTable('auth_tokens').set({ expires_at: t.clock() + 1000 }).where('user_id', '=', u.id).where('kind', '=', 'access').execute();
+    await t.ctx.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: t.clock() + 1000 })
+      .where('user_id', '=', u.id)
+      .where('kind', '=', 'access')
+      .execute();
     t.ctx.caches.sessions.dropUsers([u.id]);
     expect(await twice(u.token, '/members/me')).toBe(200);
     t.clock.advance(1000);

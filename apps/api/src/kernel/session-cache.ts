@@ -38,5 +38,11 @@ export const SESSION_CHANGED_EVENT = 'session.changed';
 export type SessionCache = UserCache<AccessTokenRow>;
 
 export function createSessionCache(ttlMs: number, now: Clock, bus?: ServerBus): SessionCache {
-  return createUserCache<AccessTokenRow>({ ttlMs, now, bus, userOf: (row) => row.user_id, dropOn: [SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT] });
+  return createUserCache<AccessTokenRow>({
+    ttlMs,
+    now,
+    bus,
+    userOf: (row) => row.user_id,
+    dropOn: [SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT],
+  });
 }

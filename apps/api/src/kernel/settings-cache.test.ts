@@ -6,8 +6,11 @@ import { getSettings } from '../modules/members/service';
 describe.each(DIALECTS)('settings with the per-user cache on (%s)', (dialect) => {
   let t: TestApp;
   let u: Actor;
-  const pageSize = async () => ((await t.inject({ method: 'GET', url: `${API}/members/me/settings`, token: u.token })).json().items.setting_display.number_item_lists as number);
-  const patch = (n: number) => t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_display`, token: u.token, payload: { number_item_lists: n } });
+  const pageSize = async () =>
+    (await t.inject({ method: 'GET', url: `${API}/members/me/settings`, token: u.token })).json().items.setting_display
+      .number_item_lists as number;
+  const patch = (n: number) =>
+    t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_display`, token: u.token, payload: { number_item_lists: n } });
   const storeDirectly = (n: number) =>
     t.ctx.db
       .insertInto('user_settings')

@@ -71,7 +71,9 @@ export function commonTopicVisible(viewer: Viewer, now: number) {
 export function notRead(table: 'topic_reads' | 'file_reads' | 'comment_reads', ref: string, userId: number) {
   const col = table === 'topic_reads' ? 'topic_id' : table === 'file_reads' ? 'file_id' : 'comment_id';
   return (eb: any) =>
-    eb.not(eb.exists(eb.selectFrom(`${table} as rd`).select(sql`1`.as('one')).whereRef(`rd.${col}`, '=', ref).where('rd.user_id', '=', userId)));
+    eb.not(
+      eb.exists(eb.selectFrom(`${table} as rd`).select(sql`1`.as('one')).whereRef(`rd.${col}`, '=', ref).where('rd.user_id', '=', userId)),
+    );
 }
 
 export const lit = (n: number) => sql.lit(n);

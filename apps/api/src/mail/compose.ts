@@ -9,12 +9,7 @@ function escapeHtml(s: string): string {
  * Every mail the portal sends is a few lines of text with at most one link: the plain-text part
  * is the lines, and the HTML part the same lines escaped, with the link line made clickable.
  */
-export function composeMail(
-  lang: LanguageCode,
-  to: string,
-  content: { subject: string; lines: string[] },
-  link?: string,
-): MailMessage {
+export function composeMail(lang: LanguageCode, to: string, content: { subject: string; lines: string[] }, link?: string): MailMessage {
   const html = content.lines
     .map((line) => {
       if (line === '') return '';

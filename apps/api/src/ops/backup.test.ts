@@ -37,7 +37,12 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
   });
 
   const send = async (i: number) => {
-    const res = await t.inject({ method: 'POST', url: `${G(g)}/share-folder-upload-file`, token: editor.token, ...multipart([{ name: `f${i}.pdf`, data: body(i) }], { title: `f${i}` }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/share-folder-upload-file`,
+      token: editor.token,
+      ...multipart([{ name: `f${i}.pdf`, data: body(i) }], { title: `f${i}` }),
+    });
     expect(res.statusCode).toBe(200);
     return (res.json() as { items: { id: number }[] }).items[0]!.id;
   };
@@ -49,7 +54,17 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
     const now = t.clock();
     const job = await t.ctx.db
       .insertInto('jobs')
-      .values({ kind: 'backup-test', ref_id: null, dedupe_key: `backup-test-${dialect}`, run_at: now, claimed_by: 'live-process', claimed_at: now, done_at: null, last_error: null, created_at: now })
+      .values({
+        kind: 'backup-test',
+        ref_id: null,
+        dedupe_key: `backup-test-${dialect}`,
+        run_at: now,
+        claimed_by: 'live-process',
+        claimed_at: now,
+        done_at: null,
+        last_error: null,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // Writers keep going while the backup runs.
@@ -70,14 +85,29 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
     if (pgDb) drops.push(pgDb.drop);
     // TEST_STORAGE=s3: restore into another (empty) prefix of the same bucket.
     const storageUrl = t.config.storageUrl ? `${t.config.storageUrl}-restored` : undefined;
-    const config = loadConfig({}, { dataDir: fresh, databaseUrl: pgDb?.url, storageUrl, logLevel: 'silent', firstRun: 'nothing', rateLimitMax: 100_000, rateLimitLogin: 100_000 });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: fresh,
+        databaseUrl: pgDb?.url,
+        storageUrl,
+        logLevel: 'silent',
+        firstRun: 'nothing',
+        rateLimitMax: 100_000,
+        rateLimitLogin: 100_000,
+      },
+    );
     await restore(config, dir);
     await expect(restore(config, dir)).rejects.toThrow(/not empty|already has a database/);
     expect((await runDoctor(config, { stagingMaxAgeMs: -1 })).problems).toBe(0);
     // The copied lease is released: the job waits to run again here.
     const restored = createDb(config);
     try {
-      const row = await restored.db.selectFrom('jobs').select(['claimed_by', 'claimed_at', 'done_at']).where('id', '=', job.id).executeTakeFirst();
+      const row = await restored.db
+        .selectFrom('jobs')
+        .select(['claimed_by', 'claimed_at', 'done_at'])
+        .where('id', '=', job.id)
+        .executeTakeFirst();
       expect(row).toEqual({ claimed_by: null, claimed_at: null, done_at: null });
     } finally {
       await restored.destroy();
@@ -85,12 +115,20 @@ describe.each(DIALECTS)('backup and restore (%s)', (dialect) => {
 
     const app = await buildApp(config);
     try {
-      const login = await app.inject({ method: 'POST', url: '/service/api/v1/auth/login', payload: { employee_number: editor.employee_number, password: TEST_PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/service/api/v1/auth/login',
+        payload: { employee_number: editor.employee_number, password: TEST_PASSWORD },
+      });
       const token = login.json().items.access_token as string;
       const files = await app.ctx.db.selectFrom('files').select(['id', 'title']).where('group_id', '=', g).execute();
       for (const id of acknowledged.keys()) expect(files.map((f) => f.id)).toContain(id);
       for (const f of files) {
-        const res = await app.inject({ method: 'GET', url: `${G(g)}/share-folder-file/${f.id}/download`, headers: { authorization: `Bearer ${token}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: `${G(g)}/share-folder-file/${f.id}/download`,
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(res.rawPayload.equals(body(Number(f.title.slice(1))))).toBe(true);
       }
     } finally {

@@ -31,7 +31,10 @@ async function isEmptyDir(dir: string): Promise<boolean> {
 }
 
 async function exists(p: string): Promise<boolean> {
-  return fs.access(p).then(() => true, () => false);
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Hard links of every stored and staged file: a delete after this moment cannot take bytes from the backup. */
@@ -75,11 +78,20 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
       database = 'portal.pgdump';
       const { db, destroy } = createDb(config);
       try {
-        keys = await db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
-          const snap = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
-          await run('pg_dump', ['--format=custom', '--no-owner', `--snapshot=${snap.rows[0]!.id}`, `--file=${path.join(out, database)}`, config.databaseUrl!]);
-          return ownedKeys(trx);
-        });
+        keys = await db
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .execute(async (trx) => {
+            const snap = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
+            await run('pg_dump', [
+              '--format=custom',
+              '--no-owner',
+              `--snapshot=${snap.rows[0]!.id}`,
+              `--file=${path.join(out, database)}`,
+              config.databaseUrl!,
+            ]);
+            return ownedKeys(trx);
+          });
       } finally {
         await destroy();
       }
@@ -100,25 +112,43 @@ export async function backup(config: Config, dir: string): Promise<Manifest> {
     }
     const missing: string[] = [];
     if (remote) missing.push(...(await copyOut(remote, keys, path.join(out, 'files'))));
-    else for (const key of keys) {
-      const name = stagingNameOf(key) ?? '';
-      const sources = [path.join(links, key), path.join(links, '.staging', name), path.join(filesRoot, key), path.join(filesRoot, '.staging', name)];
-      const target = path.join(out, 'files', key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      let copied = false;
-      for (const src of sources) {
-        if (await fs.copyFile(src, target).then(() => true, () => false)) {
-          copied = true;
-          break;
+    else
+      for (const key of keys) {
+        const name = stagingNameOf(key) ?? '';
+        const sources = [
+          path.join(links, key),
+          path.join(links, '.staging', name),
+          path.join(filesRoot, key),
+          path.join(filesRoot, '.staging', name),
+        ];
+        const target = path.join(out, 'files', key);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        let copied = false;
+        for (const src of sources) {
+          if (
+            await fs.copyFile(src, target).then(
+              () => true,
+              () => false,
+            )
+          ) {
+            copied = true;
+            break;
+          }
         }
+        if (!copied) missing.push(key);
       }
-      if (!copied) missing.push(key);
-    }
     for (const extra of EXTRA) {
       const src = path.join(config.dataDir, extra);
       if (await exists(src)) await fs.cp(src, path.join(out, extra), { recursive: true });
     }
-    const manifest: Manifest = { format: 1, dialect: config.databaseUrl ? 'postgres' : 'sqlite', created_at: Date.now(), database, files: keys.size - missing.length, missing };
+    const manifest: Manifest = {
+      format: 1,
+      dialect: config.databaseUrl ? 'postgres' : 'sqlite',
+      created_at: Date.now(),
+      database,
+      files: keys.size - missing.length,
+      missing,
+    };
     await fs.writeFile(path.join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
@@ -167,7 +197,12 @@ async function releaseLeases(config: Config): Promise<void> {
   try {
     // A backup of a version before the job queue has no jobs table; the first start adds it.
     if (!(await db.introspection.getTables()).some((t) => t.name === 'jobs')) return;
-    await db.updateTable('jobs').set({ claimed_by: null, claimed_at: null }).where('claimed_by', 'is not', null).where('done_at', 'is', null).execute();
+    await db
+      .updateTable('jobs')
+      .set({ claimed_by: null, claimed_at: null })
+      .where('claimed_by', 'is not', null)
+      .where('done_at', 'is', null)
+      .execute();
   } finally {
     await destroy();
   }
@@ -181,7 +216,8 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
   const filesRoot = path.join(config.dataDir, 'files');
   const remote = config.storageUrl ? await createStorage(config) : null;
   if (remote) {
-    for await (const key of remote.listKeys()) throw new Error(`${config.storageUrl} is not empty (${key}): restore only into an empty bucket prefix`);
+    for await (const key of remote.listKeys())
+      throw new Error(`${config.storageUrl} is not empty (${key}): restore only into an empty bucket prefix`);
   } else if (!(await isEmptyDir(filesRoot))) throw new Error(`${filesRoot} is not empty: restore only into an empty data folder`);
   if (target === 'sqlite') {
     if (await exists(path.join(config.dataDir, 'portal.sqlite'))) throw new Error(`${config.dataDir} already has a database`);
@@ -205,7 +241,8 @@ export async function restore(config: Config, dir: string): Promise<Manifest> {
   }
   for (const extra of EXTRA) {
     const src = path.join(from, extra);
-    if ((await exists(src)) && !(await exists(path.join(config.dataDir, extra)))) await fs.cp(src, path.join(config.dataDir, extra), { recursive: true });
+    if ((await exists(src)) && !(await exists(path.join(config.dataDir, extra))))
+      await fs.cp(src, path.join(config.dataDir, extra), { recursive: true });
   }
   return manifest;
 }

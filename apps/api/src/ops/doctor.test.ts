@@ -36,11 +36,27 @@ describe.each(DIALECTS)('npm run doctor (%s)', (dialect) => {
 
   it('finds each kind of damage, repairs it, and is clean afterwards', async () => {
     const url = `${G(g)}/share-folder-upload-file`;
-    const [photo] = await upload(t, editor.token, url, [{ name: 'photo.jpg', data: await sharp({ create: { width: 400, height: 300, channels: 3, background: '#36c' } }).jpeg().toBuffer() }]);
+    const [photo] = await upload(t, editor.token, url, [
+      {
+        name: 'photo.jpg',
+        data: await sharp({ create: { width: 400, height: 300, channels: 3, background: '#36c' } })
+          .jpeg()
+          .toBuffer(),
+      },
+    ]);
     const [lost] = await upload(t, editor.token, url, [{ name: 'lost.pdf', data: PDF }]);
     const [versioned] = await upload(t, editor.token, url, [{ name: 'v1.pdf', data: PDF }]);
     const v2 = Buffer.concat([PDF, Buffer.from('version two')]);
-    expect((await t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${versioned}`, token: editor.token, ...multipart([{ name: 'v2.pdf', data: v2 }]) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${G(g)}/overwrite-file/${versioned}`,
+          token: editor.token,
+          ...multipart([{ name: 'v2.pdf', data: v2 }]),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(problemCount(await examine(ctx, -1))).toBe(0);
 
     // The damage a crash, a lost delete or a hand on the disk leaves.
@@ -52,15 +68,45 @@ describe.each(DIALECTS)('npm run doctor (%s)', (dialect) => {
     const dead = createLocalStorage(root());
     const unmoved = (await dead.stage(Readable.from([PNG]), { prefix: `companies/${company}/inline` })).withExt('png');
     await writeTransaction(t.ctx, (trx) =>
-      trx.insertInto('inline_images').values({ company_id: company, uploader_id: editor.id, storage_key: unmoved.key, mime: 'image/png', size: PNG.length, created_at: t.clock() }).execute(),
+      trx
+        .insertInto('inline_images')
+        .values({
+          company_id: company,
+          uploader_id: editor.id,
+          storage_key: unmoved.key,
+          mime: 'image/png',
+          size: PNG.length,
+          created_at: t.clock(),
+        })
+        .execute(),
     );
     await t.ctx.db.updateTable('companies').set({ storage_used_bytes: PNG.length }).where('id', '=', company).execute();
     await dead.stage(Readable.from([Buffer.from('half an upload')]), { prefix: 'x' });
-    await t.ctx.db.insertInto('jobs').values({ kind: 'test.stuck', ref_id: null, dedupe_key: null, run_at: 0, claimed_by: 'gone', claimed_at: 0, done_at: null, last_error: null, created_at: 0 }).execute();
+    await t.ctx.db
+      .insertInto('jobs')
+      .values({
+        kind: 'test.stuck',
+        ref_id: null,
+        dedupe_key: null,
+        run_at: 0,
+        claimed_by: 'gone',
+        claimed_at: 0,
+        done_at: null,
+        last_error: null,
+        created_at: 0,
+      })
+      .execute();
 
     const found = await examine(ctx, -1);
     expect(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v.length]))).toEqual({
-      orphan_files: 1, orphan_thumbnails: 1, unfinished_moves: 1, stale_staging: 1, rows_without_bytes: 2, thumbnails_without_bytes: 1, storage_counters: 1, stuck_leases: 1,
+      orphan_files: 1,
+      orphan_thumbnails: 1,
+      unfinished_moves: 1,
+      stale_staging: 1,
+      rows_without_bytes: 2,
+      thumbnails_without_bytes: 1,
+      storage_counters: 1,
+      stuck_leases: 1,
     });
 
     await repair(ctx, found);
@@ -72,14 +118,19 @@ describe.each(DIALECTS)('npm run doctor (%s)', (dialect) => {
     expect(back.rawPayload.equals(PDF)).toBe(true);
     expect((await fileRow(photo!))!.thumb_key).toBeNull();
     const image = await t.ctx.db.selectFrom('inline_images').select('id').where('storage_key', '=', unmoved.key).executeTakeFirstOrThrow();
-    expect((await t.inject({ method: 'GET', url: `${M}/inline-images/${image.id}`, token: editor.token })).rawPayload.equals(PNG)).toBe(true);
+    expect((await t.inject({ method: 'GET', url: `${M}/inline-images/${image.id}`, token: editor.token })).rawPayload.equals(PNG)).toBe(
+      true,
+    );
   });
 
   it('as a command: exits 1 while something is wrong, repairs with --fix, then exits 0', async () => {
     fs.writeFileSync(path.join(root(), `groups/${g}/files/${'c'.repeat(32)}.pdf`), 'orphan');
     const env = { ...process.env, DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl ?? '' };
     const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/doctor.ts', ...args], { cwd: API_DIR, env });
-    const failed = await cli().then(() => null, (err: { code: number; stdout: string }) => err);
+    const failed = await cli().then(
+      () => null,
+      (err: { code: number; stdout: string }) => err,
+    );
     expect(failed?.code).toBe(1);
     expect(failed?.stdout).toMatch(/FAIL stored files no row owns: 1/);
     const fixed = await cli('--fix');

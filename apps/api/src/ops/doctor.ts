@@ -43,7 +43,14 @@ export const FINDINGS: Record<Finding, string> = {
 export type Report = Record<Finding, string[]>;
 
 const empty = (): Report => ({
-  orphan_files: [], orphan_thumbnails: [], unfinished_moves: [], stale_staging: [], rows_without_bytes: [], thumbnails_without_bytes: [], storage_counters: [], stuck_leases: [],
+  orphan_files: [],
+  orphan_thumbnails: [],
+  unfinished_moves: [],
+  stale_staging: [],
+  rows_without_bytes: [],
+  thumbnails_without_bytes: [],
+  storage_counters: [],
+  stuck_leases: [],
 });
 
 export const problemCount = (r: Report) => Object.values(r).reduce((n, list) => n + list.length, 0);
@@ -84,21 +91,30 @@ export async function examine(ctx: DoctorCtx, stagingMaxAgeMs: number): Promise<
 
   const versions = await ctx.db.selectFrom('file_versions').select(['id', 'file_id', 'storage_key', 'thumb_key']).execute();
   for (const v of versions) {
-    if (!storedSet.has(v.storage_key) && !(await present(ctx.storage, v.storage_key))) r.rows_without_bytes.push(`file_versions ${v.id} (file ${v.file_id}): ${v.storage_key}`);
-    if (v.thumb_key && !storedSet.has(v.thumb_key) && !(await present(ctx.storage, v.thumb_key))) r.thumbnails_without_bytes.push(`file_versions ${v.id}: ${v.thumb_key}`);
+    if (!storedSet.has(v.storage_key) && !(await present(ctx.storage, v.storage_key)))
+      r.rows_without_bytes.push(`file_versions ${v.id} (file ${v.file_id}): ${v.storage_key}`);
+    if (v.thumb_key && !storedSet.has(v.thumb_key) && !(await present(ctx.storage, v.thumb_key)))
+      r.thumbnails_without_bytes.push(`file_versions ${v.id}: ${v.thumb_key}`);
   }
   const images = await ctx.db.selectFrom('inline_images').select(['id', 'storage_key']).execute();
-  for (const i of images) if (!storedSet.has(i.storage_key) && !(await present(ctx.storage, i.storage_key))) r.rows_without_bytes.push(`inline_images ${i.id}: ${i.storage_key}`);
+  for (const i of images)
+    if (!storedSet.has(i.storage_key) && !(await present(ctx.storage, i.storage_key)))
+      r.rows_without_bytes.push(`inline_images ${i.id}: ${i.storage_key}`);
   const groups = await ctx.db.selectFrom('groups').select(['id', 'icon_storage_key', 'header_storage_key']).execute();
   for (const g of groups) {
-    for (const [slot, key] of [['icon', g.icon_storage_key], ['header', g.header_storage_key]] as const) {
+    for (const [slot, key] of [
+      ['icon', g.icon_storage_key],
+      ['header', g.header_storage_key],
+    ] as const) {
       if (key && !storedSet.has(key) && !(await present(ctx.storage, key))) r.rows_without_bytes.push(`groups ${g.id} ${slot}: ${key}`);
     }
   }
 
   const sums = await storageSums(ctx.db);
-  for (const [id, c] of sums.companies) if (c.counter !== c.sum) r.storage_counters.push(`companies ${id}: counter ${c.counter}, stored ${c.sum}`);
-  for (const [id, g] of sums.groups) if (g.counter !== g.sum) r.storage_counters.push(`groups ${id}: counter ${g.counter}, stored ${g.sum}`);
+  for (const [id, c] of sums.companies)
+    if (c.counter !== c.sum) r.storage_counters.push(`companies ${id}: counter ${c.counter}, stored ${c.sum}`);
+  for (const [id, g] of sums.groups)
+    if (g.counter !== g.sum) r.storage_counters.push(`groups ${id}: counter ${g.counter}, stored ${g.sum}`);
 
   const stuck = await ctx.db
     .selectFrom('jobs')
@@ -127,21 +143,40 @@ export async function repair(ctx: DoctorCtx, r: Report): Promise<void> {
   const brokenThumbs = r.thumbnails_without_bytes.map(idOf);
   await writeTransaction(ctx, async (trx) => {
     if (brokenThumbs.length) {
-      const keys = (await trx.selectFrom('file_versions').select('thumb_key').where('id', 'in', brokenThumbs).execute()).map((v) => v.thumb_key!).filter(Boolean);
+      const keys = (await trx.selectFrom('file_versions').select('thumb_key').where('id', 'in', brokenThumbs).execute())
+        .map((v) => v.thumb_key!)
+        .filter(Boolean);
       await trx.updateTable('file_versions').set({ thumb_key: null }).where('id', 'in', brokenThumbs).execute();
       if (keys.length) await trx.updateTable('files').set({ thumb_key: null }).where('thumb_key', 'in', keys).execute();
     }
     if (brokenVersions.length) {
-      const fileIds = [...new Set((await trx.selectFrom('file_versions').select('file_id').where('id', 'in', brokenVersions).execute()).map((v) => v.file_id))];
+      const fileIds = [
+        ...new Set(
+          (await trx.selectFrom('file_versions').select('file_id').where('id', 'in', brokenVersions).execute()).map((v) => v.file_id),
+        ),
+      ];
       await trx.deleteFrom('file_versions').where('id', 'in', brokenVersions).execute();
       for (const fileId of fileIds) {
         // The newest version left becomes current; a file with none left goes.
-        const top = await trx.selectFrom('file_versions').selectAll().where('file_id', '=', fileId).orderBy('version', 'desc').executeTakeFirst();
+        const top = await trx
+          .selectFrom('file_versions')
+          .selectAll()
+          .where('file_id', '=', fileId)
+          .orderBy('version', 'desc')
+          .executeTakeFirst();
         if (!top) await trx.deleteFrom('files').where('id', '=', fileId).execute();
         else {
           await trx
             .updateTable('files')
-            .set({ original_name: top.original_name, storage_key: top.storage_key, thumb_key: top.thumb_key, size: top.size, kind: top.kind, mime: top.mime, version: top.version })
+            .set({
+              original_name: top.original_name,
+              storage_key: top.storage_key,
+              thumb_key: top.thumb_key,
+              size: top.size,
+              kind: top.kind,
+              mime: top.mime,
+              version: top.version,
+            })
             .where('id', '=', fileId)
             .execute();
         }
@@ -150,7 +185,10 @@ export async function repair(ctx: DoctorCtx, r: Report): Promise<void> {
     if (brokenImages.length) await trx.deleteFrom('inline_images').where('id', 'in', brokenImages).execute();
     for (const line of r.rows_without_bytes.filter((l) => l.startsWith('groups '))) {
       const slot = line.split(' ')[2]!.replace(':', '');
-      const values = slot === 'icon' ? { icon_image: 2, icon_image_path: null, icon_image_small_path: null, icon_storage_key: null, icon_file_name: null } : { header_image: null, header_storage_key: null, header_file_name: null };
+      const values =
+        slot === 'icon'
+          ? { icon_image: 2, icon_image_path: null, icon_image_small_path: null, icon_storage_key: null, icon_file_name: null }
+          : { header_image: null, header_storage_key: null, header_file_name: null };
       await trx.updateTable('groups').set(values).where('id', '=', idOf(line)).execute();
     }
   });
@@ -163,7 +201,8 @@ export async function repair(ctx: DoctorCtx, r: Report): Promise<void> {
       const fresh = await storageSums(trx, id);
       const c = fresh.companies.get(id)!;
       if (c.counter !== c.sum) await trx.updateTable('companies').set({ storage_used_bytes: c.sum }).where('id', '=', id).execute();
-      for (const [gid, g] of fresh.groups) if (g.counter !== g.sum) await trx.updateTable('groups').set({ storage_used_bytes: g.sum }).where('id', '=', gid).execute();
+      for (const [gid, g] of fresh.groups)
+        if (g.counter !== g.sum) await trx.updateTable('groups').set({ storage_used_bytes: g.sum }).where('id', '=', gid).execute();
     });
   }
 
@@ -177,7 +216,10 @@ export async function repair(ctx: DoctorCtx, r: Report): Promise<void> {
 }
 
 /** Examines, and with `fix` repairs and examines again; the report is what remains wrong. */
-export async function doctor(ctx: DoctorCtx, opts: { fix?: boolean; stagingMaxAgeMs: number }): Promise<{ found: Report; remaining: Report }> {
+export async function doctor(
+  ctx: DoctorCtx,
+  opts: { fix?: boolean; stagingMaxAgeMs: number },
+): Promise<{ found: Report; remaining: Report }> {
   const found = await examine(ctx, opts.stagingMaxAgeMs);
   if (!opts.fix || problemCount(found) === 0) return { found, remaining: found };
   await repair(ctx, found);

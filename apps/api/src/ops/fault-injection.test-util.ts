@@ -36,7 +36,14 @@ export interface FaultFigures {
   restartMs: number[];
 }
 
-async function writeUntilKilled(server: ChildServer, token: string, site: ChildSite, acks: Ack[], errors5xx: string[], killAfterMs: number) {
+async function writeUntilKilled(
+  server: ChildServer,
+  token: string,
+  site: ChildSite,
+  acks: Ack[],
+  errors5xx: string[],
+  killAfterMs: number,
+) {
   const g = `${API}/members/me/groups/${site.groupId}`;
   let alive = true;
   const killed = new Promise<void>((resolve) =>
@@ -48,7 +55,11 @@ async function writeUntilKilled(server: ChildServer, token: string, site: ChildS
   );
   const post = async (url: string, form: { payload: Buffer; headers: Record<string, string> }) => {
     try {
-      const res = await fetch(`${server.base}${url}`, { method: 'POST', body: new Uint8Array(form.payload), headers: { ...form.headers, authorization: `Bearer ${token}` } });
+      const res = await fetch(`${server.base}${url}`, {
+        method: 'POST',
+        body: new Uint8Array(form.payload),
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+      });
       const text = await res.text();
       if (res.status >= 500) errors5xx.push(`${res.status} ${url} ${text}`);
       return res.status === 200 ? (JSON.parse(text) as { items: any }) : null;
@@ -58,12 +69,19 @@ async function writeUntilKilled(server: ChildServer, token: string, site: ChildS
   };
   const writer = async (w: number) => {
     for (let i = 0; alive; i++) {
-      const data = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(8_000 + ((w * 7919 + i * 104729) % 120_000)), Buffer.from('\n%%EOF\n')]);
+      const data = Buffer.concat([
+        Buffer.from('%PDF-1.4\n'),
+        randomBytes(8_000 + ((w * 7919 + i * 104729) % 120_000)),
+        Buffer.from('\n%%EOF\n'),
+      ]);
       if (w % 2 === 0) {
         const r = await post(`${g}/share-folder-upload-file`, multipart([{ name: `w${w}-${i}.pdf`, data }]));
         if (r) acks.push({ url: `${g}/share-folder-file/${r.items[0].id}/download`, sha: sha(data) });
       } else {
-        const r = await post(`${g}/topics/new-topic`, topicForm(topicBody({ topic_title: `障害試験 ${w}-${i}` }), [{ name: `a${w}-${i}.pdf`, data }]));
+        const r = await post(
+          `${g}/topics/new-topic`,
+          topicForm(topicBody({ topic_title: `障害試験 ${w}-${i}` }), [{ name: `a${w}-${i}.pdf`, data }]),
+        );
         if (r) acks.push({ url: `${g}/topics/${r.items.id}/attachments/${r.items.attach_file[0].id}`, sha: sha(data) });
       }
     }
@@ -86,8 +104,10 @@ async function readBack(server: ChildServer, token: string, acks: Ack[], errors5
   return found;
 }
 
-
-export async function runFaultInjection(dialect: TestDialect, cycles = 3): Promise<{ figures: FaultFigures; errors5xx: string[]; remaining: Report; problems: number }> {
+export async function runFaultInjection(
+  dialect: TestDialect,
+  cycles = 3,
+): Promise<{ figures: FaultFigures; errors5xx: string[]; remaining: Report; problems: number }> {
   const site = await prepareSite(dialect);
   try {
     const acks: Ack[] = [];
@@ -108,8 +128,14 @@ export async function runFaultInjection(dialect: TestDialect, cycles = 3): Promi
       const { remaining, problems } = await runDoctor(config);
       const leftovers = (await runDoctor(config, { stagingMaxAgeMs: -1 })).remaining;
       const figures: FaultFigures = {
-        dialect, cycles, acknowledged: acks.length, found, answered5xx: errors5xx.length,
-        stagedLeftovers: leftovers.stale_staging.length, orphans: leftovers.orphan_files.length + leftovers.orphan_thumbnails.length, restartMs,
+        dialect,
+        cycles,
+        acknowledged: acks.length,
+        found,
+        answered5xx: errors5xx.length,
+        stagedLeftovers: leftovers.stale_staging.length,
+        orphans: leftovers.orphan_files.length + leftovers.orphan_thumbnails.length,
+        restartMs,
       };
       return { figures, errors5xx, remaining, problems };
     } finally {

@@ -14,7 +14,13 @@ describe.each(DIALECTS)('fault injection: SIGKILL under concurrent writes (%s)',
     expect(errors5xx).toEqual([]);
     expect(figures.acknowledged).toBeGreaterThan(3);
     expect(figures.found).toBe(figures.acknowledged);
-    expect(remaining).toMatchObject({ orphan_files: [], orphan_thumbnails: [], unfinished_moves: [], rows_without_bytes: [], storage_counters: [] });
+    expect(remaining).toMatchObject({
+      orphan_files: [],
+      orphan_thumbnails: [],
+      unfinished_moves: [],
+      rows_without_bytes: [],
+      storage_counters: [],
+    });
     expect(problems).toBe(0);
   }, 150_000);
 });

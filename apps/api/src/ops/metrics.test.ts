@@ -31,9 +31,13 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
     expect((await t.inject({ method: 'GET', url: `${API}/health` })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/987654/roles` })).statusCode).toBe(401);
     const text = await scrape();
-    expect(sample(text, 'http_request_duration_seconds_count{', `route="${API}/health"`, 'status_class="2xx"', 'method="GET"')).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{', `route="${API}/health"`, 'status_class="2xx"', 'method="GET"'),
+    ).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_request_duration_seconds_bucket{', `route="${API}/health"`, 'le="+Inf"')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_count{', `route="${API}/members/me/groups/:id/roles"`, 'status_class="4xx"')).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count{', `route="${API}/members/me/groups/:id/roles"`, 'status_class="4xx"')).toBe(
+      1,
+    );
     expect(text).not.toContain('987654');
     // This scrape itself is in flight while it is written.
     expect(sample(text, 'http_requests_in_flight ')).toBeGreaterThanOrEqual(0);
@@ -41,7 +45,12 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
 
   it('includes the process and Node.js defaults, event-loop lag among them', async () => {
     const text = await scrape();
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(text, name).toContain(`\n${name}`);
     }
   });
@@ -83,7 +92,8 @@ describe.each(DIALECTS)('/metrics (%s)', (dialect) => {
   it('METRICS_ALLOW opens it to listed addresses and ranges; TRUST_PROXY judges the forwarded client', async () => {
     const other = await createTestApp(dialect, { metricsAllow: ['10.1.0.0/16', '192.0.2.7'], trustProxy: ['127.0.0.1'] });
     try {
-      const get = (remoteAddress: string, headers: Record<string, string> = {}) => other.inject({ method: 'GET', url: '/metrics', remoteAddress, headers }).then((r) => r.statusCode);
+      const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
+        other.inject({ method: 'GET', url: '/metrics', remoteAddress, headers }).then((r) => r.statusCode);
       expect(await get('10.1.200.3')).toBe(200);
       expect(await get('192.0.2.7')).toBe(200);
       expect(await get('192.0.2.8')).toBe(404);

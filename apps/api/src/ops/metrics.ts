@@ -58,7 +58,14 @@ function metric(name: string, help: string, type: Kind, values: () => Sample[] |
 }
 
 /** Cumulative `_bucket` samples of a histogram kept as per-bucket counts. */
-function histogramSamples(name: string, labels: Record<string, string>, bounds: readonly number[], perBucket: number[], sum: number, count: number): Sample[] {
+function histogramSamples(
+  name: string,
+  labels: Record<string, string>,
+  bounds: readonly number[],
+  perBucket: number[],
+  sum: number,
+  count: number,
+): Sample[] {
   const out: Sample[] = [];
   let acc = 0;
   bounds.forEach((le, i) => {
@@ -114,8 +121,16 @@ function processRegistry(): Registry {
       ];
     }),
   );
-  add(metric('portal_db_pool_max', 'Largest PostgreSQL pool (DATABASE_POOL_MAX).', 'gauge', () => [{ value: pools().reduce((n, s) => n + s.max, 0) }]));
-  add(metric('portal_db_pool_waiting', 'Requests waiting for a PostgreSQL connection now.', 'gauge', () => [{ value: pools().reduce((n, s) => n + s.waiting, 0) }]));
+  add(
+    metric('portal_db_pool_max', 'Largest PostgreSQL pool (DATABASE_POOL_MAX).', 'gauge', () => [
+      { value: pools().reduce((n, s) => n + s.max, 0) },
+    ]),
+  );
+  add(
+    metric('portal_db_pool_waiting', 'Requests waiting for a PostgreSQL connection now.', 'gauge', () => [
+      { value: pools().reduce((n, s) => n + s.waiting, 0) },
+    ]),
+  );
   add(
     metric('portal_db_pool_wait_seconds', 'Time a request waited for a PostgreSQL connection.', 'histogram', () => {
       const p = pools();
@@ -123,11 +138,22 @@ function processRegistry(): Registry {
       const perBucket = POOL_WAIT_BUCKETS_MS.map((_, i) => p.reduce((n, s) => n + (s.wait_histogram[i] ?? 0), 0));
       const bounds = POOL_WAIT_BUCKETS_MS.map((ms) => ms / 1000);
       const sum = p.reduce((n, s) => n + s.wait_ms_total, 0) / 1000;
-      return histogramSamples('portal_db_pool_wait_seconds', {}, bounds, perBucket, sum, p.reduce((n, s) => n + s.acquired, 0));
+      return histogramSamples(
+        'portal_db_pool_wait_seconds',
+        {},
+        bounds,
+        perBucket,
+        sum,
+        p.reduce((n, s) => n + s.acquired, 0),
+      );
     }),
   );
   add(metric('portal_realtime_sockets', 'Open realtime WebSockets on this process.', 'gauge', () => [{ value: counts.realtimeSockets }]));
-  add(metric('portal_realtime_frames_sent_total', 'Frames sent on realtime WebSockets.', 'counter', () => [{ value: counts.realtimeFramesSent }]));
+  add(
+    metric('portal_realtime_frames_sent_total', 'Frames sent on realtime WebSockets.', 'counter', () => [
+      { value: counts.realtimeFramesSent },
+    ]),
+  );
   const queue = { at: 0, value: Promise.resolve({ due: 0, lag: 0 }) };
   // Both job gauges come from one read per scrape.
   const queueNow = () => {
@@ -135,10 +161,26 @@ function processRegistry(): Registry {
     queue.at = Date.now();
     return queue.value;
   };
-  add(metric('portal_jobs_due', 'Durable jobs due now and not yet done (the queue depth).', 'gauge', async () => [{ value: (await queueNow()).due }]));
-  add(metric('portal_jobs_lag_seconds', 'How long the oldest due job has been waiting.', 'gauge', async () => [{ value: (await queueNow()).lag }]));
-  add(metric('portal_job_failures_total', 'Job runs that failed (to be retried or given up), by kind.', 'counter', () => byKind(counts.jobFailures)));
-  add(metric('portal_jobs_given_up_total', 'Jobs closed with an error after their last attempt, by kind.', 'counter', () => byKind(counts.jobsGivenUp)));
+  add(
+    metric('portal_jobs_due', 'Durable jobs due now and not yet done (the queue depth).', 'gauge', async () => [
+      { value: (await queueNow()).due },
+    ]),
+  );
+  add(
+    metric('portal_jobs_lag_seconds', 'How long the oldest due job has been waiting.', 'gauge', async () => [
+      { value: (await queueNow()).lag },
+    ]),
+  );
+  add(
+    metric('portal_job_failures_total', 'Job runs that failed (to be retried or given up), by kind.', 'counter', () =>
+      byKind(counts.jobFailures),
+    ),
+  );
+  add(
+    metric('portal_jobs_given_up_total', 'Jobs closed with an error after their last attempt, by kind.', 'counter', () =>
+      byKind(counts.jobsGivenUp),
+    ),
+  );
   add(
     metric('portal_mail_total', 'Mails handed to the transport, by outcome.', 'counter', () => [
       { labels: { outcome: 'sent' }, value: counts.mail.sent },
@@ -169,7 +211,8 @@ export function metricsAllowList(entries: string[]): (ip: string) => boolean {
     if (bits === undefined) list.addAddress(addr!, type);
     else {
       const prefix = Number(bits);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128)) throw new Error(`METRICS_ALLOW: bad prefix in "${entry}"`);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 4 ? 32 : 128))
+        throw new Error(`METRICS_ALLOW: bad prefix in "${entry}"`);
       list.addSubnet(addr!, prefix, type);
     }
   }
@@ -242,7 +285,8 @@ export function installMetrics(app: FastifyInstance, opts: MetricsOptions): void
   const level = (['trace', 'debug', 'info'].includes(app.log.level) ? 'warn' : app.log.level) as LogLevel;
   app.get('/metrics', { logLevel: level, config: { rateLimit: false } }, async (request, reply) => {
     // Without TRUST_PROXY a request forwarded by a proxy on this machine would look local.
-    const forwarded = !opts.behindTrustedProxy && (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined);
+    const forwarded =
+      !opts.behindTrustedProxy && (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined);
     if (forwarded || !allowed(request.ip)) return reply.callNotFound();
     const text = await r.metrics();
     return reply.header('content-type', r.contentType).header('cache-control', 'no-store').send(text);

@@ -8,11 +8,17 @@ import { DIALECTS } from '../test/harness';
 /** Sends the head of an upload now and the rest when `finish` is called; resolves with the status. */
 function slowUpload(server: ChildServer, url: string, token: string, body: Buffer) {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const req = http.request(`${server.base}${url}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + body.length + tail.length },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + body.length + tail.length,
+    },
   });
   const status = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
@@ -64,7 +70,9 @@ describe.each(DIALECTS)('graceful shutdown on SIGTERM (%s)', (dialect) => {
     try {
       const id = (JSON.parse(done.body) as { items: { id: number }[] }).items[0]!.id;
       const token2 = await loginChild(again, site);
-      const res = await fetch(`${again.base}${API}/members/me/groups/${site.groupId}/share-folder-file/${id}/download`, { headers: { authorization: `Bearer ${token2}` } });
+      const res = await fetch(`${again.base}${API}/members/me/groups/${site.groupId}/share-folder-file/${id}/download`, {
+        headers: { authorization: `Bearer ${token2}` },
+      });
       expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
     } finally {
       again.proc.kill('SIGKILL');

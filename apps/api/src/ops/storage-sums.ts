@@ -11,7 +11,10 @@ export interface CounterCheck {
  * size of every stored version of its files; a company's adds its common files and the inline
  * images of its topics (group and header images are not charged). Thumbnails are never charged.
  */
-export async function storageSums(db: Kysely<DB>, companyId?: number): Promise<{ companies: Map<number, CounterCheck>; groups: Map<number, CounterCheck> }> {
+export async function storageSums(
+  db: Kysely<DB>,
+  companyId?: number,
+): Promise<{ companies: Map<number, CounterCheck>; groups: Map<number, CounterCheck> }> {
   let cq = db.selectFrom('companies').select(['id', 'storage_used_bytes']);
   let gq = db.selectFrom('groups').select(['id', 'storage_used_bytes']);
   let fq = db
@@ -19,7 +22,10 @@ export async function storageSums(db: Kysely<DB>, companyId?: number): Promise<{
     .innerJoin('files as f', 'f.id', 'v.file_id')
     .select((eb) => ['f.company_id', 'f.group_id', eb.fn.sum<number>('v.size').as('n')])
     .groupBy(['f.company_id', 'f.group_id']);
-  let iq = db.selectFrom('inline_images').select((eb) => ['company_id', eb.fn.sum<number>('size').as('n')]).groupBy('company_id');
+  let iq = db
+    .selectFrom('inline_images')
+    .select((eb) => ['company_id', eb.fn.sum<number>('size').as('n')])
+    .groupBy('company_id');
   if (companyId !== undefined) {
     cq = cq.where('id', '=', companyId);
     gq = gq.where('company_id', '=', companyId);

@@ -24,7 +24,11 @@ describe.each(DIALECTS)('bytes after rows, and the sweep (%s)', (dialect) => {
   // Through the interface, so TEST_STORAGE=s3 runs this suite on the S3 backend too.
   const staging = () => t.ctx.storage.listStaging(-1);
   const insertImage = (trx: typeof t.ctx.db, key: string) =>
-    trx.insertInto('inline_images').values({ company_id: company, uploader_id: editor.id, storage_key: key, mime: 'image/png', size: PNG.length, created_at: t.clock() }).returning('id').executeTakeFirstOrThrow();
+    trx
+      .insertInto('inline_images')
+      .values({ company_id: company, uploader_id: editor.id, storage_key: key, mime: 'image/png', size: PNG.length, created_at: t.clock() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
   it('a stored file is not in place while its transaction runs, and not at all if it rolls back', async () => {
     const file = (await t.ctx.storage.stage(Readable.from([PNG]), { prefix: `companies/${company}/inline` })).withExt('png');
@@ -44,7 +48,11 @@ describe.each(DIALECTS)('bytes after rows, and the sweep (%s)', (dialect) => {
 
     // The connection died during COMMIT: the row may exist, so the bytes stay for the sweep to judge.
     const unsure = (await t.ctx.storage.stage(Readable.from([PNG]), { prefix: `companies/${company}/inline` })).withExt('png');
-    await expect(writeWithFiles([unsure], async () => { throw new CommitOutcomeUnknown(new Error('connection reset')); })).rejects.toThrow(CommitOutcomeUnknown);
+    await expect(
+      writeWithFiles([unsure], async () => {
+        throw new CommitOutcomeUnknown(new Error('connection reset'));
+      }),
+    ).rejects.toThrow(CommitOutcomeUnknown);
     expect(await t.ctx.storage.listStaging(-1)).toEqual([unsure.key.split('/').pop()!.split('.')[0]]);
     await t.ctx.storage.removeStaged(unsure.key.split('/').pop()!.split('.')[0]!);
 

@@ -20,7 +20,11 @@ export interface SweepResult {
  * are read: a file is moved into place only after its row committed, so any file in the listing
  * whose row is not in the later read has no row, and deleting it is safe while writers run.
  */
-export async function sweepStorage(ctx: Pick<AppContext, 'db' | 'storage'>, stagingMaxAgeMs: number, opts: { orphans?: boolean } = {}): Promise<SweepResult> {
+export async function sweepStorage(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  stagingMaxAgeMs: number,
+  opts: { orphans?: boolean } = {},
+): Promise<SweepResult> {
   const result: SweepResult = { adopted: 0, removedStaged: 0, removedOrphans: 0 };
   // Every staged file another request is not holding: a committed row's can move in at once,
   // whatever its age; one without a row goes only once no upload can still be running.

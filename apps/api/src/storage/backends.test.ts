@@ -62,7 +62,9 @@ describe.each(['local', 's3'] as const)('%s storage backend', (kind) => {
   });
 
   it('stages, is invisible until commit, reads ranges back, deletes idempotently', async () => {
-    const staged = (await b.storage.stage(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { prefix: 'groups/7/icon' })).withExt('png');
+    const staged = (
+      await b.storage.stage(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { prefix: 'groups/7/icon' })
+    ).withExt('png');
     expect(staged.key).toMatch(/^groups\/7\/icon\/[0-9a-f]{32}\.png$/);
     expect(staged.size).toBe(11);
     expect((await staged.read(6, 100)).toString()).toBe('world');
@@ -83,9 +85,14 @@ describe.each(['local', 's3'] as const)('%s storage backend', (kind) => {
 
   it('streams a file larger than one upload part and leaves nothing staged after a failed upload', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 7);
-    const big = await b.storage.stage(Readable.from((function* () {
-      for (let i = 0; i < 20; i++) yield chunk;
-    })()), { prefix: 'files/1' });
+    const big = await b.storage.stage(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 20; i++) yield chunk;
+        })(),
+      ),
+      { prefix: 'files/1' },
+    );
     expect(big.size).toBe(20 * 1024 * 1024);
     await big.commit();
     let n = 0;

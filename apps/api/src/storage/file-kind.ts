@@ -30,7 +30,8 @@ const ascii = (b: Buffer, at: number, s: string) => b.length >= at + s.length &&
 
 function image(head: Buffer): DetectedKind | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return { kind: 'image', mime: 'image/jpeg', ext: 'jpg', inline: true };
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mime: 'image/png', ext: 'png', inline: true };
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { kind: 'image', mime: 'image/png', ext: 'png', inline: true };
   if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) return { kind: 'image', mime: 'image/gif', ext: 'gif', inline: true };
   return null;
 }
@@ -43,7 +44,8 @@ function video(head: Buffer, claimed: string): DetectedKind | null {
   }
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'AVI ')) return { kind: 'video', mime: 'video/x-msvideo', ext: 'avi', inline: false };
   // ASF header GUID (WMV/WMA).
-  if (startsWith(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return { kind: 'video', mime: 'video/x-ms-wmv', ext: 'wmv', inline: false };
+  if (startsWith(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]))
+    return { kind: 'video', mime: 'video/x-ms-wmv', ext: 'wmv', inline: false };
   return null;
 }
 

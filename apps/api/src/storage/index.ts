@@ -5,7 +5,16 @@ import { pipeline } from 'node:stream/promises';
 import { generatedName, isSafeKey, stagingNameOf, StorageNotFoundError, type FileStorage, type StagedFile } from './contract';
 
 // The contract S3 implements too lives in contract.ts, so s3.ts need not import this file back.
-export { generatedName, isSafeKey, stagingNameOf, StorageNotFoundError, type ByteRange, type FileStorage, type StagedFile, type StageOptions } from './contract';
+export {
+  generatedName,
+  isSafeKey,
+  stagingNameOf,
+  StorageNotFoundError,
+  type ByteRange,
+  type FileStorage,
+  type StagedFile,
+  type StageOptions,
+} from './contract';
 
 const isMissing = (err: unknown) => ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
 
@@ -172,7 +181,10 @@ export function createLocalStorage(root: string): FileStorage {
  * The store a deployment configured: STORAGE_URL=s3://bucket/prefix (storage/s3.ts), otherwise
  * the local folder `${DATA_DIR}/files`. Loaded lazily so a local deployment never loads the SDK.
  */
-export async function createStorage(config: { storageUrl?: string; dataDir: string }, env: Record<string, string | undefined> = process.env): Promise<FileStorage> {
+export async function createStorage(
+  config: { storageUrl?: string; dataDir: string },
+  env: Record<string, string | undefined> = process.env,
+): Promise<FileStorage> {
   if (config.storageUrl?.startsWith('s3://')) {
     const { createS3Storage, parseS3Url, s3ClientConfig } = await import('./s3');
     const { S3Client } = await import('@aws-sdk/client-s3');

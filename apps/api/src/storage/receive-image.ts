@@ -15,7 +15,10 @@ export function imageError(field: string, code: number, key: string, data: Recor
 /** The uploader's file name as display text: last path segment, no control characters, bounded. */
 export function displayName(raw: string | undefined): string | null {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || null;
 }
 
@@ -76,9 +79,19 @@ export async function receiveImage(storage: FileStorage, request: FastifyRequest
     const info = await readImageInfo(staged.read);
     if (!info) throw imageError(opts.field, ImageError.NOT_IMAGE, 'validation.image_type');
     if (info.width < LIMITS.imageMinWidth || info.height < LIMITS.imageMinHeight) {
-      throw imageError(opts.field, ImageError.NOT_IMAGE, 'validation.image_dimensions', { width: LIMITS.imageMinWidth, height: LIMITS.imageMinHeight });
+      throw imageError(opts.field, ImageError.NOT_IMAGE, 'validation.image_dimensions', {
+        width: LIMITS.imageMinWidth,
+        height: LIMITS.imageMinHeight,
+      });
     }
-    return { file: staged.withExt(IMAGE_EXT[info.kind]), kind: info.kind, width: info.width, height: info.height, displayName: displayName(fileName), fields };
+    return {
+      file: staged.withExt(IMAGE_EXT[info.kind]),
+      kind: info.kind,
+      width: info.width,
+      height: info.height,
+      displayName: displayName(fileName),
+      fields,
+    };
   } catch (err) {
     await staged.discard();
     throw err;

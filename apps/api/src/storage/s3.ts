@@ -9,14 +9,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import {
-  generatedName,
-  isSafeKey,
-  stagingNameOf,
-  StorageNotFoundError,
-  type FileStorage,
-  type StagedFile,
-} from './contract';
+import { generatedName, isSafeKey, stagingNameOf, StorageNotFoundError, type FileStorage, type StagedFile } from './contract';
 
 /**
  * Any S3-compatible object store (AWS S3, MinIO, R2, s3rver…) behind the FileStorage interface,
@@ -49,9 +42,10 @@ type Env = Record<string, string | undefined>;
 export function s3ClientConfig(env: Env): S3ClientConfig {
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || env.S3_ENDPOINT || undefined;
   const forcePathStyle = ['1', 'true'].includes((env.S3_FORCE_PATH_STYLE ?? env.AWS_S3_FORCE_PATH_STYLE ?? '').toLowerCase());
-  const credentials = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-    ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
-    : undefined; // the SDK's default chain: profile, web identity, instance role…
+  const credentials =
+    env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
+      : undefined; // the SDK's default chain: profile, web identity, instance role…
   return { region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1', endpoint, forcePathStyle, credentials };
 }
 
@@ -75,13 +69,17 @@ export function createS3Storage(client: S3Client, loc: S3Location): FileStorage 
   const live = new Set<string>();
 
   const get = async (key: string, range?: { start: number; end: number }) => {
-    const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const res = await client.send(
+      new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
     const total = /\/(\d+)$/.exec(res.ContentRange ?? '')?.[1];
     return { stream: res.Body as Readable, size: total !== undefined ? Number(total) : Number(res.ContentLength ?? 0) };
   };
   /** Server-side copy then delete: the object appears at its key whole or not at all. */
   const move = async (from: string, to: string) => {
-    await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}` }));
+    await client.send(
+      new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}` }),
+    );
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
   };
 
@@ -133,7 +131,8 @@ export function createS3Storage(client: S3Client, loc: S3Location): FileStorage 
 
   return {
     async stage(source, opts) {
-      if (!opts.prefix.split('/').every((s) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s))) throw new Error(`unsafe storage prefix "${opts.prefix}"`);
+      if (!opts.prefix.split('/').every((s) => /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(s)))
+        throw new Error(`unsafe storage prefix "${opts.prefix}"`);
       if (opts.ext !== undefined && !/^[a-z0-9]{1,8}$/.test(opts.ext)) throw new Error(`unsafe extension "${opts.ext}"`);
       const name = generatedName();
       live.add(name);
@@ -146,7 +145,13 @@ export function createS3Storage(client: S3Client, loc: S3Location): FileStorage 
       });
       // A failing source (aborted upload) must fail the upload too, not leave it waiting.
       source.on('error', (err) => counter.destroy(err));
-      const upload = new Upload({ client, params: { Bucket: bucket, Key: stagedKey(name), Body: source.pipe(counter) }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key: stagedKey(name), Body: source.pipe(counter) },
+        partSize: PART_SIZE,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       try {
         await upload.done();
       } catch (err) {
@@ -210,7 +215,13 @@ export function createS3Storage(client: S3Client, loc: S3Location): FileStorage 
     },
     async put(key, source) {
       // A multipart upload becomes visible only when completed: whole or not at all.
-      await new Upload({ client, params: { Bucket: bucket, Key: objectKey(key), Body: source }, partSize: PART_SIZE, queueSize: 2, leavePartsOnError: false }).done();
+      await new Upload({
+        client,
+        params: { Bucket: bucket, Key: objectKey(key), Body: source },
+        partSize: PART_SIZE,
+        queueSize: 2,
+        leavePartsOnError: false,
+      }).done();
     },
     async *listKeys() {
       for await (const o of list(prefix)) {

@@ -112,7 +112,10 @@ describe('uploads on one node, downloads on the other (S3 + PostgreSQL + Redis)'
 
     // Neither node kept the bytes in its own DATA_DIR.
     for (const n of ['a', 'b']) {
-      const files = fs.readdirSync(path.join(tmp, n), { recursive: true }).map(String).filter((f) => f.startsWith('files'));
+      const files = fs
+        .readdirSync(path.join(tmp, n), { recursive: true })
+        .map(String)
+        .filter((f) => f.startsWith('files'));
       expect(files.filter((f) => fs.statSync(path.join(tmp, n, f)).isFile())).toEqual([]);
     }
   }, 90_000);

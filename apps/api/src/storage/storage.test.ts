@@ -12,7 +12,9 @@ const storage = createLocalStorage(root);
 
 describe('local storage', () => {
   it('stages under a generated name, is invisible until commit, then reads back', async () => {
-    const staged = (await storage.stage(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { prefix: 'groups/7/icon' })).withExt('png');
+    const staged = (await storage.stage(Readable.from([Buffer.from('hello '), Buffer.from('world')]), { prefix: 'groups/7/icon' })).withExt(
+      'png',
+    );
     expect(staged.key).toMatch(/^groups\/7\/icon\/[0-9a-f]{32}\.png$/);
     expect(staged.size).toBe(11);
     expect((await staged.read(6, 100)).toString()).toBe('world');

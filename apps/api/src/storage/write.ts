@@ -14,7 +14,11 @@ import type { StagedFile } from '.';
  * images; chat files and others later), and registers the columns that own keys in
  * ops/key-owners.ts so the sweep and the doctor know them.
  */
-export async function writeWithFiles<T>(staged: (StagedFile | null | undefined)[], write: () => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+export async function writeWithFiles<T>(
+  staged: (StagedFile | null | undefined)[],
+  write: () => Promise<T>,
+  log?: FastifyBaseLogger,
+): Promise<T> {
   const files = staged.filter((s): s is StagedFile => Boolean(s));
   let result: T;
   try {
@@ -25,6 +29,8 @@ export async function writeWithFiles<T>(staged: (StagedFile | null | undefined)[
     else await Promise.all(files.map((s) => s.discard().catch(() => {})));
     throw err;
   }
-  await Promise.all(files.map((s) => s.commit().catch((err: unknown) => log?.warn({ err, key: s.key }, 'stored file left in staging for the sweep'))));
+  await Promise.all(
+    files.map((s) => s.commit().catch((err: unknown) => log?.warn({ err, key: s.key }, 'stored file left in staging for the sweep'))),
+  );
   return result;
 }

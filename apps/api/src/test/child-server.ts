@@ -32,24 +32,57 @@ export async function prepareSite(dialect: TestDialect, opts: { pgAdminUrl?: str
   try {
     await migrateToLatest(db);
     const now = Date.now();
-    const company = await db.insertInto('companies').values({ name: '障害試験株式会社', name_kana: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const company = await db
+      .insertInto('companies')
+      .values({ name: '障害試験株式会社', name_kana: '', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const user = await db
       .insertInto('users')
       .values({
-        company_id: company.id, employee_number: 'F0001', email: 'f0001@fault.example', password_hash: await hashPassword(TEST_PASSWORD),
-        last_name: '試験', first_name: '太郎', last_name_kana: 'しけん', first_name_kana: 'たろう', is_company_admin: 1, must_reset_password: 0,
-        status: 'active', locked_at: null, last_login_at: null, avatar_path: null, avatar_small_path: null, avatar_file_name: null, created_at: now, updated_at: now,
+        company_id: company.id,
+        employee_number: 'F0001',
+        email: 'f0001@fault.example',
+        password_hash: await hashPassword(TEST_PASSWORD),
+        last_name: '試験',
+        first_name: '太郎',
+        last_name_kana: 'しけん',
+        first_name_kana: 'たろう',
+        is_company_admin: 1,
+        must_reset_password: 0,
+        status: 'active',
+        locked_at: null,
+        last_login_at: null,
+        avatar_path: null,
+        avatar_small_path: null,
+        avatar_file_name: null,
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const group = await db
       .insertInto('groups')
-      .values({ company_id: company.id, name: '障害試験', group_link: 'fault', icon_image_path: null, icon_image_small_path: null, header_image: null, created_at: now, updated_at: now })
+      .values({
+        company_id: company.id,
+        name: '障害試験',
+        group_link: 'fault',
+        icon_image_path: null,
+        icon_image_small_path: null,
+        header_image: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('group_members').values({ group_id: group.id, user_id: user.id, joined_at: now, role_admin: 1 }).execute();
     return {
-      dialect, dataDir, databaseUrl: pgDb?.url, employeeNumber: 'F0001', groupId: group.id, companyId: company.id,
+      dialect,
+      dataDir,
+      databaseUrl: pgDb?.url,
+      employeeNumber: 'F0001',
+      groupId: group.id,
+      companyId: company.id,
       async drop() {
         await pgDb?.drop();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -89,8 +122,17 @@ export async function startServer(site: ChildSite, env: Record<string, string> =
     cwd: API_DIR,
     env: {
       ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl ?? '', SEED_ON_EMPTY: '0',
-      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', RATE_LIMIT_LOGIN: '1000000', RATE_LIMIT_ANON: '1000000', REDIS_URL: '', SMTP_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: site.dataDir,
+      DATABASE_URL: site.databaseUrl ?? '',
+      SEED_ON_EMPTY: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_LOGIN: '1000000',
+      RATE_LIMIT_ANON: '1000000',
+      REDIS_URL: '',
+      SMTP_URL: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,7 +145,10 @@ export async function startServer(site: ChildSite, env: Record<string, string> =
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited at start-up: ${out}`);
-    const ok = await fetch(`${base}${API}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}${API}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
@@ -116,7 +161,9 @@ export async function startServer(site: ChildSite, env: Record<string, string> =
 
 export async function loginChild(server: ChildServer, site: ChildSite): Promise<string> {
   const res = await fetch(`${server.base}${API}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number: site.employeeNumber, password: TEST_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ employee_number: site.employeeNumber, password: TEST_PASSWORD }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { items: { access_token: string } }).items.access_token;

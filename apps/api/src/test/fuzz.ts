@@ -87,7 +87,19 @@ export function operations(doc: OpenApiDoc): FuzzOp[] {
   return out;
 }
 
-const SAMPLES = ['a', 'fuzz@example.com', '2026-11-10', '10:00', '2026/11/10', 'https://example.com/', '1234567', '#FFFFFF', '1', 'abc.webp', 'ja'];
+const SAMPLES = [
+  'a',
+  'fuzz@example.com',
+  '2026-11-10',
+  '10:00',
+  '2026/11/10',
+  'https://example.com/',
+  '1234567',
+  '#FFFFFF',
+  '1',
+  'abc.webp',
+  'ja',
+];
 
 /** A value the schema accepts, as far as its JSON Schema says (refinements are not visible). */
 export function sample(s: Schema | undefined, depth = 0): unknown {
@@ -170,7 +182,9 @@ function fill(path: string, values: Record<string, string>): string {
 }
 
 function queryString(q: Record<string, string>): string {
-  const s = Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&');
+  const s = Object.entries(q)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
   return s ? `?${s}` : '';
 }
 
@@ -185,7 +199,8 @@ export function fuzzCases(doc: OpenApiDoc, ids: IdsByName): FuzzCase[] {
     for (const p of op.query) if (p.required) query[p.name] = encodeURIComponent(String(sample(p.schema)));
     const body = op.body ? (sample(op.body) as Record<string, unknown>) : undefined;
     const payload = (b: unknown) => (op.body ? () => JSON.stringify(b) : undefined);
-    const add = (label: string, url: string, json?: () => string) => cases.push({ op, label, method: op.method, url: prefix + url, ...(json === undefined ? {} : { payload: json }) });
+    const add = (label: string, url: string, json?: () => string) =>
+      cases.push({ op, label, method: op.method, url: prefix + url, ...(json === undefined ? {} : { payload: json }) });
     const base = fill(op.path, pathValues);
 
     for (const p of op.params) {

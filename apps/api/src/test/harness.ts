@@ -49,9 +49,23 @@ export interface TestApp {
   clock: TestClock;
   inject(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   createCompany(name?: string): Promise<number>;
-  createUser(opts?: Partial<{ companyId: number; password: string; isCompanyAdmin: boolean; mustReset: boolean; status: 'active' | 'left'; lastName: string; firstName: string }>): Promise<TestUser>;
+  createUser(
+    opts?: Partial<{
+      companyId: number;
+      password: string;
+      isCompanyAdmin: boolean;
+      mustReset: boolean;
+      status: 'active' | 'left';
+      lastName: string;
+      firstName: string;
+    }>,
+  ): Promise<TestUser>;
   createGroup(companyId: number, name?: string): Promise<number>;
-  addMember(groupId: number, userId: number, roles?: Partial<Record<'role_admin' | 'role_invite' | 'role_edit_shared_folder' | 'role_edit_topic' | 'can_notify', 0 | 1>>): Promise<void>;
+  addMember(
+    groupId: number,
+    userId: number,
+    roles?: Partial<Record<'role_admin' | 'role_invite' | 'role_edit_shared_folder' | 'role_edit_topic' | 'can_notify', 0 | 1>>,
+  ): Promise<void>;
   /** Logs in by employee number and returns the access token. */
   login(user: TestUser): Promise<string>;
   close(): Promise<void>;
@@ -149,7 +163,11 @@ export async function createTestApp(
     },
     async createCompany(name = `テスト株式会社${unique()}`) {
       const now = clock();
-      const row = await ctx.db.insertInto('companies').values({ name, name_kana: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .insertInto('companies')
+        .values({ name, name_kana: '', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async createUser(o = {}) {
@@ -187,13 +205,25 @@ export async function createTestApp(
       const now = clock();
       const row = await ctx.db
         .insertInto('groups')
-        .values({ company_id: companyId, name, group_link: `g${unique()}`, icon_image_path: null, icon_image_small_path: null, header_image: null, created_at: now, updated_at: now })
+        .values({
+          company_id: companyId,
+          name,
+          group_link: `g${unique()}`,
+          icon_image_path: null,
+          icon_image_small_path: null,
+          header_image: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
     async addMember(groupId, userId, roles = {}) {
-      await ctx.db.insertInto('group_members').values({ group_id: groupId, user_id: userId, joined_at: clock(), ...roles }).execute();
+      await ctx.db
+        .insertInto('group_members')
+        .values({ group_id: groupId, user_id: userId, joined_at: clock(), ...roles })
+        .execute();
     },
     async login(user) {
       const res = await app.inject({

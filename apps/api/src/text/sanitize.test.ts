@@ -63,14 +63,20 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps only the editor’s own classes: a topic cannot borrow the portal’s (a fake modal)', () => {
-    expect(sanitizeHtml('<div class="pui-modal-backdrop pui-modal"><p class="ptop-rt-bold x">本文</p></div>').html).toBe('<div><p class="ptop-rt-bold">本文</p></div>');
+    expect(sanitizeHtml('<div class="pui-modal-backdrop pui-modal"><p class="ptop-rt-bold x">本文</p></div>').html).toBe(
+      '<div><p class="ptop-rt-bold">本文</p></div>',
+    );
     expect(sanitizeHtml('<span class="ptop-rt-italic ptop-rt-link">斜</span><a href="/x" class="shell-button">a</a>').html).toBe(
       '<span class="ptop-rt-italic ptop-rt-link">斜</span><a href="/x">a</a>',
     );
   });
 
   it('keeps the text of unknown tags, escaped', () => {
-    expect(sanitizeHtml('<custom-el>a &lt; b</custom-el><p>1 &amp; 2</p>')).toEqual({ html: 'a &lt; b<p>1 &amp; 2</p>', text: 'a < b\n1 & 2', images: [] });
+    expect(sanitizeHtml('<custom-el>a &lt; b</custom-el><p>1 &amp; 2</p>')).toEqual({
+      html: 'a &lt; b<p>1 &amp; 2</p>',
+      text: 'a < b\n1 & 2',
+      images: [],
+    });
   });
 
   it('gives plain text with no markup for the preview', () => {
@@ -109,7 +115,9 @@ describe('inline images', () => {
       `<img src="${ours}" onerror="alert(1)" onload=alert(2) style="background:url(javascript:x)" alt="&quot;><script>x</script>" width="100" height="50px" srcset="https://evil.example/a.png 2x">` +
         `<img src=x onerror=alert(1)><img alt="no source"><svg><image href="${ours}"/></svg><img src="${inlineImageUrl(9)}"><img src="${ours}">`,
     );
-    expect(html).toBe(`<img src="${ours}" alt="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" width="100"><img src="${inlineImageUrl(9)}"><img src="${ours}">`);
+    expect(html).toBe(
+      `<img src="${ours}" alt="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" width="100"><img src="${inlineImageUrl(9)}"><img src="${ours}">`,
+    );
     expect(images).toEqual([7, 9]);
     expect(html).not.toMatch(/\son[a-z]+\s*=|javascript:|srcset|<svg/i);
     expect(sanitizeHtml(html).html).toBe(html);

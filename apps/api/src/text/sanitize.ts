@@ -10,19 +10,101 @@ import { Parser } from 'htmlparser2';
  */
 
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup',
-  'mark', 'small', 'code', 'pre', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li',
-  'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'figure', 'figcaption',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'mark',
+  'small',
+  'code',
+  'pre',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'figure',
+  'figcaption',
 ]);
 const VOID_TAGS = new Set(['br', 'hr', 'img']);
 /** Dropped with everything inside them: their content is code or foreign markup, not text. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'svg', 'math', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template',
-  'noscript', 'noembed', 'noframes', 'textarea', 'select', 'option', 'title', 'head', 'xmp', 'plaintext',
-  'canvas', 'audio', 'video', 'source', 'track', 'base', 'link', 'meta',
+  'script',
+  'style',
+  'svg',
+  'math',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'select',
+  'option',
+  'title',
+  'head',
+  'xmp',
+  'plaintext',
+  'canvas',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'base',
+  'link',
+  'meta',
 ]);
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'br', 'hr', 'li', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'table', 'figure', 'figcaption', 'ul', 'ol',
+  'p',
+  'div',
+  'br',
+  'hr',
+  'li',
+  'blockquote',
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'table',
+  'figure',
+  'figcaption',
+  'ul',
+  'ol',
 ]);
 
 const GLOBAL_ATTRS = new Set(['class', 'dir', 'style', 'title']);
@@ -36,8 +118,20 @@ const TAG_ATTRS: Record<string, Set<string>> = {
 };
 /** Inline styles Lexical writes for text format, alignment and indentation. */
 const STYLE_PROPS = new Set([
-  'color', 'background-color', 'text-align', 'font-weight', 'font-style', 'font-size', 'font-family',
-  'text-decoration', 'white-space', 'padding-inline-start', 'margin-left', 'text-indent', 'width', 'height',
+  'color',
+  'background-color',
+  'text-align',
+  'font-weight',
+  'font-style',
+  'font-size',
+  'font-family',
+  'text-decoration',
+  'white-space',
+  'padding-inline-start',
+  'margin-left',
+  'text-indent',
+  'width',
+  'height',
 ]);
 /**
  * The editor's own classes (the Lexical theme in the topic editor). Any other class is dropped:
@@ -105,9 +199,15 @@ function cleanAttrs(tag: string, attribs: Record<string, string>): string {
     if (name === 'src') v = inlineImageId(value) === null ? null : value;
     else if (name === 'href') v = safeUrl(value);
     else if (name === 'style') v = safeStyle(value);
-    else if (name === 'class') v = value.split(/\s+/).filter((c) => ALLOWED_CLASSES.has(c)).join(' ') || null;
+    else if (name === 'class')
+      v =
+        value
+          .split(/\s+/)
+          .filter((c) => ALLOWED_CLASSES.has(c))
+          .join(' ') || null;
     else if (name === 'target') v = value === '_blank' ? '_blank' : null;
-    else if (name === 'rel') v = null; // rewritten below
+    else if (name === 'rel')
+      v = null; // rewritten below
     else if (['width', 'height', 'colspan', 'rowspan', 'start', 'value'].includes(name)) v = /^\d{1,5}$/.test(value) ? value : null;
     if (v !== null) out.push(` ${name}="${escapeAttr(v)}"`);
   }

@@ -9,7 +9,11 @@ export function useRange(startDate: string, endDate: string, choice: CalendarCho
   return useQuery({
     queryKey: key('range', startDate, endDate, choice),
     queryFn: async () =>
-      (await api.call('calendarEventsInRange', { query: { startDate, endDate, optionDisplay: choice.type, ...(choice.type === 3 ? { group_id: choice.group_id } : {}) } })).items,
+      (
+        await api.call('calendarEventsInRange', {
+          query: { startDate, endDate, optionDisplay: choice.type, ...(choice.type === 3 ? { group_id: choice.group_id } : {}) },
+        })
+      ).items,
     placeholderData: keepPreviousData,
     ...QUIET,
   });
@@ -28,7 +32,8 @@ export function useMembers(search: string) {
   return useInfiniteQuery({
     queryKey: key('members', search),
     initialPageParam: 1,
-    queryFn: async ({ pageParam }) => (await api.call('calendarMembers', { query: { page: pageParam, limit: 50, ...(search ? { search } : {}) } })).items,
+    queryFn: async ({ pageParam }) =>
+      (await api.call('calendarMembers', { query: { page: pageParam, limit: 50, ...(search ? { search } : {}) } })).items,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     ...QUIET,
   });
@@ -62,7 +67,10 @@ export function useCalendarActions() {
     }),
     remove: useMutation({
       mutationFn: (a: { id: number; delete_type: 1 | 2 | 3; delete_date?: string }) =>
-        api.call('deleteCalendarEvent', { params: { id: a.id }, query: { delete_type: a.delete_type, ...(a.delete_date ? { delete_date: a.delete_date } : {}) } }),
+        api.call('deleteCalendarEvent', {
+          params: { id: a.id },
+          query: { delete_type: a.delete_type, ...(a.delete_date ? { delete_date: a.delete_date } : {}) },
+        }),
       onSuccess: refresh,
     }),
     favorite: useMutation({

@@ -28,7 +28,11 @@ export function useDays(date: string, days: number, choice: CalendarChoice, week
   return useQuery({
     queryKey: key('days', date, days, choice, weekStart ?? null),
     queryFn: async () =>
-      (await api.call('calendarByWeek', { query: { date, days, ...choice, ...(weekStart === undefined ? {} : { week_start_date: weekStart }) } })).items,
+      (
+        await api.call('calendarByWeek', {
+          query: { date, days, ...choice, ...(weekStart === undefined ? {} : { week_start_date: weekStart }) },
+        })
+      ).items,
     placeholderData: keepPreviousData,
     ...QUIET,
   });
@@ -44,4 +48,3 @@ export function useFirstDayOfWeek(): number {
 export function useMyGroups() {
   return useQuery({ ...allMyGroupsQuery(api), staleTime: 60_000 });
 }
-

@@ -7,7 +7,15 @@ import { eventTitle } from './labels';
  * One event in a view, in its colour with the spec's text colour. Holidays (null id) are plain
  * labels; an event links to its preview at this occurrence's date.
  */
-export function EventChip({ event, showTime = true, continued }: { event: CalendarEvent; showTime?: boolean; continued?: [boolean, boolean] }) {
+export function EventChip({
+  event,
+  showTime = true,
+  continued,
+}: {
+  event: CalendarEvent;
+  showTime?: boolean;
+  continued?: [boolean, boolean];
+}) {
   const { t, i18n } = useTranslation('calendar');
   const title = eventTitle(event, i18n.language);
   if (event.id === null) {
@@ -17,7 +25,9 @@ export function EventChip({ event, showTime = true, continued }: { event: Calend
       </span>
     );
   }
-  const cls = ['pcal-chip', continued?.[0] ? 'pcal-chip--from-before' : '', continued?.[1] ? 'pcal-chip--to-after' : ''].filter(Boolean).join(' ');
+  const cls = ['pcal-chip', continued?.[0] ? 'pcal-chip--from-before' : '', continued?.[1] ? 'pcal-chip--to-after' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <Link
       className={cls}

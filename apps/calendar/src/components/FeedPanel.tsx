@@ -31,7 +31,8 @@ export function FeedPanel() {
     },
   });
   const onRevoke = async () => {
-    if (await confirm({ title: t('feed.revoke'), message: t('feed.revoke_confirm'), confirmLabel: t('feed.revoke'), destructive: true })) revoke.mutate();
+    if (await confirm({ title: t('feed.revoke'), message: t('feed.revoke_confirm'), confirmLabel: t('feed.revoke'), destructive: true }))
+      revoke.mutate();
   };
 
   return (

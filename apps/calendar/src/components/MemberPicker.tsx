@@ -32,7 +32,12 @@ export function MemberPicker({ value, onChange }: { value: Person[]; onChange: (
             {found.map((p) => (
               <li key={p.id}>
                 <span>{p.name}</span>
-                <Button size="sm" variant="secondary" aria-label={t('members.add', { name: p.name })} onClick={() => onChange([...value, p])}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('members.add', { name: p.name })}
+                  onClick={() => onChange([...value, p])}
+                >
                   ＋
                 </Button>
               </li>
@@ -54,7 +59,12 @@ export function MemberPicker({ value, onChange }: { value: Person[]; onChange: (
             {value.map((p) => (
               <li key={p.id}>
                 <span>{p.name}</span>
-                <Button size="sm" variant="secondary" aria-label={t('members.remove', { name: p.name })} onClick={() => onChange(value.filter((x) => x.id !== p.id))}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('members.remove', { name: p.name })}
+                  onClick={() => onChange(value.filter((x) => x.id !== p.id))}
+                >
                   −
                 </Button>
               </li>

@@ -5,7 +5,15 @@ import { Button, Dialog } from '@portal/ui';
 export type Scope = 1 | 2 | 3;
 
 /** Which occurrences of a repeating event an action applies to: this one, this and all future, all. */
-export function ScopeDialog({ kind, onChoose, onCancel }: { kind: 'delete' | 'edit_scope'; onChoose: (scope: Scope) => void; onCancel: () => void }) {
+export function ScopeDialog({
+  kind,
+  onChoose,
+  onCancel,
+}: {
+  kind: 'delete' | 'edit_scope';
+  onChoose: (scope: Scope) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation(['calendarPages', 'calendar'], { nsMode: 'fallback' });
   const titleId = useId();
   const descriptionId = useId();

@@ -11,7 +11,13 @@ describe('calendar labels', () => {
       { date: '2026-11-26', events: [trip, other] },
       { date: '2026-11-27', events: [{ ...trip }] },
     ];
-    const flags = { '4:2026-11-26': [[false, true], [true, false]] as [boolean, boolean][], '5:2026-11-26': [[false, false]] as [boolean, boolean][] };
+    const flags = {
+      '4:2026-11-26': [
+        [false, true],
+        [true, false],
+      ] as [boolean, boolean][],
+      '5:2026-11-26': [[false, false]] as [boolean, boolean][],
+    };
     expect(continuedOn(days, flags, '2026-11-26', trip)).toEqual([false, true]);
     expect(continuedOn(days, flags, '2026-11-27', trip)).toEqual([true, false]);
     expect(continuedOn(days, flags, '2026-11-26', other)).toEqual([false, false]);

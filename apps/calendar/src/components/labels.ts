@@ -18,13 +18,19 @@ export function dayLabel(t: TFunction, date: string): string {
 export const slashDate = (d: string) => d.replaceAll('-', '/');
 
 /** Key of an occurrence in a week answer's `event_continue`. */
-export const occurrenceKey = (e: Pick<CalendarEvent, 'id' | 'occurrence_date'>) => (e.id === null ? `holiday:${e.occurrence_date}` : `${e.id}:${e.occurrence_date}`);
+export const occurrenceKey = (e: Pick<CalendarEvent, 'id' | 'occurrence_date'>) =>
+  e.id === null ? `holiday:${e.occurrence_date}` : `${e.id}:${e.occurrence_date}`;
 
 /**
  * The [from the day before, to the next day] flags of `e` on `date`: the answer holds one pair
  * per shown day the occurrence appears on, in day order.
  */
-export function continuedOn(days: { date: string; events: CalendarEvent[] }[], flags: Record<string, [boolean, boolean][]>, date: string, e: CalendarEvent) {
+export function continuedOn(
+  days: { date: string; events: CalendarEvent[] }[],
+  flags: Record<string, [boolean, boolean][]>,
+  date: string,
+  e: CalendarEvent,
+) {
   const key = occurrenceKey(e);
   const index = days.filter((d) => d.date < date && d.events.some((x) => occurrenceKey(x) === key)).length;
   return flags[key]?.[index];

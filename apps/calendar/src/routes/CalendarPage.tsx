@@ -49,7 +49,12 @@ export function CalendarPage({ view }: { view: ViewName }) {
       <h1 id="pcal-title" className="pui-page-title">
         {t(`routes.${view}`)}
       </h1>
-      <Tabs label={t('tabs.label')} items={VIEWS.map((v) => ({ id: v, label: t(`tabs.${v}`) }))} value={view} onChange={(v) => go(v as ViewName, date)} />
+      <Tabs
+        label={t('tabs.label')}
+        items={VIEWS.map((v) => ({ id: v, label: t(`tabs.${v}`) }))}
+        value={view}
+        onChange={(v) => go(v as ViewName, date)}
+      />
       <div className="pcal-toolbar">
         <Button size="sm" variant="secondary" onClick={() => go(view, step(view, date, -1))}>
           {t(`nav.prev_${unit}`)}

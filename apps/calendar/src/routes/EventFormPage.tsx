@@ -21,7 +21,8 @@ function check(f: FormState): Errors {
   const r = calendarEventBody.safeParse(bodyOf(f));
   if (r.success) return {};
   const out: Errors = {};
-  for (const i of r.error.issues) out[String(i.path[0] ?? 'form')] ??= [i.message.startsWith('validation.') ? i.message : 'validation.invalid'];
+  for (const i of r.error.issues)
+    out[String(i.path[0] ?? 'form')] ??= [i.message.startsWith('validation.') ? i.message : 'validation.invalid'];
   return out;
 }
 
@@ -48,7 +49,12 @@ function Form({ initial, existing }: { initial: FormState; existing?: CalendarEv
       } else {
         const repeat = existing.plan_type === PlanType.REPEAT;
         if (repeat && scope === 3) body = shiftToSeries(body, existing.occurrence_date, existing.series_start_date);
-        res = await actions.update.mutateAsync({ id: existing.id, event: body, edit_type: repeat ? scope : 3, edit_date: repeat && scope !== 3 ? existing.occurrence_date : null });
+        res = await actions.update.mutateAsync({
+          id: existing.id,
+          event: body,
+          edit_type: repeat ? scope : 3,
+          edit_date: repeat && scope !== 3 ? existing.occurrence_date : null,
+        });
       }
       modal.success({ message: t(existing ? 'form.updated' : 'form.created') });
       navigate(`/calendar/${res.items.id}?date=${res.items.occurrence_date}`);
@@ -141,7 +147,8 @@ export function EditEventPage() {
   const date = useSearchParams()[0].get('date');
   const q = useEvent(id, date);
   if (q.isPending) return <Spinner />;
-  if (q.isError || !q.data.can_edit) return <EventProblem title={t('routes.edit')} error={q.error} denied={q.isError ? undefined : 'update'} />;
+  if (q.isError || !q.data.can_edit)
+    return <EventProblem title={t('routes.edit')} error={q.error} denied={q.isError ? undefined : 'update'} />;
   return (
     <section aria-labelledby="pcal-form-title">
       <h1 id="pcal-form-title" className="pui-page-title">

@@ -50,7 +50,15 @@ export function EventPage() {
   const onDelete = async () => {
     if (isRepeat) return setAsking(true);
     const title = eventTitle(ev, i18n.language);
-    if (await confirm({ title: t('delete.title'), message: t('delete.confirm', { title }), confirmLabel: t('preview.delete'), destructive: true })) await remove(3);
+    if (
+      await confirm({
+        title: t('delete.title'),
+        message: t('delete.confirm', { title }),
+        confirmLabel: t('preview.delete'),
+        destructive: true,
+      })
+    )
+      await remove(3);
   };
 
   return (

@@ -12,13 +12,22 @@ beforeEach(() => {
 });
 
 const people = (args: { query: { page: number; search?: string } }) => {
-  const all = Array.from({ length: 60 }, (_, i) => ({ id: 100 + i, name: i === 0 ? '鈴木 花子' : `社員 ${i}` })).filter((p) => !args.query.search || p.name.includes(args.query.search));
+  const all = Array.from({ length: 60 }, (_, i) => ({ id: 100 + i, name: i === 0 ? '鈴木 花子' : `社員 ${i}` })).filter(
+    (p) => !args.query.search || p.name.includes(args.query.search),
+  );
   const page = all.slice((args.query.page - 1) * 50, args.query.page * 50);
   return { items: { data: page, current_page: args.query.page, last_page: Math.max(1, Math.ceil(all.length / 50)), total: all.length } };
 };
 const base = {
   myGroups: groupsAnswer,
-  calendarDevices: { items: { data: [{ id: 3, name: '会議室A', group_id: 1, group_name: '開発チーム', opening_time: '09:00', closing_time: '18:00' }], current_page: 1, last_page: 1, total: 1 } },
+  calendarDevices: {
+    items: {
+      data: [{ id: 3, name: '会議室A', group_id: 1, group_name: '開発チーム', opening_time: '09:00', closing_time: '18:00' }],
+      current_page: 1,
+      last_page: 1,
+      total: 1,
+    },
+  },
   calendarMembers: people,
 };
 
@@ -26,7 +35,7 @@ describe('create and edit', () => {
   it('starts on the chosen day and ends one day later; checks end after start before sending', async () => {
     answer({ ...base, createCalendarEvent: { items: detail({ id: 9 }) } });
     renderAt('/calendar/create?date=2026-11-10');
-    expect((await screen.findByLabelText('開始日') as HTMLInputElement).value).toBe('2026-11-10');
+    expect(((await screen.findByLabelText('開始日')) as HTMLInputElement).value).toBe('2026-11-10');
     expect((screen.getByLabelText('終了日') as HTMLInputElement).value).toBe('2026-11-11');
     fireEvent.change(screen.getByLabelText('タイトル（日本語）'), { target: { value: '設計レビュー' } });
     fireEvent.change(screen.getByLabelText('終了日'), { target: { value: '2026-11-10' } });
@@ -41,7 +50,18 @@ describe('create and edit', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() => expect(calls('createCalendarEvent')).toHaveLength(1));
     expect(calls('createCalendarEvent')[0]![1]).toMatchObject({
-      body: { title_ja: '設計レビュー', event_start_date: '2026-11-10', event_end_date: '2026-11-10', event_start_time: '09:00', event_end_time: '10:00', event_color: '#D9363E', share_type: 1, group_id: 1, equipment_ids: [3], user_ids: [] },
+      body: {
+        title_ja: '設計レビュー',
+        event_start_date: '2026-11-10',
+        event_end_date: '2026-11-10',
+        event_start_time: '09:00',
+        event_end_time: '10:00',
+        event_color: '#D9363E',
+        share_type: 1,
+        group_id: 1,
+        equipment_ids: [3],
+        user_ids: [],
+      },
     });
   });
 
@@ -57,7 +77,11 @@ describe('create and edit', () => {
   });
 
   it('an equipment collision names the dates and offers to refresh availability', async () => {
-    const refused = new ApiError(409, 'EQUIPMENT_ALREADY_BOOKED', 'x', { status_code: 'EQUIPMENT_ALREADY_BOOKED', message: 'x', data: { dates: ['2026-11-17'] } });
+    const refused = new ApiError(409, 'EQUIPMENT_ALREADY_BOOKED', 'x', {
+      status_code: 'EQUIPMENT_ALREADY_BOOKED',
+      message: 'x',
+      data: { dates: ['2026-11-17'] },
+    });
     answer({ ...base, createCalendarEvent: () => Promise.reject(refused) });
     renderAt('/calendar/create?date=2026-11-10');
     fireEvent.change(await screen.findByLabelText('タイトル（日本語）'), { target: { value: '朝会' } });
@@ -87,7 +111,15 @@ describe('create and edit', () => {
   });
 
   it('editing a repeat asks the scope; "all" moves the series start by the change made', async () => {
-    const repeat = detail({ plan_type: 3, repeat_type: 1, deadline_type: 1, occurrence_date: '2026-11-12', event_start_date: '2026-11-12', event_end_date: '2026-11-12', series_start_date: '2026-11-10' });
+    const repeat = detail({
+      plan_type: 3,
+      repeat_type: 1,
+      deadline_type: 1,
+      occurrence_date: '2026-11-12',
+      event_start_date: '2026-11-12',
+      event_end_date: '2026-11-12',
+      series_start_date: '2026-11-10',
+    });
     answer({ ...base, calendarEvent: { items: repeat }, updateCalendarEvent: { items: repeat } });
     renderAt('/calendar/7/edit?date=2026-11-12');
     fireEvent.change(await screen.findByLabelText('開始時刻'), { target: { value: '09:30' } });
@@ -96,7 +128,11 @@ describe('create and edit', () => {
     await waitFor(() => expect(calls('updateCalendarEvent')).toHaveLength(1));
     expect(calls('updateCalendarEvent')[0]![1]).toMatchObject({
       params: { id: 7 },
-      body: { edit_type: 3, edit_date: null, event: { event_start_date: '2026-11-10', event_end_date: '2026-11-10', event_start_time: '09:30' } },
+      body: {
+        edit_type: 3,
+        edit_date: null,
+        event: { event_start_date: '2026-11-10', event_end_date: '2026-11-10', event_start_time: '09:30' },
+      },
     });
   });
 });

@@ -47,7 +47,9 @@ describe('calendar views (spec section 2)', () => {
     await screen.findByRole('link', { name: /定例会議/ });
     fireEvent.click(screen.getByRole('button', { name: '次の日' }));
     expect(view.where()).toBe('/calendar/week?date=2026-11-09&cal=all');
-    await waitFor(() => expect(calls('calendarByWeek').at(-1)![1]).toEqual({ query: { date: '2026-11-09', days: 7, type: 1, week_start_date: 1 } }));
+    await waitFor(() =>
+      expect(calls('calendarByWeek').at(-1)![1]).toEqual({ query: { date: '2026-11-09', days: 7, type: 1, week_start_date: 1 } }),
+    );
     expect(await screen.findByRole('gridcell', { name: /^11\/15（日）/ })).toBeTruthy();
   });
 
@@ -67,7 +69,9 @@ describe('calendar views (spec section 2)', () => {
     expect(view.where()).toBe('/calendar/month?date=2026-12-01&cal=all');
     fireEvent.change(screen.getByLabelText('表示するカレンダー'), { target: { value: 'g1' } });
     expect(view.where()).toBe('/calendar/month?date=2026-12-01&cal=g1');
-    await waitFor(() => expect(calls('calendarByWeek').at(-1)![1]).toEqual({ query: { date: '2026-11-30', days: 42, type: 3, group_id: 1 } }));
+    await waitFor(() =>
+      expect(calls('calendarByWeek').at(-1)![1]).toEqual({ query: { date: '2026-11-30', days: 42, type: 3, group_id: 1 } }),
+    );
   });
 
   it('the day view lists one day', async () => {
@@ -80,7 +84,17 @@ describe('calendar views (spec section 2)', () => {
 describe('preview and delete', () => {
   it('a repeating event asks which occurrences to delete and sends the scope with the date', async () => {
     answer({
-      calendarEvent: { items: detail({ plan_type: 3, repeat_type: 3, every_week_day: [2], deadline_type: 1, occurrence_date: '2026-11-17', event_start_date: '2026-11-17', event_end_date: '2026-11-17' }) },
+      calendarEvent: {
+        items: detail({
+          plan_type: 3,
+          repeat_type: 3,
+          every_week_day: [2],
+          deadline_type: 1,
+          occurrence_date: '2026-11-17',
+          event_start_date: '2026-11-17',
+          event_end_date: '2026-11-17',
+        }),
+      },
       deleteCalendarEvent: { items: { ok: true } },
       calendarByWeek: daysAnswer([]),
       myGroups: groupsAnswer,
@@ -96,7 +110,11 @@ describe('preview and delete', () => {
   });
 
   it('an unread event is marked read on open; without the right there is no edit or delete', async () => {
-    answer({ calendarEvent: { items: detail({ can_edit: false, is_read: false }) }, calendarMarkRead: { items: { ok: true } }, calendarUnreadCount: { items: { count: 0 } } });
+    answer({
+      calendarEvent: { items: detail({ can_edit: false, is_read: false }) },
+      calendarMarkRead: { items: { ok: true } },
+      calendarUnreadCount: { items: { count: 0 } },
+    });
     renderAt('/calendar/7');
     await screen.findByRole('heading', { name: /定例会議/ });
     await waitFor(() => expect(calls('calendarMarkRead')[0]![1]).toEqual({ body: { event_id: 7 } }));
@@ -122,7 +140,9 @@ describe('iCalendar feed on the list view', () => {
     });
     renderAt('/calendar/list?date=2026-11-04');
     fireEvent.click(await screen.findByRole('button', { name: 'URLを発行' }));
-    expect(((await screen.findByLabelText('購読用URL')) as HTMLInputElement).value).toBe('http://portal.test/service/api/v1/calendar-feed/abc.ics');
+    expect(((await screen.findByLabelText('購読用URL')) as HTMLInputElement).value).toBe(
+      'http://portal.test/service/api/v1/calendar-feed/abc.ics',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'URLを無効にする' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'URLを無効にする' }));
     await waitFor(() => expect(calls('revokeCalendarFeed')).toHaveLength(1));

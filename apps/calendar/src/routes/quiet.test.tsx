@@ -10,7 +10,12 @@ describe('calendar fetch failures (spec section 8: only logged)', () => {
     const fail = () => {
       throw new ApiError(500, 'SERVER_ERROR', 'down');
     };
-    answer({ calendarByWeek: fail, calendarEventsInRange: fail, myGroups: { items: { data: [], current_page: 1, last_page: 1, total: 0 } }, calendarFeed: { items: { active: false } } });
+    answer({
+      calendarByWeek: fail,
+      calendarEventsInRange: fail,
+      myGroups: { items: { data: [], current_page: 1, last_page: 1, total: 0 } },
+      calendarFeed: { items: { active: false } },
+    });
     const view = renderAt('/calendar/month?date=2026-11-04');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', '予定を読み込めませんでした。');
     const calendar = view.queryClient.getQueryCache().findAll({ queryKey: ['calendar'] });

@@ -4,12 +4,16 @@ import { slashDate } from '../components/labels';
 
 /** "毎週 月・水 / 2026/12/01まで". */
 export function repeatSummary(t: TFunction, e: CalendarEvent): string {
-  const unit = {
-    [RepeatType.DAILY]: t('form.repeat_daily'),
-    [RepeatType.DAILY_NO_WEEKEND]: t('form.repeat_weekdays'),
-    [RepeatType.WEEKLY]: `${t('form.repeat_weekly')} ${e.every_week_day.map((d) => t(`weekdays.${d}`)).join('・')}`,
-    [RepeatType.MONTHLY]: `${t('form.repeat_monthly')} ${e.every_month_day ?? ''}`,
-  }[e.repeat_type ?? 0] ?? '';
-  const until = e.deadline_type === DeadlineType.TIME_LIMIT && e.end_deadline ? t('preview.until', { date: slashDate(e.end_deadline) }) : t('form.deadline_indefinite');
+  const unit =
+    {
+      [RepeatType.DAILY]: t('form.repeat_daily'),
+      [RepeatType.DAILY_NO_WEEKEND]: t('form.repeat_weekdays'),
+      [RepeatType.WEEKLY]: `${t('form.repeat_weekly')} ${e.every_week_day.map((d) => t(`weekdays.${d}`)).join('・')}`,
+      [RepeatType.MONTHLY]: `${t('form.repeat_monthly')} ${e.every_month_day ?? ''}`,
+    }[e.repeat_type ?? 0] ?? '';
+  const until =
+    e.deadline_type === DeadlineType.TIME_LIMIT && e.end_deadline
+      ? t('preview.until', { date: slashDate(e.end_deadline) })
+      : t('form.deadline_indefinite');
   return `${unit.trim()} / ${until}`;
 }

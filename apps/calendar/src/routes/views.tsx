@@ -20,7 +20,11 @@ export const listEnd = (date: string) => cd.addDays(cd.monthStart(date, 1), Numb
  * The days an occurrence is on, inside [from, to]: from its start day to its end day, where an
  * end at 00:00 does not reach into that day (23:30–00:30 is on both days, 23:00–00:00 on one).
  */
-export function daysOf(e: Pick<CalendarEvent, 'event_start_date' | 'event_end_date' | 'event_end_time'>, from: string, to: string): string[] {
+export function daysOf(
+  e: Pick<CalendarEvent, 'event_start_date' | 'event_end_date' | 'event_end_time'>,
+  from: string,
+  to: string,
+): string[] {
   let last = e.event_end_date > e.event_start_date && e.event_end_time === '00:00' ? cd.addDays(e.event_end_date, -1) : e.event_end_date;
   if (last < e.event_start_date) last = e.event_start_date;
   const out: string[] = [];
@@ -75,7 +79,8 @@ export function DayView({ date, choice }: Props) {
     <ul className="pcal-day">
       {events.map((e) => (
         <li key={flagsKey(e)}>
-          <span className="pcal-day__time">{e.id === null ? t('all_day') : `${e.event_start_time}–${e.event_end_time}`}</span> <EventChip event={e} showTime={false} />
+          <span className="pcal-day__time">{e.id === null ? t('all_day') : `${e.event_start_time}–${e.event_end_time}`}</span>{' '}
+          <EventChip event={e} showTime={false} />
         </li>
       ))}
     </ul>
@@ -83,7 +88,19 @@ export function DayView({ date, choice }: Props) {
 }
 
 /** Days as columns (week) or a 6 × 7 grid (month), in rows of seven; today and the chosen day are marked. */
-function DayGrid({ days, flags, month, selected, onPick }: { days: { date: string; events: CalendarEvent[] }[]; flags: Record<string, [boolean, boolean][]>; month?: string; selected?: string; onPick?: (date: string) => void }) {
+function DayGrid({
+  days,
+  flags,
+  month,
+  selected,
+  onPick,
+}: {
+  days: { date: string; events: CalendarEvent[] }[];
+  flags: Record<string, [boolean, boolean][]>;
+  month?: string;
+  selected?: string;
+  onPick?: (date: string) => void;
+}) {
   const { t } = useTranslation('calendar');
   const today = cd.tokyoToday();
   const rows: (typeof days)[] = [];
@@ -122,7 +139,11 @@ function DayGrid({ days, flags, month, selected, onPick }: { days: { date: strin
                   ) : (
                     <span>{dayLabel(t, d.date)}</span>
                   )}
-                  <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
+                  <Link
+                    className="pcal-cell__add"
+                    to={`/calendar/create?date=${d.date}`}
+                    aria-label={t('add_on', { date: dayLabel(t, d.date) })}
+                  >
                     +
                   </Link>
                 </div>
@@ -167,7 +188,8 @@ function Agenda({ date, events }: { date: string; events: CalendarEvent[] }) {
         <ul className="pcal-day">
           {events.map((e) => (
             <li key={flagsKey(e)}>
-              <span className="pcal-day__time">{e.id === null ? t('all_day') : `${e.event_start_time}–${e.event_end_time}`}</span> <EventChip event={e} showTime={false} />
+              <span className="pcal-day__time">{e.id === null ? t('all_day') : `${e.event_start_time}–${e.event_end_time}`}</span>{' '}
+              <EventChip event={e} showTime={false} />
             </li>
           ))}
         </ul>

@@ -29,11 +29,21 @@ export default function WeekTable() {
     <section className="pcal-widget" aria-label={t('widgets.week_table')}>
       <h2 className="pcal-widget__title">{t('widgets.week_table')}</h2>
       <div className="pcal-toolbar">
-        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, -7))}>{t('nav.prev_week')}</Button>
-        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, -1))}>{t('nav.prev_day')}</Button>
-        <Button size="sm" variant="secondary" onClick={() => setStart(cd.weekStart(today, firstDay))}>{t('nav.today')}</Button>
-        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, 1))}>{t('nav.next_day')}</Button>
-        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, 7))}>{t('nav.next_week')}</Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, -7))}>
+          {t('nav.prev_week')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, -1))}>
+          {t('nav.prev_day')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.weekStart(today, firstDay))}>
+          {t('nav.today')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, 1))}>
+          {t('nav.next_day')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setStart(cd.addDays(start, 7))}>
+          {t('nav.next_week')}
+        </Button>
         <CalendarPicker id="pcal-widget-picker" value={choice} onChange={setChoice} />
       </div>
       {q.isError ? (
@@ -47,14 +57,20 @@ export default function WeekTable() {
             <li key={d.date} className={d.date === today ? 'pcal-week-agenda__day pcal-cell--today' : 'pcal-week-agenda__day'}>
               <div className="pcal-week-agenda__head">
                 <span>{dayLabel(t, d.date)}</span>
-                <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
+                <Link
+                  className="pcal-cell__add"
+                  to={`/calendar/create?date=${d.date}`}
+                  aria-label={t('add_on', { date: dayLabel(t, d.date) })}
+                >
                   +
                 </Link>
               </div>
               {d.events.length === 0 ? (
                 <span className="pcal-week-agenda__none">{t('empty')}</span>
               ) : (
-                d.events.map((e) => <EventChip key={occurrenceKey(e)} event={e} continued={continuedOn(week.data, week.event_continue, d.date, e)} />)
+                d.events.map((e) => (
+                  <EventChip key={occurrenceKey(e)} event={e} continued={continuedOn(week.data, week.event_continue, d.date, e)} />
+                ))
               )}
             </li>
           ))}
@@ -66,7 +82,11 @@ export default function WeekTable() {
               {week.data.map((d) => (
                 <th key={d.date} scope="col" className={d.date === today ? 'pcal-cell--today' : undefined}>
                   {dayLabel(t, d.date)}
-                  <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: dayLabel(t, d.date) })}>
+                  <Link
+                    className="pcal-cell__add"
+                    to={`/calendar/create?date=${d.date}`}
+                    aria-label={t('add_on', { date: dayLabel(t, d.date) })}
+                  >
                     +
                   </Link>
                 </th>

@@ -10,7 +10,11 @@ export function useMe() {
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: queryKeys.settings(), queryFn: async () => (await api.call('settings')).items as Settings, staleTime: 60_000 });
+  return useQuery({
+    queryKey: queryKeys.settings(),
+    queryFn: async () => (await api.call('settings')).items as Settings,
+    staleTime: 60_000,
+  });
 }
 
 export const CHAT_LIST_LIMIT = 30;
@@ -21,13 +25,21 @@ export function useChatList() {
     queryKey: chatQueryKeys.list({ limit: CHAT_LIST_LIMIT }),
     initialPageParam: 1,
     queryFn: async ({ pageParam }) =>
-      (await api.call('chatList', { query: { orderBy: 'updated_at', sortedBy: 'desc', limit: CHAT_LIST_LIMIT, page: pageParam, isGetUnRead: '0' } })).items,
+      (
+        await api.call('chatList', {
+          query: { orderBy: 'updated_at', sortedBy: 'desc', limit: CHAT_LIST_LIMIT, page: pageParam, isGetUnRead: '0' },
+        })
+      ).items,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
 }
 
 export function useChat(chatId: number) {
-  return useQuery({ queryKey: chatQueryKeys.detail(chatId), queryFn: async () => (await api.call('chatShow', { params: { id: chatId } })).items, retry: false });
+  return useQuery({
+    queryKey: chatQueryKeys.detail(chatId),
+    queryFn: async () => (await api.call('chatShow', { params: { id: chatId } })).items,
+    retry: false,
+  });
 }
 
 function useChatMutation<A, R>(fn: (args: A) => Promise<R>) {
@@ -38,19 +50,28 @@ function useChatMutation<A, R>(fn: (args: A) => Promise<R>) {
 export const useReadAll = () => useChatMutation(() => api.call('readAllChats'));
 export const useMarkRead = () => useChatMutation((chatId: number) => api.call('markChatRead', { body: { group_chat_id: chatId } }));
 export const useFavorite = () =>
-  useChatMutation(({ chatId, favorite }: { chatId: number; favorite: boolean }) => api.call('favoriteChat', { params: { id: chatId }, body: { favorite } }));
+  useChatMutation(({ chatId, favorite }: { chatId: number; favorite: boolean }) =>
+    api.call('favoriteChat', { params: { id: chatId }, body: { favorite } }),
+  );
 export const useLeave = () => useChatMutation((chatId: number) => api.call('leaveChat', { body: { group_chat_id: chatId } }));
 /** group-chat/destroy{suffix}: the maker of a group chat deletes it for everyone. */
 export const useDestroy = () => useChatMutation((chatId: number) => api.call('destroyChat', { params: { id: chatId } }));
-export const useRename = () => useChatMutation(({ chatId, name }: { chatId: number; name: string }) => api.call('renameChat', { params: { id: chatId }, body: { name } }));
+export const useRename = () =>
+  useChatMutation(({ chatId, name }: { chatId: number; name: string }) =>
+    api.call('renameChat', { params: { id: chatId }, body: { name } }),
+  );
 export const useInvite = () =>
-  useChatMutation(({ chatId, userIds }: { chatId: number; userIds: number[] }) => api.call('inviteToChat', { body: { group_chat_id: chatId, user_ids: userIds } }));
+  useChatMutation(({ chatId, userIds }: { chatId: number; userIds: number[] }) =>
+    api.call('inviteToChat', { body: { group_chat_id: chatId, user_ids: userIds } }),
+  );
 export const useLike = () =>
   useChatMutation(({ chatId, messageId, like }: { chatId: number; messageId: number; like: boolean }) =>
     api.call('likeMessage', { params: { id: chatId, messageId }, body: { is_like: like } }),
   );
 export const useDeleteMessage = () =>
-  useChatMutation(({ chatId, messageId }: { chatId: number; messageId: number }) => api.call('deleteMessage', { params: { id: chatId, messageId } }));
+  useChatMutation(({ chatId, messageId }: { chatId: number; messageId: number }) =>
+    api.call('deleteMessage', { params: { id: chatId, messageId } }),
+  );
 
 /**
  * Spec section 4: one chosen person → an existing one-to-one chat is reopened with its original
@@ -67,7 +88,8 @@ export function useCreateChat() {
           return found.group_chat.id;
         }
       }
-      return (await api.call('createChat', { body: { user_ids: userIds.join(','), group_id: groupId, ...(name ? { name } : {}) } })).items.id;
+      return (await api.call('createChat', { body: { user_ids: userIds.join(','), group_id: groupId, ...(name ? { name } : {}) } })).items
+        .id;
     },
     onSuccess: () => invalidateChats(qc),
   });

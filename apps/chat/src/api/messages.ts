@@ -48,7 +48,11 @@ export function useMessages(chatId: number) {
     if (!cur?.hasOlder || cur.messages.length === 0) return;
     const r = (await api.call('chatMessages', { params: { id: chatId }, query: { limit: PAGE, before_no: cur.messages[0]!.index } })).items;
     const latest = qc.getQueryData<MessagesState>(key) ?? cur;
-    qc.setQueryData<MessagesState>(key, { ...latest, messages: [...r.data, ...latest.messages.filter((m) => m.index > (r.data.at(-1)?.index ?? 0))], hasOlder: r.has_more });
+    qc.setQueryData<MessagesState>(key, {
+      ...latest,
+      messages: [...r.data, ...latest.messages.filter((m) => m.index > (r.data.at(-1)?.index ?? 0))],
+      hasOlder: r.has_more,
+    });
     // key is rebuilt each render with the same content; chatId is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [qc, chatId]);
@@ -56,7 +60,9 @@ export function useMessages(chatId: number) {
 }
 
 export const newClientId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * A send survives a flaky network: the same client message id is retried, and the server
@@ -76,7 +82,10 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 3): Promise<T> {
 export function sendText(chatId: number, content: string, replyId?: number) {
   const clientId = newClientId();
   return withRetry(() =>
-    api.call('sendMessage', { params: { id: chatId }, body: { content, client_message_id: clientId, ...(replyId ? { reply_message_id: replyId } : {}) } }),
+    api.call('sendMessage', {
+      params: { id: chatId },
+      body: { content, client_message_id: clientId, ...(replyId ? { reply_message_id: replyId } : {}) },
+    }),
   );
 }
 
@@ -88,7 +97,10 @@ export function sendFiles(chatId: number, files: File[], replyId?: number, onPro
       `${API_PREFIX}/group-chat-gallery/${chatId}/${pasted ? 'upload-file-by-tiny' : 'upload-file'}`,
       () => {
         const form = new FormData();
-        form.append(CHAT_UPLOAD_FIELDS.data, JSON.stringify({ client_message_id: clientId, ...(replyId ? { reply_message_id: replyId } : {}) }));
+        form.append(
+          CHAT_UPLOAD_FIELDS.data,
+          JSON.stringify({ client_message_id: clientId, ...(replyId ? { reply_message_id: replyId } : {}) }),
+        );
         for (const f of files) form.append(CHAT_UPLOAD_FIELDS.files, f, f.name);
         return form;
       },

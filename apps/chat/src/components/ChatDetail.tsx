@@ -135,7 +135,8 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
           onReply: setReplyTo,
           onLike: (m) => like.mutate({ chatId, messageId: m.id, like: !m.isLike }, { onError: showError }),
           onDelete: async (m) => {
-            if (await modal.confirm({ message: t('message.delete_confirm'), destructive: true })) del.mutate({ chatId, messageId: m.id }, { onError: showError });
+            if (await modal.confirm({ message: t('message.delete_confirm'), destructive: true }))
+              del.mutate({ chatId, messageId: m.id }, { onError: showError });
           },
         }}
       />

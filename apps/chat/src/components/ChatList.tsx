@@ -44,7 +44,13 @@ export function ChatList({ selectedId, onCreate }: { selectedId?: number | undef
           {t('list.heading')}
         </h1>
         <div className="chat-list__tools">
-          <Button variant="secondary" size="sm" onClick={() => readAll.mutate(undefined)} loading={readAll.isPending} disabled={totalUnread === 0}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => readAll.mutate(undefined)}
+            loading={readAll.isPending}
+            disabled={totalUnread === 0}
+          >
             {t('list.read_all')}
           </Button>
           <Button size="sm" onClick={onCreate}>
@@ -64,7 +70,8 @@ export function ChatList({ selectedId, onCreate }: { selectedId?: number | undef
           aria-label={t('list.label')}
           onScroll={(e) => {
             const el = e.currentTarget;
-            if (el.scrollHeight - el.scrollTop - el.clientHeight < 160 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+            if (el.scrollHeight - el.scrollTop - el.clientHeight < 160 && list.hasNextPage && !list.isFetchingNextPage)
+              void list.fetchNextPage();
           }}
         >
           {chats.map((chat) => {

@@ -17,7 +17,11 @@ function renderComposer() {
       </ModalProvider>
     </QueryClientProvider>,
   );
-  return { box: screen.getByRole('textbox', { name: 'メッセージ' }) as HTMLTextAreaElement, send: screen.getByRole('button', { name: '送信' }) as HTMLButtonElement, onSent };
+  return {
+    box: screen.getByRole('textbox', { name: 'メッセージ' }) as HTMLTextAreaElement,
+    send: screen.getByRole('button', { name: '送信' }) as HTMLButtonElement,
+    onSent,
+  };
 }
 
 describe('chat composer', () => {
@@ -43,7 +47,11 @@ describe('chat composer', () => {
     expect(send.disabled).toBe(true);
 
     vi.mocked(api.call).mockRejectedValueOnce(
-      new ApiError(400, 'VALIDATION_ERROR', 'bad', { status_code: 'VALIDATION_ERROR', message: 'bad', errors: { content: ['validation.no_emoji'] } } as never),
+      new ApiError(400, 'VALIDATION_ERROR', 'bad', {
+        status_code: 'VALIDATION_ERROR',
+        message: 'bad',
+        errors: { content: ['validation.no_emoji'] },
+      } as never),
     );
     fireEvent.change(box, { target: { value: 'こんにちは' } });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());

@@ -11,7 +11,17 @@ import { sendFiles, sendText } from '../api/messages';
  * Japanese IME conversion never sends (isComposing, and keyCode 229 for Safari, which reports
  * that keydown after compositionend) — the shared `useImeSafeEnter` decides.
  */
-export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: number; replyTo: ChatMessage | null; onCancelReply: () => void; onSent: () => void }) {
+export function Composer({
+  chatId,
+  replyTo,
+  onCancelReply,
+  onSent,
+}: {
+  chatId: number;
+  replyTo: ChatMessage | null;
+  onCancelReply: () => void;
+  onSent: () => void;
+}) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -79,12 +89,23 @@ export function Composer({ chatId, replyTo, onCancelReply, onSent }: { chatId: n
           </button>
         </div>
       )}
-      {progress !== null && <div className="chat-composer__progress">{t('composer.uploading', { percent: Math.round(progress * 100) })}</div>}
+      {progress !== null && (
+        <div className="chat-composer__progress">{t('composer.uploading', { percent: Math.round(progress * 100) })}</div>
+      )}
       <div className="chat-composer__row">
         <label className="chat-composer__attach">
           <span className="pui-visually-hidden">{t('composer.attach')}</span>
-          <input ref={fileInput} type="file" multiple disabled={busy} data-testid="chat-file-input" onChange={(e) => void upload([...(e.target.files ?? [])])} />
-          <span aria-hidden="true" className="chat-composer__attach-icon">＋</span>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            disabled={busy}
+            data-testid="chat-file-input"
+            onChange={(e) => void upload([...(e.target.files ?? [])])}
+          />
+          <span aria-hidden="true" className="chat-composer__attach-icon">
+            ＋
+          </span>
         </label>
         <textarea
           className="pui-input chat-composer__input"

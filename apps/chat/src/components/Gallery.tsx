@@ -54,7 +54,11 @@ export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: numbe
         {storage.data && (
           <>
             <span>{t('gallery.storage', { percent: storage.data.percent })}</span>
-            {storage.data.full ? <strong role="alert"> {t('gallery.storage_full')}</strong> : storage.data.warning ? <strong> {t('gallery.storage_warning')}</strong> : null}
+            {storage.data.full ? (
+              <strong role="alert"> {t('gallery.storage_full')}</strong>
+            ) : storage.data.warning ? (
+              <strong> {t('gallery.storage_warning')}</strong>
+            ) : null}
           </>
         )}
       </div>

@@ -47,7 +47,9 @@ export function ImageViewer({ chatId, files, start, onClose }: { chatId: number;
       >
         <h2 id={`${id}-t`} className="chat-dialog__title chat-viewer__title">
           <bdi>{file.name}</bdi>
-          <span id={`${id}-d`} className="chat-viewer__position">{t('viewer.position', { index: index + 1, total: files.length })}</span>
+          <span id={`${id}-d`} className="chat-viewer__position">
+            {t('viewer.position', { index: index + 1, total: files.length })}
+          </span>
         </h2>
         <div className="chat-viewer__stage">
           {src ? <img src={src} alt={t('message.image', { name: file.name })} className="chat-viewer__image" /> : <Spinner />}

@@ -16,7 +16,10 @@ describe('create-chat picker (spec section 2)', () => {
       me: { items: { info: { id: 1, name: '佐藤 太郎' } } },
       settings: { items: { setting_display: { display_image_video: 1 } } },
       chatList: { items: { data: [], current_page: 1, last_page: 1, total: 0, total_unread: 0 } },
-      myGroups: page([{ id: 10, name: '総務部' }, { id: 11, name: '開発チーム' }]),
+      myGroups: page([
+        { id: 10, name: '総務部' },
+        { id: 11, name: '開発チーム' },
+      ]),
       chatPicker: (args) => {
         const a = args as { params: { id: number }; query: { search?: string } };
         pickerQueries.push(a);

@@ -21,7 +21,12 @@ function usePicker(groupId: number | null, search: string, chatId: number | unde
       (
         await api.call('chatPicker', {
           params: { id: groupId! },
-          query: { page: pageParam, limit: LIMITS.memberSearchPageSize, ...(search ? { search } : {}), ...(chatId ? { group_chat_id: chatId } : {}) },
+          query: {
+            page: pageParam,
+            limit: LIMITS.memberSearchPageSize,
+            ...(search ? { search } : {}),
+            ...(chatId ? { group_chat_id: chatId } : {}),
+          },
         })
       ).items,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
@@ -42,7 +47,10 @@ export function MemberPicker({ mode, chat, onClose }: { mode: 'create' | 'invite
   const groups = useMyGroups();
   const [groupId, setGroupId] = useState<number | null>(chat?.group_id ?? null);
   const [search, setSearch] = useState('');
-  const locked: Person[] = useMemo(() => (chat ? chat.user_group_chat.map((u) => ({ id: u.id, name: u.name, avatar: u.avatar, locked: true })) : []), [chat]);
+  const locked: Person[] = useMemo(
+    () => (chat ? chat.user_group_chat.map((u) => ({ id: u.id, name: u.name, avatar: u.avatar, locked: true })) : []),
+    [chat],
+  );
   const [chosen, setChosen] = useState<Person[]>([]);
   const [markedResults, setMarkedResults] = useState<Set<number>>(new Set());
   const [markedChosen, setMarkedChosen] = useState<Set<number>>(new Set());
@@ -59,7 +67,10 @@ export function MemberPicker({ mode, chat, onClose }: { mode: 'create' | 'invite
     setter(next);
   };
   const moveDown = () => {
-    setChosen([...chosen, ...results.filter((p) => markedResults.has(p.id)).map(({ id: pid, name, avatar }) => ({ id: pid, name, avatar }))]);
+    setChosen([
+      ...chosen,
+      ...results.filter((p) => markedResults.has(p.id)).map(({ id: pid, name, avatar }) => ({ id: pid, name, avatar })),
+    ]);
     setMarkedResults(new Set());
   };
   const moveUp = () => {
@@ -84,7 +95,9 @@ export function MemberPicker({ mode, chat, onClose }: { mode: 'create' | 'invite
     );
   };
   const running = create.isPending || invite.isPending;
-  const groupOptions = (groups.data ?? []).filter((g) => mode === 'create' || g.id === chat?.group_id).map((g) => ({ value: g.id, label: g.name }));
+  const groupOptions = (groups.data ?? [])
+    .filter((g) => mode === 'create' || g.id === chat?.group_id)
+    .map((g) => ({ value: g.id, label: g.name }));
 
   const row = (p: Person, marked: boolean, onToggle: () => void) => (
     <li key={p.id} className={`chat-pick__person${p.locked ? ' chat-pick__person--locked' : ''}`}>
@@ -125,7 +138,12 @@ export function MemberPicker({ mode, chat, onClose }: { mode: 'create' | 'invite
         data-testid="picker-results"
         onScroll={(e) => {
           const el = e.currentTarget;
-          if (el.scrollHeight - el.scrollTop - el.clientHeight < LIMITS.memberSearchScrollThresholdPx && picker.hasNextPage && !picker.isFetchingNextPage) void picker.fetchNextPage();
+          if (
+            el.scrollHeight - el.scrollTop - el.clientHeight < LIMITS.memberSearchScrollThresholdPx &&
+            picker.hasNextPage &&
+            !picker.isFetchingNextPage
+          )
+            void picker.fetchNextPage();
         }}
       >
         {groupId === null ? (

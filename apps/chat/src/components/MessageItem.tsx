@@ -13,7 +13,17 @@ export { download };
 /** The box of a thumbnail not loaded yet, when its size was not stored (images sent before sizes were). */
 const UNKNOWN_THUMB = { width: 160, height: 120 };
 
-export function ChatFileView({ chatId, file, showImages, onOpen }: { chatId: number; file: ChatFile; showImages: boolean; onOpen?: ((file: ChatFile) => void) | undefined }) {
+export function ChatFileView({
+  chatId,
+  file,
+  showImages,
+  onOpen,
+}: {
+  chatId: number;
+  file: ChatFile;
+  showImages: boolean;
+  onOpen?: ((file: ChatFile) => void) | undefined;
+}) {
   const { t } = useTranslation('chat');
   const image = showImages && file.has_thumbnail;
   const src = useApiImageSrc(image ? chatFileUrl(chatId, file.id, 'thumbnail') : null);
@@ -29,12 +39,25 @@ export function ChatFileView({ chatId, file, showImages, onOpen }: { chatId: num
         onClick={() => (onOpen ? onOpen(file) : void download(chatId, file))}
         aria-label={onOpen ? t('message.open_image', { name: file.name }) : t('message.download', { name: file.name })}
       >
-        {src && <img src={src} alt={t('message.image', { name: file.name })} width={size.width} height={size.height} className="chat-file__thumb" />}
+        {src && (
+          <img
+            src={src}
+            alt={t('message.image', { name: file.name })}
+            width={size.width}
+            height={size.height}
+            className="chat-file__thumb"
+          />
+        )}
       </button>
     );
   }
   return (
-    <button type="button" className="chat-file" onClick={() => void download(chatId, file)} aria-label={t('message.download', { name: file.name })}>
+    <button
+      type="button"
+      className="chat-file"
+      onClick={() => void download(chatId, file)}
+      aria-label={t('message.download', { name: file.name })}
+    >
       <FileKindIcon kind={file.kind as Parameters<typeof FileKindIcon>[0]['kind']} size={20} /> {file.name}
     </button>
   );
@@ -76,7 +99,19 @@ function ReadReceipt({ m }: { m: ChatMessage }) {
   );
 }
 
-export function MessageItem({ m, chatId, showImages, actions, highlight = false }: { m: ChatMessage; chatId: number; showImages: boolean; actions: MessageActions; highlight?: boolean }) {
+export function MessageItem({
+  m,
+  chatId,
+  showImages,
+  actions,
+  highlight = false,
+}: {
+  m: ChatMessage;
+  chatId: number;
+  showImages: boolean;
+  actions: MessageActions;
+  highlight?: boolean;
+}) {
   const { t } = useTranslation('chat');
   const [viewing, setViewing] = useState<number | null>(null);
   if (m.messageSpecial > MessageSpecial.FILES) return <Notice m={m} />;
@@ -102,7 +137,11 @@ export function MessageItem({ m, chatId, showImages, actions, highlight = false 
             <blockquote className="chat-msg__quote">
               <bdi className="chat-msg__quote-sender">{reply.sender?.name ?? ''}</bdi>
               <span className="chat-msg__quote-text" dir="auto">
-                {reply.is_deleted_by_author ? t('message.reply_deleted') : reply.message_special === MessageSpecial.FILES ? t('preview.file') : reply.content}
+                {reply.is_deleted_by_author
+                  ? t('message.reply_deleted')
+                  : reply.message_special === MessageSpecial.FILES
+                    ? t('preview.file')
+                    : reply.content}
               </span>
             </blockquote>
           )}
@@ -119,11 +158,19 @@ export function MessageItem({ m, chatId, showImages, actions, highlight = false 
               {m.file.length > 0 && (
                 <div className="chat-msg__files">
                   {m.file.map((f) => (
-                    <ChatFileView key={f.id} chatId={chatId} file={f} showImages={showImages} onOpen={(file) => setViewing(images.indexOf(file))} />
+                    <ChatFileView
+                      key={f.id}
+                      chatId={chatId}
+                      file={f}
+                      showImages={showImages}
+                      onOpen={(file) => setViewing(images.indexOf(file))}
+                    />
                   ))}
                 </div>
               )}
-              {viewing !== null && viewing >= 0 && <ImageViewer chatId={chatId} files={images} start={viewing} onClose={() => setViewing(null)} />}
+              {viewing !== null && viewing >= 0 && (
+                <ImageViewer chatId={chatId} files={images} start={viewing} onClose={() => setViewing(null)} />
+              )}
             </>
           )}
         </div>

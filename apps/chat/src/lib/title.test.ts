@@ -13,6 +13,8 @@ describe('chat title (spec section 9)', () => {
     expect(chatTitle({ name: '', user_group_chat: [u(1, 'A'), u(2, 'B'), u(3, 'C')] }, 1, t)).toBe('B、C');
     expect(chatTitle({ name: '', user_group_chat: [u(1, 'A'), u(2, 'B'), u(3, 'C'), u(4, 'D'), u(5, 'E')] }, 1, t)).toBe('B、C 他2名');
     expect(chatTitle({ name: '', user_group_chat: [u(1, 'A'), u(2, 'B'), u(3, 'C'), u(4, 'D')] }, 1, en)).toBe('B, C and 1 other');
-    expect(chatTitle({ name: '', user_group_chat: [u(1, 'A'), u(2, 'B'), u(3, 'C'), u(4, 'D'), u(5, 'E')] }, 1, en)).toBe('B, C and 2 others');
+    expect(chatTitle({ name: '', user_group_chat: [u(1, 'A'), u(2, 'B'), u(3, 'C'), u(4, 'D'), u(5, 'E')] }, 1, en)).toBe(
+      'B, C and 2 others',
+    );
   });
 });

@@ -10,8 +10,21 @@ vi.mock('@portal/content/kit', async (orig) => ({ ...(await orig<typeof import('
 
 const person = (id: number, name: string) => ({ id, name, avatar: null, user_active_status: 0, pivot: { favorite: 0 } });
 const chat = (createdBy: number) => ({
-  id: 7, name: '企画', group_id: 3, only_user: 0, count_message_not_seen: 0, last_message: '', last_message_special: 0, last_message_deleted: false,
-  sender: null, size: 3, created_by_user_id: createdBy, created_at: 1, updated_at: Date.now(), deleted_at: null, favorite: 0,
+  id: 7,
+  name: '企画',
+  group_id: 3,
+  only_user: 0,
+  count_message_not_seen: 0,
+  last_message: '',
+  last_message_special: 0,
+  last_message_deleted: false,
+  sender: null,
+  size: 3,
+  created_by_user_id: createdBy,
+  created_at: 1,
+  updated_at: Date.now(),
+  deleted_at: null,
+  favorite: 0,
   user_group_chat: [person(1, '佐藤 太郎'), person(2, '鈴木 花子'), person(3, '高橋 健一')],
 });
 

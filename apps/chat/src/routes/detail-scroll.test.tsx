@@ -9,14 +9,45 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi
 
 const person = (id: number, name: string) => ({ id, name, avatar: null, user_active_status: 0, pivot: { favorite: 0 } });
 const CHAT = {
-  id: 7, name: '', group_id: 3, only_user: 1, count_message_not_seen: 0, last_message: '', last_message_special: 0, last_message_deleted: false,
-  sender: null, size: 2, created_by_user_id: 1, created_at: 1, updated_at: Date.now(), deleted_at: null, favorite: 0,
+  id: 7,
+  name: '',
+  group_id: 3,
+  only_user: 1,
+  count_message_not_seen: 0,
+  last_message: '',
+  last_message_special: 0,
+  last_message_deleted: false,
+  sender: null,
+  size: 2,
+  created_by_user_id: 1,
+  created_at: 1,
+  updated_at: Date.now(),
+  deleted_at: null,
+  favorite: 0,
   user_group_chat: [person(1, '佐藤 太郎'), person(2, '鈴木 花子')],
 };
 const message = (index: number, content: string) => ({
-  id: 100 + index, group_chat_id: 7, index, content, sender_id: 2, userName: '鈴木 花子', userAvatar: null, user_active_status: 0,
-  created_at: Date.now(), messageSpecial: 0, isOwnMsg: false, isCanDelete: false, is_deleted: false, liker: [], isLike: false, replyMessage: null, file: [],
-  is_html_content: 0, client_message_id: null, read_count: 0, read_by: [],
+  id: 100 + index,
+  group_chat_id: 7,
+  index,
+  content,
+  sender_id: 2,
+  userName: '鈴木 花子',
+  userAvatar: null,
+  user_active_status: 0,
+  created_at: Date.now(),
+  messageSpecial: 0,
+  isOwnMsg: false,
+  isCanDelete: false,
+  is_deleted: false,
+  liker: [],
+  isLike: false,
+  replyMessage: null,
+  file: [],
+  is_html_content: 0,
+  client_message_id: null,
+  read_count: 0,
+  read_by: [],
 });
 type Q = { before_no?: number; after_no?: number; limit?: number };
 
@@ -33,7 +64,15 @@ function setup() {
       const q = ((args as { query?: Q }).query ?? {}) as Q;
       queries.push(q);
       if (q.before_no !== undefined) return { items: { data: [message(5, '探していた発言')], has_more: false, last_no: 32, read_no: 32 } };
-      if (q.after_no !== undefined) return { items: { data: [message(31, '三十一'), message(32, '三十二'), message(33, '引いて届いた')], has_more: false, last_no: 33, read_no: 33 } };
+      if (q.after_no !== undefined)
+        return {
+          items: {
+            data: [message(31, '三十一'), message(32, '三十二'), message(33, '引いて届いた')],
+            has_more: false,
+            last_no: 33,
+            read_no: 33,
+          },
+        };
       return { items: { data: [message(31, '三十一'), message(32, '三十二')], has_more: true, last_no: 32, read_no: 32 } };
     },
   });

@@ -11,7 +11,13 @@ export interface CommonFileListParams extends FileSort {
 
 /** One numbered page of the common shared folder. */
 export function useCommonFileList(p: CommonFileListParams) {
-  const query = { page: p.page, limit: p.limit, orderBy: p.orderBy, sortedBy: p.sortedBy, ...(p.unreadOnly ? { unread_only: '1' as const } : {}) };
+  const query = {
+    page: p.page,
+    limit: p.limit,
+    orderBy: p.orderBy,
+    sortedBy: p.sortedBy,
+    ...(p.unreadOnly ? { unread_only: '1' as const } : {}),
+  };
   return useQuery({
     queryKey: [...queryKeys.commonFileList({ unreadOnly: p.unreadOnly, orderBy: p.orderBy, sortedBy: p.sortedBy, limit: p.limit }), p.page],
     queryFn: async () => (await api.call('commonFiles', { query })).items,

@@ -42,7 +42,9 @@ describe('common-topic routes (spec section 2)', () => {
 
   it('redirects /common-topic to the topics feed', async () => {
     vi.mocked(api.call).mockImplementation((async (name: string) =>
-      name === 'commonTopicUnreadCount' ? { items: { count: 0 } } : { items: { data: [], current_page: 1, has_more: false, next_cursor: null } }) as never);
+      name === 'commonTopicUnreadCount'
+        ? { items: { count: 0 } }
+        : { items: { data: [], current_page: 1, has_more: false, next_cursor: null } }) as never);
     renderAt('/common-topic');
     expect(await screen.findByRole('heading', { level: 1, name: '共通トピック' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/common-topic/topics');

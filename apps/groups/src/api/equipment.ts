@@ -24,8 +24,17 @@ export function useEquipmentActions(groupId: number) {
       onSuccess: refresh,
     }),
     setHours: useMutation({
-      mutationFn: ({ equipmentId, name, opening_time, closing_time }: { equipmentId: number; name: string; opening_time: string | null; closing_time: string | null }) =>
-        api.call('updateEquipment', { params: { id: groupId, equipmentId }, body: { name, opening_time, closing_time } }),
+      mutationFn: ({
+        equipmentId,
+        name,
+        opening_time,
+        closing_time,
+      }: {
+        equipmentId: number;
+        name: string;
+        opening_time: string | null;
+        closing_time: string | null;
+      }) => api.call('updateEquipment', { params: { id: groupId, equipmentId }, body: { name, opening_time, closing_time } }),
       onSuccess: refresh,
     }),
     remove: useMutation({

@@ -18,7 +18,13 @@ export interface FileListParams extends FileSort {
 }
 
 function listCall(groupId: number, kind: FileListKind, params: FileListParams) {
-  const query = { page: params.page, limit: params.limit, orderBy: params.orderBy, sortedBy: params.sortedBy, ...(params.unreadOnly ? { unreadOnly: '1' as const } : {}) };
+  const query = {
+    page: params.page,
+    limit: params.limit,
+    orderBy: params.orderBy,
+    sortedBy: params.sortedBy,
+    ...(params.unreadOnly ? { unreadOnly: '1' as const } : {}),
+  };
   const id = { id: groupId };
   if (typeof kind === 'object') return api.call('sharedFilesByFolder', { params: { ...id, folderId: kind.folderId }, query });
   if (kind === 'unclassified') return api.call('sharedFilesUnclassified', { params: id, query });

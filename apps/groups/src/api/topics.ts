@@ -26,7 +26,12 @@ export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolea
     queryKey: queryKeys.groupTopicList(groupId, list, key),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
-      const query = { ...sort, ...(unreadOnly ? { unread_only: '1' as const } : {}), ...filter, ...(pageParam ? { cursor: pageParam } : {}) };
+      const query = {
+        ...sort,
+        ...(unreadOnly ? { unread_only: '1' as const } : {}),
+        ...filter,
+        ...(pageParam ? { cursor: pageParam } : {}),
+      };
       if (list === 'all') return (await api.call('topicsAll', { params: { id: groupId }, query })).items;
       if (list === 'unclassified') return (await api.call('topicsUnclassified', { params: { id: groupId }, query })).items;
       if (list === 'bin') return (await api.call('topicsInBin', { params: { id: groupId }, query })).items;
@@ -69,9 +74,7 @@ export function useFeedActions(groupId: number) {
     renameFolder: useFeedMutation(groupId, (a: { folderId: number; name: string }) =>
       api.call('renameTopicFolder', { params, body: { folder_id: a.folderId, folder_name: a.name } }),
     ),
-    deleteFolder: useFeedMutation(groupId, (folderId: number) =>
-      api.call('deleteTopicFolder', { params, body: { folder_id: folderId } }),
-    ),
+    deleteFolder: useFeedMutation(groupId, (folderId: number) => api.call('deleteTopicFolder', { params, body: { folder_id: folderId } })),
     moveToFolder: useFeedMutation(groupId, (a: { ids: number[]; folderId: number }) =>
       api.call('moveTopicsToFolder', { params, body: { topic_ids: a.ids, folder_id: a.folderId } }),
     ),
@@ -109,7 +112,11 @@ export function useSaveTopic(groupId: number) {
     }),
     update: useMutation({
       mutationFn: (a: SaveArgs<TopicBody> & { topicId: number; lockToken: string }) =>
-        saveTopic('updateTopic', { params: { id: groupId, topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } }, uploadOf(a)),
+        saveTopic(
+          'updateTopic',
+          { params: { id: groupId, topicId: a.topicId }, body: { ...a.body, lock_token: a.lockToken } },
+          uploadOf(a),
+        ),
       onSuccess: done,
     }),
   };

@@ -25,7 +25,8 @@ describe('/group/create', () => {
     let duplicate = true;
     answer({
       me: me(true),
-      createGroup: () => (duplicate ? Promise.reject(new ApiError(400, 'DUPLICATE_GROUP', 'x')) : { items: { ...GROUP, id: 8, name: '新規事業' } }),
+      createGroup: () =>
+        duplicate ? Promise.reject(new ApiError(400, 'DUPLICATE_GROUP', 'x')) : { items: { ...GROUP, id: 8, name: '新規事業' } },
       ...groupHandlers('admin', {}, { ...GROUP, id: 8, name: '新規事業' }),
     });
     const view = renderAt('/group/create');

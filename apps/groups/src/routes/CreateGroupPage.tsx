@@ -50,7 +50,8 @@ export function CreateGroupPage() {
       modal.success({ message: t('create.done', { name: group.name }) });
       void navigate(`/group/${group.id}`);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'DUPLICATE_GROUP') setError('name', { type: 'server', message: 'errors:DUPLICATE_GROUP' });
+      if (err instanceof ApiError && err.code === 'DUPLICATE_GROUP')
+        setError('name', { type: 'server', message: 'errors:DUPLICATE_GROUP' });
       else showError(err);
     }
   });

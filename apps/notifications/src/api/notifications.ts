@@ -9,18 +9,27 @@ import { nKeys } from './keys';
 const quiet = { retry: 1, meta: { silent: true } } as const;
 
 export function useUnreadCount() {
-  return useQuery({ queryKey: nKeys.count(1), queryFn: async () => (await api.call('notificationCount', { params: { kind: 1 } })).items.count, ...quiet });
+  return useQuery({
+    queryKey: nKeys.count(1),
+    queryFn: async () => (await api.call('notificationCount', { params: { kind: 1 } })).items.count,
+    ...quiet,
+  });
 }
 
 export function useLikeCount() {
-  return useQuery({ queryKey: nKeys.count(2), queryFn: async () => (await api.call('notificationCount', { params: { kind: 2 } })).items.count, ...quiet });
+  return useQuery({
+    queryKey: nKeys.count(2),
+    queryFn: async () => (await api.call('notificationCount', { params: { kind: 2 } })).items.count,
+    ...quiet,
+  });
 }
 
 export function useFavoriteCount() {
   return useQuery({ queryKey: nKeys.favoriteCount(), queryFn: async () => (await api.call('favoriteCount')).items, ...quiet });
 }
 
-const nextPage = (last: { current_page: number; last_page: number }) => (last.current_page < last.last_page ? last.current_page + 1 : undefined);
+const nextPage = (last: { current_page: number; last_page: number }) =>
+  last.current_page < last.last_page ? last.current_page + 1 : undefined;
 
 /** Pages appended by see-more (section 2); each page is one call with page and limit. */
 export function useUnreadList(limit: number) {

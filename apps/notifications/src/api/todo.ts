@@ -12,7 +12,10 @@ export function useTodoActions() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     add: useMutation({ mutationFn: (title: string) => api.call('createTodoTask', { body: { title } }), onSuccess: refresh }),
-    toggle: useMutation({ mutationFn: ({ id, done }: { id: number; done: boolean }) => api.call('updateTodoTask', { params: { id }, body: { done } }), onSuccess: refresh }),
+    toggle: useMutation({
+      mutationFn: ({ id, done }: { id: number; done: boolean }) => api.call('updateTodoTask', { params: { id }, body: { done } }),
+      onSuccess: refresh,
+    }),
     remove: useMutation({ mutationFn: (id: number) => api.call('deleteTodoTask', { params: { id } }), onSuccess: refresh }),
   };
 }

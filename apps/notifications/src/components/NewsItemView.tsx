@@ -18,9 +18,16 @@ export function NewsItemView({ item, isNew, onOpen }: { item: NewsItem; isNew: b
   );
   if (item.type === InformationType.SYSTEM) {
     const params = systemParams(item.content);
-    const permission = params.permission_name ? t(`news.permission.${params.permission_name}`, { defaultValue: params.permission_name }) : '';
+    const permission = params.permission_name
+      ? t(`news.permission.${params.permission_name}`, { defaultValue: params.permission_name })
+      : '';
     const remote = params.remote ? t(`news.remote.${params.remote}`, { defaultValue: params.remote }) : '';
-    const text = t(`news.system.${item.title}`, { ...params, permission_name: permission, remote_label: remote, defaultValue: t('news.system.unknown') });
+    const text = t(`news.system.${item.title}`, {
+      ...params,
+      permission_name: permission,
+      remote_label: remote,
+      defaultValue: t('news.system.unknown'),
+    });
     return (
       <li className="pntf-news" data-testid="news-item">
         {badge}
@@ -43,7 +50,15 @@ export function NewsItemView({ item, isNew, onOpen }: { item: NewsItem; isNew: b
     <li className="pntf-news" data-testid="news-item">
       {badge}
       <div className="pntf-news__body">
-        <h3 className="pntf-news__title">{href ? <Link to={href} onClick={() => onOpen(item)}>{item.title}</Link> : item.title}</h3>
+        <h3 className="pntf-news__title">
+          {href ? (
+            <Link to={href} onClick={() => onOpen(item)}>
+              {item.title}
+            </Link>
+          ) : (
+            item.title
+          )}
+        </h3>
         {/* Sanitised on the server with the topic allow-list (section 3: CMS content is HTML). */}
         <div className="pntf-news__html" dangerouslySetInnerHTML={{ __html: item.content }} />
         <p className="pntf-row__meta">

@@ -36,7 +36,8 @@ export function likeHref(n: { like_type: number; group_id: number | null; topic_
   // A chat like carries the chat in topic_id (its message in comment_id).
   if (n.like_type === LikeType.CHAT) return `/chat/detail/${n.topic_id}`;
   const comment = n.comment_id ? `?commentSearchId=${n.comment_id}` : '';
-  if (n.like_type === LikeType.GROUP_TOPIC || n.like_type === LikeType.GROUP_TOPIC_COMMENT) return `/group/${n.group_id}/topic/${n.topic_id}${comment}`;
+  if (n.like_type === LikeType.GROUP_TOPIC || n.like_type === LikeType.GROUP_TOPIC_COMMENT)
+    return `/group/${n.group_id}/topic/${n.topic_id}${comment}`;
   return `/common-topic/topic/${n.topic_id}${comment}`;
 }
 

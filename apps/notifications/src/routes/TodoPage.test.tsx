@@ -17,7 +17,16 @@ describe('/todo', () => {
             join_requests: [{ group_id: 3, group_name: '総務部', count: 2 }],
             emergency_topics: [unreadItem(9, { title: '台風接近', emergency_contact: true })],
             today_events: [
-              { id: 7, title: '朝会', occurrence_date: '2026-11-02', event_start_time: '10:00', event_end_time: '10:30', starts_at: 1, ends_at: 2, group_name: '総務部' },
+              {
+                id: 7,
+                title: '朝会',
+                occurrence_date: '2026-11-02',
+                event_start_time: '10:00',
+                event_end_time: '10:30',
+                starts_at: 1,
+                ends_at: 2,
+                group_name: '総務部',
+              },
             ],
             tasks: [{ id: 1, title: '経費精算', done: false, created_at: 1, updated_at: 1 }],
           },
@@ -30,7 +39,9 @@ describe('/todo', () => {
     renderWithApp(<TodoPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ToDo');
     expect(document.title).toBe('グループポータル | ToDo');
-    expect((await screen.findByRole('link', { name: '総務部：2 件の参加リクエスト' })).getAttribute('href')).toBe('/group/3/members/join-request');
+    expect((await screen.findByRole('link', { name: '総務部：2 件の参加リクエスト' })).getAttribute('href')).toBe(
+      '/group/3/members/join-request',
+    );
     expect(screen.getByRole('link', { name: '台風接近' }).getAttribute('href')).toBe('/group/5/topic/9');
     expect(screen.getByText('経費精算')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '今日の予定' })).toBeTruthy();

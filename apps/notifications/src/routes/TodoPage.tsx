@@ -29,21 +29,27 @@ export default function TodoPage() {
       ) : (
         <>
           <section aria-labelledby="pntf-todo-approvals">
-            <h2 id="pntf-todo-approvals" className="pntf-widget__title">{t('todo.approvals')}</h2>
+            <h2 id="pntf-todo-approvals" className="pntf-widget__title">
+              {t('todo.approvals')}
+            </h2>
             {todo.data.join_requests.length === 0 ? (
               <p className="pntf-page__hint">{t('todo.no_approvals')}</p>
             ) : (
               <ul className="pntf-list__items">
                 {todo.data.join_requests.map((r) => (
                   <li key={r.group_id} className="pntf-row pntf-row--unread">
-                    <Link to={`/group/${r.group_id}/members/join-request`}>{t('todo.approval_item', { group: r.group_name, count: r.count })}</Link>
+                    <Link to={`/group/${r.group_id}/members/join-request`}>
+                      {t('todo.approval_item', { group: r.group_name, count: r.count })}
+                    </Link>
                   </li>
                 ))}
               </ul>
             )}
           </section>
           <section aria-labelledby="pntf-todo-urgent">
-            <h2 id="pntf-todo-urgent" className="pntf-widget__title">{t('todo.emergencies')}</h2>
+            <h2 id="pntf-todo-urgent" className="pntf-widget__title">
+              {t('todo.emergencies')}
+            </h2>
             {todo.data.emergency_topics.length === 0 ? (
               <p className="pntf-page__hint">{t('todo.no_emergencies')}</p>
             ) : (
@@ -59,7 +65,9 @@ export default function TodoPage() {
             )}
           </section>
           <section aria-labelledby="pntf-todo-today">
-            <h2 id="pntf-todo-today" className="pntf-widget__title">{t('todo.today')}</h2>
+            <h2 id="pntf-todo-today" className="pntf-widget__title">
+              {t('todo.today')}
+            </h2>
             {todo.data.today_events.length === 0 ? (
               <p className="pntf-page__hint">{t('todo.no_today')}</p>
             ) : (
@@ -93,9 +101,17 @@ function Tasks({ tasks }: { tasks: { id: number; title: string; done: boolean }[
   const onKeyDown = useImeSafeEnter(submit);
   return (
     <section aria-labelledby="pntf-todo-tasks">
-      <h2 id="pntf-todo-tasks" className="pntf-widget__title">{t('todo.tasks')}</h2>
+      <h2 id="pntf-todo-tasks" className="pntf-widget__title">
+        {t('todo.tasks')}
+      </h2>
       <div className="pntf-todo__add">
-        <TextField label={t('todo.new_task')} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} onKeyDown={onKeyDown} />
+        <TextField
+          label={t('todo.new_task')}
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
         <Button onClick={submit} disabled={!title.trim() || add.isPending}>
           {t('todo.add')}
         </Button>
@@ -110,7 +126,12 @@ function Tasks({ tasks }: { tasks: { id: number; title: string; done: boolean }[
                 <input type="checkbox" checked={task.done} onChange={() => toggle.mutate({ id: task.id, done: !task.done })} />
                 <span className={task.done ? 'pntf-todo__done' : undefined}>{task.title}</span>
               </label>
-              <Button size="sm" variant="ghost" onClick={() => remove.mutate(task.id)} aria-label={t('todo.delete_task', { title: task.title })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => remove.mutate(task.id)}
+                aria-label={t('todo.delete_task', { title: task.title })}
+              >
                 {t('todo.delete')}
               </Button>
             </li>

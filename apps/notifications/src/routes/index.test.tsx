@@ -5,7 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import NotificationsRoutes from '.';
 
-vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(async () => ({ items: { data: [], current_page: 1, last_page: 1, total: 0, ok: true } })) } }));
+vi.mock('@portal/api-client/browser', () => ({
+  api: { call: vi.fn(async () => ({ items: { data: [], current_page: 1, last_page: 1, total: 0, ok: true } })) },
+}));
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

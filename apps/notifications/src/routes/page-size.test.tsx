@@ -7,7 +7,9 @@ import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import NotificationsRoutes from '.';
 
-vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(async () => ({ items: { data: [], current_page: 1, last_page: 1, total: 0, ok: true } })) } }));
+vi.mock('@portal/api-client/browser', () => ({
+  api: { call: vi.fn(async () => ({ items: { data: [], current_page: 1, last_page: 1, total: 0, ok: true } })) },
+}));
 
 describe('list page size (spec section 9: setting_display.number_item_lists)', () => {
   it.each([
@@ -16,7 +18,10 @@ describe('list page size (spec section 9: setting_display.number_item_lists)', (
     ['/notification/like', 'likeList', 'いいねの通知はありません。'],
   ])('%s asks %s for the stored number of items', async (url, call, empty) => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    qc.setQueryData(queryKeys.settings(), { ...DEFAULT_USER_SETTINGS, setting_display: { ...DEFAULT_USER_SETTINGS.setting_display, number_item_lists: 25 } });
+    qc.setQueryData(queryKeys.settings(), {
+      ...DEFAULT_USER_SETTINGS,
+      setting_display: { ...DEFAULT_USER_SETTINGS.setting_display, number_item_lists: 25 },
+    });
     render(
       <QueryClientProvider client={qc}>
         <MemoryRouter initialEntries={[url]}>

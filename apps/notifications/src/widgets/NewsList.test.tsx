@@ -11,8 +11,27 @@ const call = vi.mocked(api.call);
 
 const base = { placement: 1, target_id: null, group_id: null, group_name: null, created_at: Date.UTC(2026, 10, 1), is_readed: false };
 const cms = { ...base, id: 1, type: 1, title: '年末年始休業', content: '<p>12/29〜1/3 は休業です</p>', target_type: 1, display_type: 2 };
-const sys = { ...base, id: 2, type: 2, title: 'join_request', content: JSON.stringify({ group_name: '開発チーム', user_name: '新人 一郎' }), target_type: 3, target_id: 7, display_type: 1 };
-const perm = { ...base, id: 3, type: 2, title: 'permission_granted', content: JSON.stringify({ group_name: '総務部', permission_name: 'invite' }), target_type: 2, target_id: 8, display_type: 1, is_readed: true };
+const sys = {
+  ...base,
+  id: 2,
+  type: 2,
+  title: 'join_request',
+  content: JSON.stringify({ group_name: '開発チーム', user_name: '新人 一郎' }),
+  target_type: 3,
+  target_id: 7,
+  display_type: 1,
+};
+const perm = {
+  ...base,
+  id: 3,
+  type: 2,
+  title: 'permission_granted',
+  content: JSON.stringify({ group_name: '総務部', permission_name: 'invite' }),
+  target_type: 2,
+  target_id: 8,
+  display_type: 1,
+  is_readed: true,
+};
 
 describe('NewsList', () => {
   beforeEach(() => {
@@ -23,7 +42,9 @@ describe('NewsList', () => {
   it('renders CMS HTML and system messages in the reader’s language, NEW on unread, and reports the unread ones read', async () => {
     renderWithApp(<NewsList />);
     expect(await screen.findByText('12/29〜1/3 は休業です')).toBeTruthy();
-    const request = screen.getByRole('link', { name: '新人 一郎 さんから「開発チーム」への参加リクエストが届いています。承認してください。' });
+    const request = screen.getByRole('link', {
+      name: '新人 一郎 さんから「開発チーム」への参加リクエストが届いています。承認してください。',
+    });
     expect(request.getAttribute('href')).toBe('/group/7/members/join-request');
     expect(screen.getByRole('link', { name: '「総務部」で招待の権限が付与されました。' }).getAttribute('href')).toBe('/group/8');
     expect(screen.getAllByText('NEW')).toHaveLength(2);
@@ -53,13 +74,27 @@ describe('NewsList', () => {
 
   it('tells an administrator in their language that a canary was withdrawn by itself', async () => {
     const canary = {
-      ...base, id: 4, type: 2, title: 'remote_canary_rolled_back', target_type: 1, display_type: 1, is_readed: true,
-      content: JSON.stringify({ remote: 'chat', canary_version: '0.2.0-bbbb', stable_version: '0.1.0-aaaa', canary_rate: '40.0 %', stable_rate: '0.5 %' }),
+      ...base,
+      id: 4,
+      type: 2,
+      title: 'remote_canary_rolled_back',
+      target_type: 1,
+      display_type: 1,
+      is_readed: true,
+      content: JSON.stringify({
+        remote: 'chat',
+        canary_version: '0.2.0-bbbb',
+        stable_version: '0.1.0-aaaa',
+        canary_rate: '40.0 %',
+        stable_rate: '0.5 %',
+      }),
     };
     call.mockImplementation(async (name: string) => (name === 'readNews' ? { items: { count: 0 } } : pageOf([canary])) as never);
     renderWithApp(<NewsList />);
     expect(
-      await screen.findByText('「チャット」画面の先行公開 0.2.0-bbbb は読み込みの 40.0 % で失敗したため（現行版 0.5 %）、自動的に取り下げられました。全員に 0.1.0-aaaa が表示されます。'),
+      await screen.findByText(
+        '「チャット」画面の先行公開 0.2.0-bbbb は読み込みの 40.0 % で失敗したため（現行版 0.5 %）、自動的に取り下げられました。全員に 0.1.0-aaaa が表示されます。',
+      ),
     ).toBeTruthy();
   });
 

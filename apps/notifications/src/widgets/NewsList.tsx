@@ -27,7 +27,10 @@ export default function NewsList({ groupId = null, limit = 10 }: { groupId?: num
   // The first answer renders in a transition (home's start-up; see the hook).
   const data = useFirstDataInTransition(news.data);
   const items = data?.data ?? [];
-  const unreadIds = items.filter((i) => !i.is_readed).map((i) => i.id).join(',');
+  const unreadIds = items
+    .filter((i) => !i.is_readed)
+    .map((i) => i.id)
+    .join(',');
 
   const { mutate } = read;
   const answeredAt = news.dataUpdatedAt;
@@ -39,7 +42,9 @@ export default function NewsList({ groupId = null, limit = 10 }: { groupId?: num
 
   const open = (item: NewsItem) => {
     const oneTimeSystem = item.display_type === NewsDisplayType.ONE_TIME && item.type === InformationType.SYSTEM;
-    const ids = oneTimeSystem ? items.filter((i) => i.type === InformationType.SYSTEM && i.display_type === NewsDisplayType.ONE_TIME).map((i) => i.id) : [item.id];
+    const ids = oneTimeSystem
+      ? items.filter((i) => i.type === InformationType.SYSTEM && i.display_type === NewsDisplayType.ONE_TIME).map((i) => i.id)
+      : [item.id];
     setSeen((s) => new Set([...s, ...ids]));
   };
 

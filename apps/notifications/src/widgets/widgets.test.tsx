@@ -8,8 +8,19 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 const call = vi.mocked(api.call);
 
 const like = {
-  id: '1-4', like_type: 1, like_target_id: 4, group_id: 5, topic_id: 4, comment_id: null, like_target: '新製品', like_character_change: '👏',
-  comment_content: null, like_count: 3, update_by_user: [{ name: '鈴木 花子', user_active_status: 0 }], updated_at: 1, is_read: false,
+  id: '1-4',
+  like_type: 1,
+  like_target_id: 4,
+  group_id: 5,
+  topic_id: 4,
+  comment_id: null,
+  like_target: '新製品',
+  like_character_change: '👏',
+  comment_content: null,
+  like_count: 3,
+  update_by_user: [{ name: '鈴木 花子', user_active_status: 0 }],
+  updated_at: 1,
+  is_read: false,
 };
 
 describe('NavbarNotifications', () => {
@@ -38,7 +49,9 @@ describe('NavbarNotifications', () => {
 
   it('offers the news administration page to the company administrator', async () => {
     const plain = call.getMockImplementation()!;
-    call.mockImplementation(async (name: string, args?: unknown) => (name === 'me' ? ({ items: { info: { is_company_admin: true } } } as never) : plain(name as never, args as never)));
+    call.mockImplementation(async (name: string, args?: unknown) =>
+      name === 'me' ? ({ items: { info: { is_company_admin: true } } } as never) : plain(name as never, args as never),
+    );
     renderWithApp(<NavbarNotifications />);
     expect((await screen.findByRole('link', { name: 'ニュース管理（会社管理者）' })).getAttribute('href')).toBe('/notification/news-admin');
   });

@@ -10,21 +10,78 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi
 const call = vi.mocked(api.call);
 
 const employee = {
-  id: 7, employee_number: 'E007', email: 'takahashi@corp.example', last_name: '髙橋', first_name: '誠', last_name_kana: 'たかはし', first_name_kana: 'まこと',
-  department: '営業部', is_company_admin: false, common_topic_role: true, status: 'active', locked_at: null, failed_login_count: 0, last_login_at: null, created_at: 1,
+  id: 7,
+  employee_number: 'E007',
+  email: 'takahashi@corp.example',
+  last_name: '髙橋',
+  first_name: '誠',
+  last_name_kana: 'たかはし',
+  first_name_kana: 'まこと',
+  department: '営業部',
+  is_company_admin: false,
+  common_topic_role: true,
+  status: 'active',
+  locked_at: null,
+  failed_login_count: 0,
+  last_login_at: null,
+  created_at: 1,
 };
-const summary = { id: 3, file_name: 'staff.csv', encoding: 'sjis', status: 'previewed', total: 3, created: 2, changed: 0, unchanged: 0, refused: 1, progress: 0, error: null, created_at: 1 };
+const summary = {
+  id: 3,
+  file_name: 'staff.csv',
+  encoding: 'sjis',
+  status: 'previewed',
+  total: 3,
+  created: 2,
+  changed: 0,
+  unchanged: 0,
+  refused: 1,
+  progress: 0,
+  error: null,
+  created_at: 1,
+};
 const rows = {
   data: [
     { line: 2, employee_number: 'N1', name: '新人 一', state: 'create', errors: [], changes: [] },
-    { line: 4, employee_number: 'N3', name: '新人 三', state: 'refused', errors: [{ column: 'last_name_kana', code: 'validation.kana' }], changes: [] },
+    {
+      line: 4,
+      employee_number: 'N3',
+      name: '新人 三',
+      state: 'refused',
+      errors: [{ column: 'last_name_kana', code: 'validation.kana' }],
+      changes: [],
+    },
   ],
-  current_page: 1, last_page: 1, total: 2,
+  current_page: 1,
+  last_page: 1,
+  total: 2,
 };
 
 const auditRows = [
-  { id: 2, created_at: 2, action: 'file.bin_emptied', actor_id: 7, actor_name: '髙橋 誠 (E007)', target_type: 'group', target_id: 5, target_label: '営業部', detail: '2 files: a.pdf, b.pdf', ip: '' },
-  { id: 1, created_at: 1, action: 'topic.deleted', actor_id: null, actor_name: 'system', target_type: 'topic', target_id: 9, target_label: '古い議題', detail: 'group #5 (auto-delete from the bin)', ip: '' },
+  {
+    id: 2,
+    created_at: 2,
+    action: 'file.bin_emptied',
+    actor_id: 7,
+    actor_name: '髙橋 誠 (E007)',
+    target_type: 'group',
+    target_id: 5,
+    target_label: '営業部',
+    detail: '2 files: a.pdf, b.pdf',
+    ip: '',
+  },
+  {
+    id: 1,
+    created_at: 1,
+    action: 'topic.deleted',
+    actor_id: null,
+    actor_name: 'system',
+    target_type: 'topic',
+    target_id: 9,
+    target_label: '古い議題',
+    detail: 'group #5 (auto-delete from the bin)',
+    ip: '',
+  },
 ];
 
 function answer(admin: boolean) {
@@ -33,7 +90,16 @@ function answer(admin: boolean) {
     if (name === 'adminListEmployees') return { items: { data: [employee], current_page: 1, last_page: 1, total: 1 } };
     if (name === 'adminImportPreview' || name === 'adminImportShow') return { items: { ...summary, rows } };
     if (name === 'adminAuditList') return { items: { data: auditRows, current_page: 1, last_page: 1, total: auditRows.length } };
-    if (name === 'adminRelease') return { items: { version: '1.2.3', remotes: [{ name: 'chat', version: '1.2.0-0123abcd' }, { name: 'calendar', version: null }] } };
+    if (name === 'adminRelease')
+      return {
+        items: {
+          version: '1.2.3',
+          remotes: [
+            { name: 'chat', version: '1.2.0-0123abcd' },
+            { name: 'calendar', version: null },
+          ],
+        },
+      };
     throw new Error(name);
   }) as never);
 }
@@ -91,14 +157,24 @@ describe('company administration area', () => {
   });
 
   it('retire: a sole group administrator gets a successor picked among the group members', async () => {
-    const sole = { id: 40, name: '経理', candidates: [{ id: 8, name: '佐藤 花子 (E008)' }, { id: 9, name: '鈴木 一 (E009)' }] };
+    const sole = {
+      id: 40,
+      name: '経理',
+      candidates: [
+        { id: 8, name: '佐藤 花子 (E008)' },
+        { id: 9, name: '鈴木 一 (E009)' },
+      ],
+    };
     const retire = vi.fn();
     retire
-      .mockRejectedValueOnce(new ApiError(400, 'MUST_APPOINT_ADMIN', 'x', { status_code: 'MUST_APPOINT_ADMIN', message: 'x', data: { groups: [sole] } }))
+      .mockRejectedValueOnce(
+        new ApiError(400, 'MUST_APPOINT_ADMIN', 'x', { status_code: 'MUST_APPOINT_ADMIN', message: 'x', data: { groups: [sole] } }),
+      )
       .mockResolvedValueOnce({ items: { id: 7, revoked_sessions: 0 } });
     call.mockImplementation((async (name: string, args: unknown) => {
       if (name === 'me') return { items: { info: { is_company_admin: true } } };
-      if (name === 'adminGetEmployee') return { items: { ...employee, groups: [{ id: 40, name: '経理', role_admin: true }], lock_reason: null } };
+      if (name === 'adminGetEmployee')
+        return { items: { ...employee, groups: [{ id: 40, name: '経理', role_admin: true }], lock_reason: null } };
       if (name === 'adminRetireEmployee') return retire(args);
       throw new Error(name);
     }) as never);
@@ -108,7 +184,9 @@ describe('company administration area', () => {
     const picker = await screen.findByLabelText('経理 の後任');
     fireEvent.change(picker, { target: { value: '9' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '退職させる' }));
-    await waitFor(() => expect(retire).toHaveBeenLastCalledWith({ params: { userId: 7 }, body: { successors: [{ group_id: 40, user_id: 9 }] } }));
+    await waitFor(() =>
+      expect(retire).toHaveBeenLastCalledWith({ params: { userId: 7 }, body: { successors: [{ group_id: 40, user_id: 9 }] } }),
+    );
   });
 
   it('audit trail: hard deletes and bin empties by name, the auto-delete job as the system', async () => {

@@ -63,9 +63,17 @@ export function AuditPage() {
           label={t('admin.audit.what')}
           value={draft.action}
           onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditAction | '' })}
-          options={[{ value: '', label: t('admin.audit.all_actions') }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`admin.audit.actions.${a}`) }))]}
+          options={[
+            { value: '', label: t('admin.audit.all_actions') },
+            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`admin.audit.actions.${a}`) })),
+          ]}
         />
-        <TextField label={t('admin.audit.from')} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        <TextField
+          label={t('admin.audit.from')}
+          type="date"
+          value={draft.from}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        />
         <TextField label={t('admin.audit.to')} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         <Button type="submit">{t('admin.audit.search')}</Button>
         <Button type="button" variant="secondary" onClick={exportCsv}>

@@ -81,7 +81,14 @@ function CompanyForm({ capacity, retention }: { capacity: number; retention: num
       }}
     >
       <TextField label={t('admin.capacity.capacity_gb')} type="number" min={1} value={gb} onChange={(e) => setGb(e.target.value)} />
-      <TextField label={t('admin.capacity.retention')} type="number" min={30} max={3650} value={days} onChange={(e) => setDays(e.target.value)} />
+      <TextField
+        label={t('admin.capacity.retention')}
+        type="number"
+        min={30}
+        max={3650}
+        value={days}
+        onChange={(e) => setDays(e.target.value)}
+      />
       <Button type="submit">{t('admin.capacity.save')}</Button>
     </form>
   );
@@ -103,7 +110,12 @@ function GroupRow({ g }: { g: Usage & { id: number; name: string; max_img_size_p
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save(() => api.call('adminSetGroupCapacity', { params: { groupId: g.id }, body: { capacity_gb: Number(gb), max_img_size_per_attachment: Number(mb) } }));
+          void save(() =>
+            api.call('adminSetGroupCapacity', {
+              params: { groupId: g.id },
+              body: { capacity_gb: Number(gb), max_img_size_per_attachment: Number(mb) },
+            }),
+          );
         }}
       >
         <TextField label={t('admin.capacity.capacity_gb')} type="number" min={1} value={gb} onChange={(e) => setGb(e.target.value)} />

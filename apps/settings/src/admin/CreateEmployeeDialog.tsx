@@ -11,7 +11,16 @@ import { adminKeys } from './api';
 
 type Values = Omit<CreateEmployeeBody, 'group_ids'> & { department: string; send_password_mail: boolean };
 const FIELDS = ['employee_number', 'email', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'department'] as const;
-const EMPTY: Values = { employee_number: '', email: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', department: '', send_password_mail: true };
+const EMPTY: Values = {
+  employee_number: '',
+  email: '',
+  last_name: '',
+  first_name: '',
+  last_name_kana: '',
+  first_name_kana: '',
+  department: '',
+  send_password_mail: true,
+};
 
 /** Registers one employee; groups are added on the detail page (the group screens own members). */
 export function CreateEmployeeDialog({ onClose }: { onClose: () => void }) {
@@ -43,7 +52,11 @@ export function CreateEmployeeDialog({ onClose }: { onClose: () => void }) {
         </div>
         <div className="padm-pair">
           <TextField label={t('admin.employees.last_name_kana')} error={e.last_name_kana?.message} {...form.register('last_name_kana')} />
-          <TextField label={t('admin.employees.first_name_kana')} error={e.first_name_kana?.message} {...form.register('first_name_kana')} />
+          <TextField
+            label={t('admin.employees.first_name_kana')}
+            error={e.first_name_kana?.message}
+            {...form.register('first_name_kana')}
+          />
         </div>
         <TextField label={t('admin.employees.email')} type="email" required error={e.email?.message} {...form.register('email')} />
         <TextField label={t('admin.employees.department')} error={e.department?.message} {...form.register('department')} />

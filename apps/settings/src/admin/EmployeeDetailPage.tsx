@@ -24,7 +24,10 @@ export function EmployeeDetailPage() {
   const showError = useShowActionError();
   const errorStrings = useErrorStrings();
   const [soleGroups, setSoleGroups] = useState<SoleGroup[] | null>(null);
-  const q = useQuery({ queryKey: adminKeys.employee(userId), queryFn: async () => (await api.call('adminGetEmployee', { params: { userId } })).items });
+  const q = useQuery({
+    queryKey: adminKeys.employee(userId),
+    queryFn: async () => (await api.call('adminGetEmployee', { params: { userId } })).items,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   const loaded = useMemo(
     () => (q.data ? (Object.fromEntries(FIELDS.map((f) => [f, q.data[f]])) as Required<UpdateEmployeeBody>) : undefined),
@@ -52,13 +55,16 @@ export function EmployeeDetailPage() {
       await refresh();
       modal.success({ message: t(done) });
     } catch (err) {
-      const groups = err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN' ? (err.body?.data?.groups as SoleGroup[] | undefined) : undefined;
+      const groups =
+        err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN' ? (err.body?.data?.groups as SoleGroup[] | undefined) : undefined;
       if (groups?.length) setSoleGroups(groups);
-      else if (err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN') errorStrings.afterLoad(() => modal.error({ message: translateError(errorStrings.t, 'MUST_APPOINT_ADMIN') }));
+      else if (err instanceof ApiError && err.code === 'MUST_APPOINT_ADMIN')
+        errorStrings.afterLoad(() => modal.error({ message: translateError(errorStrings.t, 'MUST_APPOINT_ADMIN') }));
       else showError(err);
     }
   };
-  const rights = (body: { is_company_admin?: boolean; common_topic_role?: boolean }) => act(() => api.call('adminSetRights', { params: { userId }, body }), 'admin.employees.saved');
+  const rights = (body: { is_company_admin?: boolean; common_topic_role?: boolean }) =>
+    act(() => api.call('adminSetRights', { params: { userId }, body }), 'admin.employees.saved');
   const e = form.formState.errors;
   return (
     <div className="padm-detail">
@@ -71,17 +77,57 @@ export function EmployeeDetailPage() {
       <section aria-labelledby="padm-info">
         <h3 id="padm-info">{t('admin.detail.info')}</h3>
         <form className="pset-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-          <TextField label={t('admin.employees.number')} required disabled={!active} error={e.employee_number?.message} {...form.register('employee_number')} />
+          <TextField
+            label={t('admin.employees.number')}
+            required
+            disabled={!active}
+            error={e.employee_number?.message}
+            {...form.register('employee_number')}
+          />
           <div className="padm-pair">
-            <TextField label={t('admin.employees.last_name')} required disabled={!active} error={e.last_name?.message} {...form.register('last_name')} />
-            <TextField label={t('admin.employees.first_name')} required disabled={!active} error={e.first_name?.message} {...form.register('first_name')} />
+            <TextField
+              label={t('admin.employees.last_name')}
+              required
+              disabled={!active}
+              error={e.last_name?.message}
+              {...form.register('last_name')}
+            />
+            <TextField
+              label={t('admin.employees.first_name')}
+              required
+              disabled={!active}
+              error={e.first_name?.message}
+              {...form.register('first_name')}
+            />
           </div>
           <div className="padm-pair">
-            <TextField label={t('admin.employees.last_name_kana')} disabled={!active} error={e.last_name_kana?.message} {...form.register('last_name_kana')} />
-            <TextField label={t('admin.employees.first_name_kana')} disabled={!active} error={e.first_name_kana?.message} {...form.register('first_name_kana')} />
+            <TextField
+              label={t('admin.employees.last_name_kana')}
+              disabled={!active}
+              error={e.last_name_kana?.message}
+              {...form.register('last_name_kana')}
+            />
+            <TextField
+              label={t('admin.employees.first_name_kana')}
+              disabled={!active}
+              error={e.first_name_kana?.message}
+              {...form.register('first_name_kana')}
+            />
           </div>
-          <TextField label={t('admin.employees.email')} type="email" required disabled={!active} error={e.email?.message} {...form.register('email')} />
-          <TextField label={t('admin.employees.department')} disabled={!active} error={e.department?.message} {...form.register('department')} />
+          <TextField
+            label={t('admin.employees.email')}
+            type="email"
+            required
+            disabled={!active}
+            error={e.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label={t('admin.employees.department')}
+            disabled={!active}
+            error={e.department?.message}
+            {...form.register('department')}
+          />
           {active && (
             <div className="pset-form__actions">
               <Button type="submit" loading={form.formState.isSubmitting}>
@@ -94,11 +140,21 @@ export function EmployeeDetailPage() {
       <section aria-labelledby="padm-rights">
         <h3 id="padm-rights">{t('admin.detail.rights')}</h3>
         <label className="padm-check">
-          <input type="checkbox" checked={u.is_company_admin} disabled={!active} onChange={(ev) => void rights({ is_company_admin: ev.target.checked })} />{' '}
+          <input
+            type="checkbox"
+            checked={u.is_company_admin}
+            disabled={!active}
+            onChange={(ev) => void rights({ is_company_admin: ev.target.checked })}
+          />{' '}
           {t('admin.employees.company_admin')}
         </label>
         <label className="padm-check">
-          <input type="checkbox" checked={u.common_topic_role} disabled={!active} onChange={(ev) => void rights({ common_topic_role: ev.target.checked })} />{' '}
+          <input
+            type="checkbox"
+            checked={u.common_topic_role}
+            disabled={!active}
+            onChange={(ev) => void rights({ common_topic_role: ev.target.checked })}
+          />{' '}
           {t('admin.employees.common_topic')}
         </label>
       </section>
@@ -117,13 +173,22 @@ export function EmployeeDetailPage() {
         )}
         {active && (
           <div className="padm-actions">
-            <Button variant="secondary" onClick={() => void act(() => api.call('adminPasswordMail', { params: { userId } }), 'admin.detail.password_mail_sent')}>
+            <Button
+              variant="secondary"
+              onClick={() => void act(() => api.call('adminPasswordMail', { params: { userId } }), 'admin.detail.password_mail_sent')}
+            >
               {t('admin.detail.password_mail')}
             </Button>
             <Button
               variant="danger"
               onClick={async () => {
-                if (await confirm({ message: t('admin.detail.retire_confirm', { name }), destructive: true, confirmLabel: t('admin.detail.retire') })) {
+                if (
+                  await confirm({
+                    message: t('admin.detail.retire_confirm', { name }),
+                    destructive: true,
+                    confirmLabel: t('admin.detail.retire'),
+                  })
+                ) {
                   await act(() => api.call('adminRetireEmployee', { params: { userId }, body: {} }), 'admin.detail.retired');
                 }
               }}

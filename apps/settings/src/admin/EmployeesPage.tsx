@@ -18,7 +18,10 @@ export function EmployeesPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const q = { keyword, status, page, limit: 50 };
-  const list = useQuery({ queryKey: adminKeys.employees(q), queryFn: async () => (await api.call('adminListEmployees', { query: q })).items });
+  const list = useQuery({
+    queryKey: adminKeys.employees(q),
+    queryFn: async () => (await api.call('adminListEmployees', { query: q })).items,
+  });
   return (
     <div className="padm-employees">
       <div className="padm-toolbar">

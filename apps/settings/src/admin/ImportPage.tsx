@@ -31,7 +31,8 @@ export function ImportPage() {
   const shown = useQuery({
     queryKey: ['admin', 'import', importId, filter, page],
     enabled: importId !== null,
-    queryFn: async () => (await api.call('adminImportShow', { params: { importId: importId! }, query: { filter, page, limit: 100 } })).items,
+    queryFn: async () =>
+      (await api.call('adminImportShow', { params: { importId: importId! }, query: { filter, page, limit: 100 } })).items,
     refetchInterval: applying ? 500 : false,
   });
   useEffect(() => setPage(1), [filter, importId]);
@@ -91,9 +92,21 @@ export function ImportPage() {
           <p role="status" data-testid="import-summary">
             {t('admin.import.summary', s)} ({t('admin.import.encoding')}: {t(`admin.import.enc_${s.encoding}`)})
           </p>
-          {s.status === 'applied' && <p className="padm-ok" role="status">{t('admin.import.applied', s)}</p>}
-          {s.status === 'failed' && s.error !== 'IMPORT_HAS_ERRORS' && <p className="padm-warn" role="alert">{t('admin.import.failed')}</p>}
-          {s.refused > 0 && <p className="padm-warn" role="alert">{t('admin.import.has_refused')}</p>}
+          {s.status === 'applied' && (
+            <p className="padm-ok" role="status">
+              {t('admin.import.applied', s)}
+            </p>
+          )}
+          {s.status === 'failed' && s.error !== 'IMPORT_HAS_ERRORS' && (
+            <p className="padm-warn" role="alert">
+              {t('admin.import.failed')}
+            </p>
+          )}
+          {s.refused > 0 && (
+            <p className="padm-warn" role="alert">
+              {t('admin.import.has_refused')}
+            </p>
+          )}
           {(applying || s.status === 'applying') && (
             <div>
               <progress aria-label={t('admin.import.progress')} max={Math.max(1, toWrite)} value={done} />
@@ -137,7 +150,12 @@ export function ImportPage() {
                   <td>{r.name}</td>
                   <td>{t(`admin.import.state_${r.state}`)}</td>
                   <td>
-                    {r.errors.map((e) => `${columnLabel(t, e.column)}: ${t(e.code.replace(/^validation\./, 'validation:'), { field: columnLabel(t, e.column) })}`).join(' / ')}
+                    {r.errors
+                      .map(
+                        (e) =>
+                          `${columnLabel(t, e.column)}: ${t(e.code.replace(/^validation\./, 'validation:'), { field: columnLabel(t, e.column) })}`,
+                      )
+                      .join(' / ')}
                     {r.changes.length > 0 && r.changes.map((c) => columnLabel(t, c)).join('、')}
                   </td>
                 </tr>
@@ -156,7 +174,10 @@ export function ImportPage() {
             onChange={(e) => setEncoding(e.target.value as CsvEncoding)}
             options={(['sjis', 'utf8_bom', 'utf8'] as const).map((v) => ({ value: v, label: t(`admin.import.enc_${v}`) }))}
           />
-          <Button variant="secondary" onClick={() => void downloadCsv(`/company/users/export?encoding=${encoding}`, 'employees.csv').catch(showError)}>
+          <Button
+            variant="secondary"
+            onClick={() => void downloadCsv(`/company/users/export?encoding=${encoding}`, 'employees.csv').catch(showError)}
+          >
             {t('admin.import.export_button')}
           </Button>
         </div>

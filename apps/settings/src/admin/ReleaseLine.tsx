@@ -15,8 +15,7 @@ export function ReleaseLine() {
     <footer className="padm__release" aria-label={t('admin.release.label')}>
       <span>{t('admin.release.portal', { version: q.data.version })}</span>
       <span>
-        {t('admin.release.remotes')}:{' '}
-        {q.data.remotes.map((r) => `${r.name} ${r.version ?? t('admin.release.unpublished')}`).join(' / ')}
+        {t('admin.release.remotes')}: {q.data.remotes.map((r) => `${r.name} ${r.version ?? t('admin.release.unpublished')}`).join(' / ')}
       </span>
     </footer>
   );

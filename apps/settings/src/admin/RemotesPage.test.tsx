@@ -9,7 +9,12 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi
 const call = vi.mocked(api.call);
 
 const remotes = [
-  { name: 'chat', stable: { version: '1.0.0-aaaa', loads: 200, errors: 2 }, canary: { version: '1.1.0-bbbb', share: 20, started_at: 1, loads: 40, errors: 10 }, previous: '0.9.0-cccc' },
+  {
+    name: 'chat',
+    stable: { version: '1.0.0-aaaa', loads: 200, errors: 2 },
+    canary: { version: '1.1.0-bbbb', share: 20, started_at: 1, loads: 40, errors: 10 },
+    previous: '0.9.0-cccc',
+  },
   { name: 'calendar', stable: { version: '2.0.0-dddd', loads: 0, errors: 0 }, canary: null, previous: '1.9.0-eeee' },
   { name: 'groups', stable: null, canary: null, previous: null },
 ];
@@ -28,7 +33,8 @@ beforeEach(() => {
     if (name === 'me') return { items: { info: { is_company_admin: true } } };
     if (name === 'adminListRemotes') return { items: remotes };
     if (name === 'adminPromoteRemote') return { items: { name: args.params.name, version: '1.1.0-bbbb' } };
-    if (name === 'adminRollbackRemote') return { items: { name: args.params.name, version: args.params.name === 'chat' ? '1.0.0-aaaa' : '1.9.0-eeee' } };
+    if (name === 'adminRollbackRemote')
+      return { items: { name: args.params.name, version: args.params.name === 'chat' ? '1.0.0-aaaa' : '1.9.0-eeee' } };
     throw new Error(name);
   }) as never);
 });
@@ -57,19 +63,25 @@ describe('company administration: screens (remotes)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '全員に公開' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '全員に公開' }));
-    await waitFor(() => expect(call).toHaveBeenCalledWith('adminPromoteRemote', { params: { name: 'chat' }, body: { version: '1.1.0-bbbb' } }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('adminPromoteRemote', { params: { name: 'chat' }, body: { version: '1.1.0-bbbb' } }),
+    );
   });
 
   it('withdraws a canary, and without one goes back to the previous release', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: '先行公開を取り下げ' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '先行公開を取り下げ' }));
-    await waitFor(() => expect(call).toHaveBeenCalledWith('adminRollbackRemote', { params: { name: 'chat' }, body: { version: '1.1.0-bbbb' } }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('adminRollbackRemote', { params: { name: 'chat' }, body: { version: '1.1.0-bbbb' } }),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: '前の版に戻す' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('1.9.0-eeee');
     fireEvent.click(within(dialog).getByRole('button', { name: '前の版に戻す' }));
-    await waitFor(() => expect(call).toHaveBeenCalledWith('adminRollbackRemote', { params: { name: 'calendar' }, body: { version: '2.0.0-dddd' } }));
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith('adminRollbackRemote', { params: { name: 'calendar' }, body: { version: '2.0.0-dddd' } }),
+    );
   });
 });

@@ -16,7 +16,11 @@ const rate = (loads: number, errors: number) => (loads > 0 ? `${((Math.min(error
  */
 export function RemotesPage() {
   const { t, i18n } = useTranslation('settings');
-  const q = useQuery({ queryKey: adminKeys.remotes(), queryFn: async () => (await api.call('adminListRemotes')).items, refetchInterval: 15_000 });
+  const q = useQuery({
+    queryKey: adminKeys.remotes(),
+    queryFn: async () => (await api.call('adminListRemotes')).items,
+    refetchInterval: 15_000,
+  });
   if (q.isPending) return <Spinner />;
   if (q.isError) return <ErrorFallback error={q.error} onRetry={() => void q.refetch()} />;
   return (
@@ -115,7 +119,12 @@ function useAct(r: RemoteStatus, label: string) {
     const key = what === 'promote' ? 'promote' : r.canary ? 'withdraw' : 'rollback';
     const ok = await confirm({
       title: t(`admin.remotes.${key}_title`, { name: label }),
-      message: t(`admin.remotes.${key}_confirm`, { name: label, canary: r.canary?.version ?? '', stable: r.stable!.version, previous: r.previous ?? '' }),
+      message: t(`admin.remotes.${key}_confirm`, {
+        name: label,
+        canary: r.canary?.version ?? '',
+        stable: r.stable!.version,
+        previous: r.previous ?? '',
+      }),
       confirmLabel: t(`admin.remotes.${key}`),
       destructive: what === 'rollback',
     });

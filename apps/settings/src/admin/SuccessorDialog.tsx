@@ -13,10 +13,20 @@ export interface SoleGroup {
  * Section 6: a group's only administrator cannot leave without appointing another. When the
  * retiree is one, the administrator picks a successor per group among its active members.
  */
-export function SuccessorDialog({ groups, onCancel, onConfirm }: { groups: SoleGroup[]; onCancel: () => void; onConfirm: (successors: { group_id: number; user_id: number }[]) => void }) {
+export function SuccessorDialog({
+  groups,
+  onCancel,
+  onConfirm,
+}: {
+  groups: SoleGroup[];
+  onCancel: () => void;
+  onConfirm: (successors: { group_id: number; user_id: number }[]) => void;
+}) {
   const { t } = useTranslation('settings');
   const id = useId();
-  const [picked, setPicked] = useState<Record<number, number>>(() => Object.fromEntries(groups.map((g) => [g.id, g.candidates[0]?.id ?? 0])));
+  const [picked, setPicked] = useState<Record<number, number>>(() =>
+    Object.fromEntries(groups.map((g) => [g.id, g.candidates[0]?.id ?? 0])),
+  );
   const complete = groups.every((g) => picked[g.id]);
   return (
     <Dialog titleId={`${id}-t`} descriptionId={`${id}-d`} onDismiss={onCancel} className="pui-modal padm-dialog">
@@ -35,7 +45,11 @@ export function SuccessorDialog({ groups, onCancel, onConfirm }: { groups: SoleG
         <Button variant="secondary" onClick={onCancel}>
           {t('admin.employees.cancel')}
         </Button>
-        <Button variant="danger" disabled={!complete} onClick={() => onConfirm(groups.map((g) => ({ group_id: g.id, user_id: picked[g.id]! })))}>
+        <Button
+          variant="danger"
+          disabled={!complete}
+          onClick={() => onConfirm(groups.map((g) => ({ group_id: g.id, user_id: picked[g.id]! })))}
+        >
           {t('admin.detail.retire')}
         </Button>
       </div>

@@ -41,4 +41,10 @@ export async function fileToBase64(file: File): Promise<string> {
 }
 
 export const formatTime = (ms: number | null, lang: string) =>
-  ms === null ? '' : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  ms === null
+    ? ''
+    : new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ja-JP', {
+        timeZone: 'Asia/Tokyo',
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(ms));

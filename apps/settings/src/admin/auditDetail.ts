@@ -22,8 +22,10 @@ function one(t: TFunction, part: string): string | null {
   if ((m = /^(\d+) (topics|files): ([\s\S]*)$/.exec(part))) return t(`admin.audit.details.${m[2]}`, { count: Number(m[1]), names: m[3] });
   if (part === 'common topic') return t('admin.audit.details.common_topic');
   if ((m = /^group #(\d+)$/.exec(part))) return t('admin.audit.details.group', { id: Number(m[1]) });
-  if ((m = /^([a-z_]+): (\S+) → (\S+)$/.exec(part))) return t('admin.audit.details.changed_from_to', { field: field(t, m[1]!), from: m[2], to: m[3] });
-  if ((m = /^([a-z_]+): (true|false)$/.exec(part))) return t(`admin.audit.details.${m[2] === 'true' ? 'granted' : 'withdrawn'}`, { field: field(t, m[1]!) });
+  if ((m = /^([a-z_]+): (\S+) → (\S+)$/.exec(part)))
+    return t('admin.audit.details.changed_from_to', { field: field(t, m[1]!), from: m[2], to: m[3] });
+  if ((m = /^([a-z_]+): (true|false)$/.exec(part)))
+    return t(`admin.audit.details.${m[2] === 'true' ? 'granted' : 'withdrawn'}`, { field: field(t, m[1]!) });
   return null;
 }
 
@@ -36,7 +38,12 @@ export function auditDetail(t: TFunction, detail: string): string {
   if (parts.every((p) => p !== null)) text = parts.join(t('admin.audit.details.separator'));
   else if (/^[a-z_]+(, [a-z_]+)*$/.test(body)) {
     // employee.updated: the names of the changed fields.
-    text = t('admin.audit.details.fields_changed', { fields: body.split(', ').map((k) => field(t, k)).join(t('admin.audit.details.separator')) });
+    text = t('admin.audit.details.fields_changed', {
+      fields: body
+        .split(', ')
+        .map((k) => field(t, k))
+        .join(t('admin.audit.details.separator')),
+    });
   } else text = one(t, body) ?? body;
   return auto ? `${text}${t('admin.audit.details.auto_delete')}` : text;
 }

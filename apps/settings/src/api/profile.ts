@@ -2,7 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PREFIX, queryKeys, type MyProfile, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 // The full entry (zod schemas) is fine here: only the lazily loaded settings pages use it.
-import { AVATAR_FIELD, myProfileResponse, type AvatarCrop, type CompanyInfoBody, type PersonalInfoBody, type ProfileBody, type SubEmailsBody, type ThemeBody } from '@portal/api-client';
+import {
+  AVATAR_FIELD,
+  myProfileResponse,
+  type AvatarCrop,
+  type CompanyInfoBody,
+  type PersonalInfoBody,
+  type ProfileBody,
+  type SubEmailsBody,
+  type ThemeBody,
+} from '@portal/api-client';
 import { postMultipart } from '@portal/content/kit';
 
 /** Under ['me'] so whatever refreshes the user store refreshes this too. */
@@ -28,12 +37,18 @@ export function useUpdateProfile() {
 
 export function useUpdateCompanyInfo() {
   const saved = useSaved();
-  return useMutation({ mutationFn: async (body: CompanyInfoBody) => (await api.call('updateCompanyInfo', { body })).items, onSuccess: saved });
+  return useMutation({
+    mutationFn: async (body: CompanyInfoBody) => (await api.call('updateCompanyInfo', { body })).items,
+    onSuccess: saved,
+  });
 }
 
 export function useUpdatePersonalInfo() {
   const saved = useSaved();
-  return useMutation({ mutationFn: async (body: PersonalInfoBody) => (await api.call('updatePersonalInfo', { body })).items, onSuccess: saved });
+  return useMutation({
+    mutationFn: async (body: PersonalInfoBody) => (await api.call('updatePersonalInfo', { body })).items,
+    onSuccess: saved,
+  });
 }
 
 export function useUploadAvatar() {

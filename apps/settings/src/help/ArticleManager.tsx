@@ -20,7 +20,10 @@ export function ArticleManager() {
 
   const edit = async (id: number) => {
     const a = (await api.call('helpArticle', { params: { id } })).items;
-    setEditing({ id, body: { kind: a.kind, title_ja: a.title_ja, title_en: a.title_en, body_ja: a.body_ja, body_en: a.body_en, sort_order: a.sort_order } });
+    setEditing({
+      id,
+      body: { kind: a.kind, title_ja: a.title_ja, title_en: a.title_en, body_ja: a.body_ja, body_en: a.body_en, sort_order: a.sort_order },
+    });
   };
 
   return (
@@ -89,12 +92,23 @@ function ArticleForm({ id, loaded, onDone }: { id?: number; loaded: HelpArticleB
   );
   return (
     <form className="pset-form pset-help__form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-      <SelectField label={t('help.fields.kind')} options={HELP_KINDS.map((k) => ({ value: k, label: t(`help.kinds.${k}`) }))} error={e.kind?.message} {...register('kind')} />
+      <SelectField
+        label={t('help.fields.kind')}
+        options={HELP_KINDS.map((k) => ({ value: k, label: t(`help.kinds.${k}`) }))}
+        error={e.kind?.message}
+        {...register('kind')}
+      />
       <TextField label={t('help.fields.title_ja')} required error={e.title_ja?.message} {...register('title_ja')} />
       <TextField label={t('help.fields.title_en')} required error={e.title_en?.message} {...register('title_en')} />
       {area('body_ja')}
       {area('body_en')}
-      <TextField label={t('help.fields.sort_order')} type="number" min={0} error={e.sort_order?.message} {...register('sort_order', { valueAsNumber: true })} />
+      <TextField
+        label={t('help.fields.sort_order')}
+        type="number"
+        min={0}
+        error={e.sort_order?.message}
+        {...register('sort_order', { valueAsNumber: true })}
+      />
       <div className="pset-form__actions">
         <Button type="submit" loading={formState.isSubmitting}>
           {t('help.save')}

@@ -10,7 +10,10 @@ export const helpKeys = {
 };
 
 export function useHelpList(search: string) {
-  return useQuery({ queryKey: helpKeys.list(search), queryFn: async () => (await api.call('helpCenter', { query: search ? { search } : {} })).items });
+  return useQuery({
+    queryKey: helpKeys.list(search),
+    queryFn: async () => (await api.call('helpCenter', { query: search ? { search } : {} })).items,
+  });
 }
 
 export function useHelpArticle(id: number) {

@@ -21,7 +21,14 @@ function renderPage() {
 }
 
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
-const ROW = { employee_number: 'N100', email: 'n100@example.com', last_name: '新人', first_name: '一郎', last_name_kana: 'しんじん', first_name_kana: 'いちろう' };
+const ROW = {
+  employee_number: 'N100',
+  email: 'n100@example.com',
+  last_name: '新人',
+  first_name: '一郎',
+  last_name_kana: 'しんじん',
+  first_name_kana: 'いちろう',
+};
 
 function fillRow() {
   fill(/^社員番号/, ROW.employee_number);
@@ -49,7 +56,9 @@ describe('MemberRegisterPage', () => {
       if (name === 'myGroupRoles') return { items: { roles: ['role_admin'] } };
       if (name === 'adminRegisters') {
         throw new ApiError(400, 'EMPLOYEE_NUMBER_USED', 'x', {
-          status_code: 'EMPLOYEE_NUMBER_USED', message: 'x', errors: { 'employees.0.employee_number': ['validation.employee_number_used'] },
+          status_code: 'EMPLOYEE_NUMBER_USED',
+          message: 'x',
+          errors: { 'employees.0.employee_number': ['validation.employee_number_used'] },
         });
       }
       throw new Error(name);

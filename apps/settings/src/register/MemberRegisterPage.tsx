@@ -30,7 +30,10 @@ export default function MemberRegisterPage() {
   const groupId = Number(useParams().groupId);
   const navigate = useNavigate();
   const modal = useModal();
-  const roles = useQuery({ queryKey: queryKeys.groupRoles(groupId), queryFn: async () => (await api.call('myGroupRoles', { params: { id: groupId } })).items });
+  const roles = useQuery({
+    queryKey: queryKeys.groupRoles(groupId),
+    queryFn: async () => (await api.call('myGroupRoles', { params: { id: groupId } })).items,
+  });
   const isAdmin = roles.data?.roles.includes('role_admin');
   useEffect(() => {
     if (roles.isError || (roles.data && !isAdmin)) navigate(`/group/${groupId}`, { replace: true });
@@ -70,7 +73,13 @@ export default function MemberRegisterPage() {
           <fieldset key={row.id} className="pset-register__row">
             <legend>{t('register.row', { n: i + 1 })}</legend>
             {COLUMNS.map((c) => (
-              <TextField key={c} label={t(`register.fields.${c}`)} required error={e?.[i]?.[c]?.message} {...form.register(`employees.${i}.${c}`)} />
+              <TextField
+                key={c}
+                label={t(`register.fields.${c}`)}
+                required
+                error={e?.[i]?.[c]?.message}
+                {...form.register(`employees.${i}.${c}`)}
+              />
             ))}
             {rows.fields.length > 1 && (
               <Button variant="link" onClick={() => rows.remove(i)}>

@@ -40,8 +40,15 @@ export function AccountInfoPage() {
         {info.email} <Link to={`${SETTINGS_BASE}/change-email`}>{t('account.change_email')}</Link>
       </>,
     ],
-    ...[info.second_email, info.third_email].flatMap((email, i): [string, React.ReactNode][] => (email ? [[t('account.sub_email', { n: i + 2 }), email]] : [])),
-    [t('account.password'), <Link key="password" to={`${SETTINGS_BASE}/change-password`}>{t('account.change_password')}</Link>],
+    ...[info.second_email, info.third_email].flatMap((email, i): [string, React.ReactNode][] =>
+      email ? [[t('account.sub_email', { n: i + 2 }), email]] : [],
+    ),
+    [
+      t('account.password'),
+      <Link key="password" to={`${SETTINGS_BASE}/change-password`}>
+        {t('account.change_password')}
+      </Link>,
+    ],
     [t('account.last_login'), <LastLogin key="last-login" value={info.last_login_at} />],
   ];
 

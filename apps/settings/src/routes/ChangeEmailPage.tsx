@@ -54,7 +54,15 @@ function LoginEmailForm({ current }: { current: string }) {
       <p className="pset-readonly">
         {t('email.current')}: <strong>{current}</strong>
       </p>
-      <TextField label={t('email.new')} type="email" autoComplete="email" required hint={t('email.hint')} error={e.email?.message} {...form.register('email')} />
+      <TextField
+        label={t('email.new')}
+        type="email"
+        autoComplete="email"
+        required
+        hint={t('email.hint')}
+        error={e.email?.message}
+        {...form.register('email')}
+      />
       <div className="pset-form__actions">
         <Button type="submit" loading={form.formState.isSubmitting}>
           {t('email.send')}
@@ -68,7 +76,13 @@ function SubEmailsForm({ info }: { info: MyProfile['info'] }) {
   const { t } = useTranslation('settings');
   const update = useUpdateSubEmails();
   const loaded = useMemo(() => ({ second_email: info.second_email, third_email: info.third_email }), [info.second_email, info.third_email]);
-  const { form, submit, onKeyDown } = useSectionForm<SubEmailsBody>(subEmailsBody as never, loaded, (v) => update.mutateAsync(v), ['second_email', 'third_email'], 'info.saved');
+  const { form, submit, onKeyDown } = useSectionForm<SubEmailsBody>(
+    subEmailsBody as never,
+    loaded,
+    (v) => update.mutateAsync(v),
+    ['second_email', 'third_email'],
+    'info.saved',
+  );
   const e = form.formState.errors;
   return (
     <form className="pset-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>

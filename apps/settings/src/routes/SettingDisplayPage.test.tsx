@@ -17,7 +17,10 @@ beforeEach(() => {
 
 describe('SettingDisplayPage', () => {
   it('loads the stored values and saves exactly the four fields as numbers', async () => {
-    const saved = { ...DEFAULT_USER_SETTINGS, setting_display: { number_item_lists: 20, number_items_list_comment: 10, display_image_video: 0 as const, first_day_of_week: 0 } };
+    const saved = {
+      ...DEFAULT_USER_SETTINGS,
+      setting_display: { number_item_lists: 20, number_items_list_comment: 10, display_image_video: 0 as const, first_day_of_week: 0 },
+    };
     call.mockImplementation((async (name: string) => {
       if (name === 'settings') return { items: DEFAULT_USER_SETTINGS };
       if (name === 'updateSettings') return { items: saved };

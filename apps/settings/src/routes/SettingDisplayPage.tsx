@@ -52,39 +52,45 @@ export function SettingDisplayPage() {
       {settings.isPending && <Spinner />}
       {settings.isError && <ErrorFallback error={settings.error} onRetry={() => void settings.refetch()} />}
       {settings.data && (
-      <form className="pset-form" noValidate onSubmit={submit}>
-        <SelectField label={t('display.list_size')} options={sizes} error={e.number_item_lists?.message} {...numberSelect(form, 'number_item_lists')} />
-        <SelectField
-          label={t('display.comment_size')}
-          options={sizes}
-          error={e.number_items_list_comment?.message}
-          {...numberSelect(form, 'number_items_list_comment')}
-        />
-        <fieldset>
-          <legend className="pui-field__label">{t('display.thumbnails')}</legend>
-          {[1, 0].map((v) => (
-            <label key={v} className="pset-radio">
-              <input
-                type="radio"
-                name="display_image_video"
-                checked={thumbnails === v}
-                onChange={() => setValue('display_image_video', v as 0 | 1, { shouldDirty: true })}
-              /> {t(v ? 'display.show' : 'display.hide')}
-            </label>
-          ))}
-        </fieldset>
-        <SelectField
-          label={t('display.first_day')}
-          options={DAYS.map((d) => ({ value: d, label: t(`weekdays.${d}`) }))}
-          error={e.first_day_of_week?.message}
-          {...numberSelect(form, 'first_day_of_week')}
-        />
-        <div className="pset-form__actions">
-          <Button type="submit" loading={formState.isSubmitting}>
-            {t('display.submit')}
-          </Button>
-        </div>
-      </form>
+        <form className="pset-form" noValidate onSubmit={submit}>
+          <SelectField
+            label={t('display.list_size')}
+            options={sizes}
+            error={e.number_item_lists?.message}
+            {...numberSelect(form, 'number_item_lists')}
+          />
+          <SelectField
+            label={t('display.comment_size')}
+            options={sizes}
+            error={e.number_items_list_comment?.message}
+            {...numberSelect(form, 'number_items_list_comment')}
+          />
+          <fieldset>
+            <legend className="pui-field__label">{t('display.thumbnails')}</legend>
+            {[1, 0].map((v) => (
+              <label key={v} className="pset-radio">
+                <input
+                  type="radio"
+                  name="display_image_video"
+                  checked={thumbnails === v}
+                  onChange={() => setValue('display_image_video', v as 0 | 1, { shouldDirty: true })}
+                />{' '}
+                {t(v ? 'display.show' : 'display.hide')}
+              </label>
+            ))}
+          </fieldset>
+          <SelectField
+            label={t('display.first_day')}
+            options={DAYS.map((d) => ({ value: d, label: t(`weekdays.${d}`) }))}
+            error={e.first_day_of_week?.message}
+            {...numberSelect(form, 'first_day_of_week')}
+          />
+          <div className="pset-form__actions">
+            <Button type="submit" loading={formState.isSubmitting}>
+              {t('display.submit')}
+            </Button>
+          </div>
+        </form>
       )}
     </section>
   );

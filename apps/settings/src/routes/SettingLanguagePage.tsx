@@ -41,13 +41,7 @@ export function SettingLanguagePage() {
           <legend className="pui-field__label">{t('language.legend')}</legend>
           {LANGUAGES.map((code) => (
             <label key={code} className="pset-radio">
-              <input
-                type="radio"
-                name="language"
-                value={code}
-                checked={selected === code}
-                onChange={() => setPicked(code)}
-              />{' '}
+              <input type="radio" name="language" value={code} checked={selected === code} onChange={() => setPicked(code)} />{' '}
               {tCommon(`languages.${code}`)}
             </label>
           ))}

@@ -28,9 +28,15 @@ describe('/setting/setting-notify-news', () => {
 
   it('checks addresses: format, second and third differ, quiet hours need both ends', () => {
     expect(notifyErrors({ ...notify })).toEqual({});
-    expect(notifyErrors({ ...notify, second_email_regular: 'a@x.jp', third_email_regular: 'a@x.jp' })).toEqual({ third_email_regular: 'notify_settings.error_same' });
-    expect(notifyErrors({ ...notify, first_email_emergency: 'not-mail' })).toEqual({ first_email_emergency: 'notify_settings.error_email' });
-    expect(notifyErrors({ ...notify, regular_stop_notify_start: '22:00' })).toEqual({ regular_stop_notify_end: 'notify_settings.error_window' });
+    expect(notifyErrors({ ...notify, second_email_regular: 'a@x.jp', third_email_regular: 'a@x.jp' })).toEqual({
+      third_email_regular: 'notify_settings.error_same',
+    });
+    expect(notifyErrors({ ...notify, first_email_emergency: 'not-mail' })).toEqual({
+      first_email_emergency: 'notify_settings.error_email',
+    });
+    expect(notifyErrors({ ...notify, regular_stop_notify_start: '22:00' })).toEqual({
+      regular_stop_notify_end: 'notify_settings.error_window',
+    });
   });
 
   it('saves time, interval and a second address; refuses the same address twice on screen', async () => {

@@ -21,9 +21,11 @@ export function notifyErrors(n: Notify): Record<string, string> {
   const out: Record<string, string> = {};
   for (const kind of ['regular', 'emergency'] as const) {
     const addr = (s: Slot) => (n[`${s}_email_${kind}`] ?? '').trim();
-    for (const s of SLOTS) if (addr(s) && (!EMAIL.test(addr(s)) || addr(s).length > 100)) out[`${s}_email_${kind}`] = 'notify_settings.error_email';
+    for (const s of SLOTS)
+      if (addr(s) && (!EMAIL.test(addr(s)) || addr(s).length > 100)) out[`${s}_email_${kind}`] = 'notify_settings.error_email';
     if (addr('second') && addr('second') === addr('third')) out[`third_email_${kind}`] = 'notify_settings.error_same';
-    for (const s of ['second', 'third'] as const) if (addr(s) && addr(s) === addr('first')) out[`${s}_email_${kind}`] = 'notify_settings.error_same';
+    for (const s of ['second', 'third'] as const)
+      if (addr(s) && addr(s) === addr('first')) out[`${s}_email_${kind}`] = 'notify_settings.error_same';
     const start = n[`${kind}_stop_notify_start`];
     const end = n[`${kind}_stop_notify_end`];
     if (Boolean(start) !== Boolean(end)) out[`${kind}_stop_notify_end`] = 'notify_settings.error_window';
@@ -71,7 +73,8 @@ export function SettingNotifyNewsPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const clean = { ...n };
-    for (const kind of ['regular', 'emergency'] as const) for (const s of SLOTS) clean[`${s}_email_${kind}`] = (n[`${s}_email_${kind}`] ?? '').trim() || null;
+    for (const kind of ['regular', 'emergency'] as const)
+      for (const s of SLOTS) clean[`${s}_email_${kind}`] = (n[`${s}_email_${kind}`] ?? '').trim() || null;
     try {
       await save.mutateAsync(clean);
       setDraft(null);
@@ -80,12 +83,21 @@ export function SettingNotifyNewsPage() {
       // Failures are shown by the shell's global handler (section 8).
     }
   };
-  const err = (k: string) => errors[k] && <span className="pui-field__error" role="alert">{t(errors[k]!)}</span>;
+  const err = (k: string) =>
+    errors[k] && (
+      <span className="pui-field__error" role="alert">
+        {t(errors[k]!)}
+      </span>
+    );
   const addresses = (kind: 'regular' | 'emergency') =>
     SLOTS.map((s) => (
       <div key={s} className="pset-notify__address">
         <label className="pset-radio">
-          <input type="checkbox" checked={n[`${s}_email_${kind}_option`]} onChange={(e) => set({ [`${s}_email_${kind}_option`]: e.target.checked } as Partial<Notify>)} />{' '}
+          <input
+            type="checkbox"
+            checked={n[`${s}_email_${kind}_option`]}
+            onChange={(e) => set({ [`${s}_email_${kind}_option`]: e.target.checked } as Partial<Notify>)}
+          />{' '}
           {t(`notify_settings.slot_${s}`)}
         </label>
         <input
@@ -103,11 +115,21 @@ export function SettingNotifyNewsPage() {
     <div className="pset-notify__window">
       <label>
         {t('notify_settings.stop_start')}{' '}
-        <input className="pui-input" type="time" value={n[`${kind}_stop_notify_start`] ?? ''} onChange={(e) => set({ [`${kind}_stop_notify_start`]: e.target.value || null } as Partial<Notify>)} />
+        <input
+          className="pui-input"
+          type="time"
+          value={n[`${kind}_stop_notify_start`] ?? ''}
+          onChange={(e) => set({ [`${kind}_stop_notify_start`]: e.target.value || null } as Partial<Notify>)}
+        />
       </label>
       <label>
         {t('notify_settings.stop_end')}{' '}
-        <input className="pui-input" type="time" value={n[`${kind}_stop_notify_end`] ?? ''} onChange={(e) => set({ [`${kind}_stop_notify_end`]: e.target.value || null } as Partial<Notify>)} />
+        <input
+          className="pui-input"
+          type="time"
+          value={n[`${kind}_stop_notify_end`] ?? ''}
+          onChange={(e) => set({ [`${kind}_stop_notify_end`]: e.target.value || null } as Partial<Notify>)}
+        />
       </label>
       {err(`${kind}_stop_notify_end`)}
     </div>
@@ -119,11 +141,16 @@ export function SettingNotifyNewsPage() {
         <fieldset>
           <legend className="pui-field__label">{t('notify_settings.regular_legend')}</legend>
           <label className="pset-radio">
-            <input type="checkbox" checked={n.schedule_email_option} onChange={(e) => set({ schedule_email_option: e.target.checked })} /> {t('notify_settings.schedule_on')}
+            <input type="checkbox" checked={n.schedule_email_option} onChange={(e) => set({ schedule_email_option: e.target.checked })} />{' '}
+            {t('notify_settings.schedule_on')}
           </label>
           <label>
             {t('notify_settings.time')}{' '}
-            <select className="pui-input pui-select" value={n.email_notify_time} onChange={(e) => set({ email_notify_time: Number(e.target.value) })}>
+            <select
+              className="pui-input pui-select"
+              value={n.email_notify_time}
+              onChange={(e) => set({ email_notify_time: Number(e.target.value) })}
+            >
               {Array.from({ length: 24 }, (_, h) => (
                 <option key={h} value={h}>{`${String(h).padStart(2, '0')}:00`}</option>
               ))}
@@ -131,7 +158,11 @@ export function SettingNotifyNewsPage() {
           </label>
           <label>
             {t('notify_settings.interval')}{' '}
-            <select className="pui-input pui-select" value={n.notify_interval} onChange={(e) => set({ notify_interval: Number(e.target.value) })}>
+            <select
+              className="pui-input pui-select"
+              value={n.notify_interval}
+              onChange={(e) => set({ notify_interval: Number(e.target.value) })}
+            >
               {INTERVALS.map((h) => (
                 <option key={h} value={h}>
                   {t('notify_settings.hours', { count: h })}

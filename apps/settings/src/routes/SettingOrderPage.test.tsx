@@ -11,7 +11,13 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 const call = vi.mocked(api.call);
 
 const g = (id: number, name: string, folder: { id: number; name: string } | null = null): GroupListItem => ({
-  id, name, folder, icon_image_small_path: null, unread_count: 0, can_notify: true, display_order: id,
+  id,
+  name,
+  folder,
+  icon_image_small_path: null,
+  unread_count: 0,
+  can_notify: true,
+  display_order: id,
 });
 const GROUPS = [g(1, '全社連絡'), g(2, '総務部', { id: 7, name: '部署' }), g(3, '営業一課', { id: 7, name: '部署' }), g(4, '東京支社')];
 const FOLDERS = [
@@ -36,7 +42,9 @@ beforeEach(() => {
 });
 
 const rows = (label: string) =>
-  within(screen.getByRole('list', { name: label })).getAllByRole('listitem').map((li) => li.querySelector('.pset-order__name')?.textContent);
+  within(screen.getByRole('list', { name: label }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.pset-order__name')?.textContent);
 
 describe('SettingOrderPage', () => {
   it('loads every group and the folders, reorders with the buttons and saves the new order', async () => {

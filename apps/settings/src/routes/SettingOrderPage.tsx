@@ -46,8 +46,9 @@ export function SettingOrderPage() {
   };
 
   const update = (change: (d: OrderDraft) => OrderDraft) => current && setDraft(change(current));
-  const moveIn = (pick: (d: OrderDraft) => OrderItem[], put: (d: OrderDraft, items: OrderItem[]) => OrderDraft) =>
-    (index: number, delta: -1 | 1) => update((d) => put(d, moveItem(pick(d), index, delta)));
+  const moveIn =
+    (pick: (d: OrderDraft) => OrderItem[], put: (d: OrderDraft, items: OrderItem[]) => OrderDraft) => (index: number, delta: -1 | 1) =>
+      update((d) => put(d, moveItem(pick(d), index, delta)));
 
   let body;
   if (groups.isError || folders.isError) {
@@ -73,7 +74,10 @@ export function SettingOrderPage() {
             <OrderList
               label={t('order.folders_heading')}
               items={current.folders}
-              onMove={moveIn((d) => d.folders, (d, folders) => ({ ...d, folders }))}
+              onMove={moveIn(
+                (d) => d.folders,
+                (d, folders) => ({ ...d, folders }),
+              )}
             />
           </section>
         )}
@@ -89,7 +93,10 @@ export function SettingOrderPage() {
                 <OrderList
                   label={heading}
                   items={items}
-                  onMove={moveIn((d) => d.inFolder[f.id] ?? [], (d, list) => ({ ...d, inFolder: { ...d.inFolder, [f.id]: list } }))}
+                  onMove={moveIn(
+                    (d) => d.inFolder[f.id] ?? [],
+                    (d, list) => ({ ...d, inFolder: { ...d.inFolder, [f.id]: list } }),
+                  )}
                 />
               )}
             </section>
@@ -101,7 +108,10 @@ export function SettingOrderPage() {
             <OrderList
               label={hasFolders ? t('order.unfiled_heading') : t('order.groups_heading')}
               items={current.unfiled}
-              onMove={moveIn((d) => d.unfiled, (d, unfiled) => ({ ...d, unfiled }))}
+              onMove={moveIn(
+                (d) => d.unfiled,
+                (d, unfiled) => ({ ...d, unfiled }),
+              )}
             />
           </section>
         )}

@@ -9,7 +9,10 @@ import { SettingThemePage } from './SettingThemePage';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 const call = vi.mocked(api.call);
-const saved = { ...DEFAULT_USER_SETTINGS, setting_themes: { theme_type: 2 as const, theme: { theme_name: 'forest', ...THEME_PRESETS.forest } } };
+const saved = {
+  ...DEFAULT_USER_SETTINGS,
+  setting_themes: { theme_type: 2 as const, theme: { theme_name: 'forest', ...THEME_PRESETS.forest } },
+};
 
 beforeEach(() => {
   call.mockReset();
@@ -36,7 +39,15 @@ describe('SettingThemePage', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() =>
       expect(call).toHaveBeenCalledWith('updateTheme', {
-        body: { theme_type: 1, theme_name: 'custom', nav_menu_bg_color: '#123456', banner_header_bg_color: '#1971be', main_bg_color: '#ffffff', title_color: '#212529', title_background: '#d3eaff' },
+        body: {
+          theme_type: 1,
+          theme_name: 'custom',
+          nav_menu_bg_color: '#123456',
+          banner_header_bg_color: '#1971be',
+          main_bg_color: '#ffffff',
+          title_color: '#212529',
+          title_background: '#d3eaff',
+        },
       }),
     );
   });

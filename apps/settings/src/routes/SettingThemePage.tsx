@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { themeBody, THEME_PRESET_NAMES, THEME_PRESETS, ThemeType, type Settings, type ThemeBody, type ThemePalette } from '@portal/api-client';
+import {
+  themeBody,
+  THEME_PRESET_NAMES,
+  THEME_PRESETS,
+  ThemeType,
+  type Settings,
+  type ThemeBody,
+  type ThemePalette,
+} from '@portal/api-client';
 import { Button, ErrorFallback, Spinner, useDocumentTitle } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useUpdateTheme } from '../api/profile';
@@ -48,7 +56,13 @@ export function SettingThemePage() {
 function ThemeForm({ loaded }: { loaded: ThemeBody }) {
   const { t } = useTranslation('settings');
   const update = useUpdateTheme();
-  const { form, submit, onKeyDown } = useSectionForm<ThemeBody>(themeBody as never, loaded, (v) => update.mutateAsync(v), FIELDS, 'theme.saved');
+  const { form, submit, onKeyDown } = useSectionForm<ThemeBody>(
+    themeBody as never,
+    loaded,
+    (v) => update.mutateAsync(v),
+    FIELDS,
+    'theme.saved',
+  );
   const { register, watch, setValue, formState } = form;
   const type = watch('theme_type');
   const name = watch('theme_name');

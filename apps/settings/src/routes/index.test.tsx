@@ -75,9 +75,7 @@ describe('./SettingMenu', () => {
   it('links to every setting page with absolute paths', () => {
     renderMenu();
     const links = screen.getAllByRole('link');
-    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(
-      TITLES.map(([p, t]) => [`/setting/${p}`, t]),
-    );
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(TITLES.map(([p, t]) => [`/setting/${p}`, t]));
   });
 
   it('shows company administration to company administrators only', () => {

@@ -59,7 +59,9 @@ describe('VerifyPage', () => {
     fireEvent.change(screen.getByLabelText(/新しいパスワード（確認）/, { selector: 'input' }), { target: { value: 'First#Pass1' } });
     fireEvent.click(screen.getByRole('button', { name: 'パスワードを設定する' }));
     await waitFor(() =>
-      expect(call).toHaveBeenCalledWith('verifyApply', { body: { token: 'reg', password: 'First#Pass1', password_confirmation: 'First#Pass1' } }),
+      expect(call).toHaveBeenCalledWith('verifyApply', {
+        body: { token: 'reg', password: 'First#Pass1', password_confirmation: 'First#Pass1' },
+      }),
     );
     expect(await screen.findByText('パスワードを設定しました。taro@example.com でログインできます。')).toBeTruthy();
   });

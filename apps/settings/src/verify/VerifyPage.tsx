@@ -22,7 +22,11 @@ const UNUSABLE = new Set(['INVALID_LINK', 'RESET_LINK_EXPIRED']);
  */
 const applying = new Map<string, Promise<Result>>();
 function applyOnce(token: string): Promise<Result> {
-  if (!applying.has(token)) applying.set(token, api.call('verifyApply', { body: { token } }).then((r) => r.items));
+  if (!applying.has(token))
+    applying.set(
+      token,
+      api.call('verifyApply', { body: { token } }).then((r) => r.items),
+    );
   return applying.get(token)!;
 }
 
@@ -37,7 +41,9 @@ export default function VerifyPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'password'; email: string } | { kind: 'done'; result: Result } | { kind: 'error'; error: unknown }>({ kind: 'loading' });
+  const [state, setState] = useState<
+    { kind: 'loading' } | { kind: 'password'; email: string } | { kind: 'done'; result: Result } | { kind: 'error'; error: unknown }
+  >({ kind: 'loading' });
 
   useEffect(() => {
     let live = true;
@@ -66,10 +72,14 @@ export default function VerifyPage() {
       <h1 id="pset-verify-title">{t('verify.title')}</h1>
       {state.kind === 'loading' && <Spinner />}
       {state.kind === 'error' && <ErrorFallback error={state.error} />}
-      {state.kind === 'password' && <FirstPasswordForm token={token} email={state.email} onDone={(result) => setState({ kind: 'done', result })} />}
+      {state.kind === 'password' && (
+        <FirstPasswordForm token={token} email={state.email} onDone={(result) => setState({ kind: 'done', result })} />
+      )}
       {state.kind === 'done' && (
         <>
-          <p role="status">{t(state.result.purpose === 'email_change' ? 'verify.email_changed' : 'verify.registered', { email: state.result.email })}</p>
+          <p role="status">
+            {t(state.result.purpose === 'email_change' ? 'verify.email_changed' : 'verify.registered', { email: state.result.email })}
+          </p>
           <nav className="shell-auth-links">
             <Link to="/">{t('verify.to_top')}</Link>
           </nav>
@@ -106,7 +116,14 @@ function FirstPasswordForm({ token, email, onDone }: { token: string; email: str
       }}
     >
       <p>{t('verify.set_password_lead', { email })}</p>
-      <PasswordField label={t('change_password.new')} autoComplete="new-password" required hint={t('change_password.hint')} error={formState.errors.password?.message} {...register('password')} />
+      <PasswordField
+        label={t('change_password.new')}
+        autoComplete="new-password"
+        required
+        hint={t('change_password.hint')}
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
       <PasswordField
         label={t('change_password.confirmation')}
         autoComplete="new-password"

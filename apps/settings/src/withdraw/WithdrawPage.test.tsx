@@ -47,7 +47,11 @@ describe('WithdrawPage', () => {
 
   it('a sole administrator sees the groups that need another administrator and stays', async () => {
     call.mockRejectedValue(
-      new ApiError(400, 'MUST_APPOINT_ADMIN', 'x', { status_code: 'MUST_APPOINT_ADMIN', message: 'x', data: { groups: [{ id: 4, name: '営業一課' }] } }),
+      new ApiError(400, 'MUST_APPOINT_ADMIN', 'x', {
+        status_code: 'MUST_APPOINT_ADMIN',
+        message: 'x',
+        data: { groups: [{ id: 4, name: '営業一課' }] },
+      }),
     );
     renderPage();
     await submitWith('My#Pass123');

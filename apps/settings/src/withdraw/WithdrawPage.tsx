@@ -31,7 +31,10 @@ export default function WithdrawPage() {
   const showError = useShowActionError();
   const navigate = useNavigate();
   const [blocked, setBlocked] = useState<Group[]>([]);
-  const { register, handleSubmit, setError, formState } = useForm<Body>({ resolver: zodResolver(withdrawBody), defaultValues: { password: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<Body>({
+    resolver: zodResolver(withdrawBody),
+    defaultValues: { password: '' },
+  });
 
   const submit = handleSubmit(async (body) => {
     if (!(await confirm({ message: t('withdraw.confirm'), confirmLabel: t('withdraw.submit'), destructive: true }))) return;
@@ -73,7 +76,13 @@ export default function WithdrawPage() {
         </div>
       )}
       <form className="pset-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
-        <PasswordField label={t('withdraw.password')} autoComplete="current-password" required error={formState.errors.password?.message} {...register('password')} />
+        <PasswordField
+          label={t('withdraw.password')}
+          autoComplete="current-password"
+          required
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <div className="pset-form__actions">
           <Button type="submit" variant="danger" loading={formState.isSubmitting}>
             {t('withdraw.submit')}

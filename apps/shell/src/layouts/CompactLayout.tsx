@@ -14,7 +14,11 @@ import { useSessionToken } from '../session/useSessionToken';
  * their own language, as every other page: the stored setting, not the guest's choice.
  */
 function SignedInLanguage() {
-  const { data } = useQuery({ queryKey: queryKeys.settings(), queryFn: async () => (await api.call('settings')).items, meta: { silent: true } });
+  const { data } = useQuery({
+    queryKey: queryKeys.settings(),
+    queryFn: async () => (await api.call('settings')).items,
+    meta: { silent: true },
+  });
   const code = data?.setting_language.code;
   useEffect(() => {
     if (code) void setLanguage(code);

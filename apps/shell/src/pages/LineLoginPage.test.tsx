@@ -11,11 +11,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const STATE = 's'.repeat(43);
 
 function stubApi(answer: (url: string) => Response) {
-  const fetch = vi.fn(async (url: string) => (url.endsWith('/auth/line-login/config') ? json(200, { items: { enabled: true } }) : answer(url)));
+  const fetch = vi.fn(async (url: string) =>
+    url.endsWith('/auth/line-login/config') ? json(200, { items: { enabled: true } }) : answer(url),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -47,9 +47,11 @@ export function LineLoginPage() {
     const done =
       mode === 'link'
         ? api.call('lineLink', { body }).then(() => navigate('/setting/account-info', { replace: true, state: { notice: 'line_linked' } }))
-        : performTokenLogin(async () => (await api.call('lineLogin', { body })).items.access_token, { emailLogin: false, redirect: null }, { api, queryClient, setLanguage, applyTheme }).then((o) =>
-            navigate(o.to, { replace: true }),
-          );
+        : performTokenLogin(
+            async () => (await api.call('lineLogin', { body })).items.access_token,
+            { emailLogin: false, redirect: null },
+            { api, queryClient, setLanguage, applyTheme },
+          ).then((o) => navigate(o.to, { replace: true }));
     done.catch((e: unknown) => {
       setError(e);
       setPhase('idle');

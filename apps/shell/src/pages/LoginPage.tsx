@@ -22,11 +22,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
   const redirect = params.get('redirect');
 
   const onLogin = async (body: LoginBody) => {
-    const outcome = await performLogin(
-      body,
-      { emailLogin: mode === 'email', redirect },
-      { api, queryClient, setLanguage, applyTheme },
-    );
+    const outcome = await performLogin(body, { emailLogin: mode === 'email', redirect }, { api, queryClient, setLanguage, applyTheme });
     navigate(outcome.to, { replace: true });
   };
 

@@ -43,7 +43,11 @@ export function SetupPage() {
     retry: false,
     meta: { silent: true },
   });
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<SetupBody>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SetupBody>({
     defaultValues: { token, ...Object.fromEntries(FIELDS.map(([name]) => [name, ''])) },
     resolver: zodResolver(setupBody),
   });

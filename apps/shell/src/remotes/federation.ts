@@ -7,12 +7,10 @@ import type { FederationHost } from './runtime';
  * a plain instance is created so the loader still works.
  */
 export function federationHost(): FederationHost {
-  const instance =
-    getInstance() ??
-    createInstance({ name: 'portal_shell', remotes: [], shareStrategy: 'loaded-first' });
+  const instance = getInstance() ?? createInstance({ name: 'portal_shell', remotes: [], shareStrategy: 'loaded-first' });
   return {
     registerRemotes: (remotes, options) => instance.registerRemotes(remotes, options),
     registerPlugins: (plugins) => instance.registerPlugins(plugins),
-    loadRemote: <T,>(id: string) => instance.loadRemote<T>(id),
+    loadRemote: <T>(id: string) => instance.loadRemote<T>(id),
   };
 }

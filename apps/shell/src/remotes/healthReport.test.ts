@@ -5,10 +5,16 @@ function reporter(token: string | null = 'tok') {
   const fetch = vi.fn(async () => new Response('{}'));
   const r = createHealthReporter({ fetch: fetch as unknown as typeof globalThis.fetch, token: () => token });
   r.setVersions({ chat: '1.1.0-canary', calendar: '1.0.0-stable' });
-  const sent = () => fetch.mock.calls.map((c) => {
-    const [url, init] = c as unknown as [string, RequestInit];
-    return { url, auth: (init.headers as Record<string, string>).Authorization, keepalive: init.keepalive, body: JSON.parse(init.body as string) };
-  });
+  const sent = () =>
+    fetch.mock.calls.map((c) => {
+      const [url, init] = c as unknown as [string, RequestInit];
+      return {
+        url,
+        auth: (init.headers as Record<string, string>).Authorization,
+        keepalive: init.keepalive,
+        body: JSON.parse(init.body as string),
+      };
+    });
   return { r, fetch, sent };
 }
 

@@ -5,7 +5,10 @@ import { integrityPlugin } from './integrityPlugin';
 const SRI = `sha384-${'A'.repeat(64)}`;
 const plugin = integrityPlugin((c) => (c === 'portal_chat' ? SRI : undefined));
 const create = (url: string, entry?: string, name = 'portal_chat') =>
-  (plugin.createScript as (a: unknown) => { script?: HTMLScriptElement; timeout: number })({ url, remoteInfo: entry ? { name, entry } : undefined });
+  (plugin.createScript as (a: unknown) => { script?: HTMLScriptElement; timeout: number })({
+    url,
+    remoteInfo: entry ? { name, entry } : undefined,
+  });
 
 describe('remote entry integrity', () => {
   it('gives a remote’s entry script its integrity and crossorigin', () => {
@@ -21,8 +24,12 @@ describe('remote entry integrity', () => {
   });
 
   it('leaves other scripts, and remotes without a value, to the runtime (timeout only)', () => {
-    expect(create('/remotes/chat/1.0.0-a/static/js/async/1.js', '/remotes/chat/1.0.0-a/remoteEntry.js')).toEqual({ timeout: LIMITS.chunkLoadTimeoutMs });
+    expect(create('/remotes/chat/1.0.0-a/static/js/async/1.js', '/remotes/chat/1.0.0-a/remoteEntry.js')).toEqual({
+      timeout: LIMITS.chunkLoadTimeoutMs,
+    });
     expect(create('/x.js')).toEqual({ timeout: LIMITS.chunkLoadTimeoutMs });
-    expect(create('/remotes/groups/1/remoteEntry.js', '/remotes/groups/1/remoteEntry.js', 'portal_groups')).toEqual({ timeout: LIMITS.chunkLoadTimeoutMs });
+    expect(create('/remotes/groups/1/remoteEntry.js', '/remotes/groups/1/remoteEntry.js', 'portal_groups')).toEqual({
+      timeout: LIMITS.chunkLoadTimeoutMs,
+    });
   });
 });

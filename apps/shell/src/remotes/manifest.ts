@@ -66,10 +66,12 @@ export async function loadManifest(deps: ManifestDeps = {}): Promise<ManifestRes
     const g = globalThis as Record<string, unknown>;
     const early = deps.fetch || deps.url ? null : await (g[EARLY_MANIFEST_KEY] as Promise<Response | null> | undefined);
     delete g[EARLY_MANIFEST_KEY];
-    const res = early ?? await doFetch(deps.url ?? MANIFEST_URL, {
-      cache: 'no-store',
-      headers: manifestHeaders(globalThis.location?.pathname ?? '/', defaultSessionStorage()),
-    });
+    const res =
+      early ??
+      (await doFetch(deps.url ?? MANIFEST_URL, {
+        cache: 'no-store',
+        headers: manifestHeaders(globalThis.location?.pathname ?? '/', defaultSessionStorage()),
+      }));
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const parsed = remotesManifest.safeParse(JSON.parse(await res.text()));
     if (parsed.success) {
@@ -85,7 +87,5 @@ export async function loadManifest(deps: ManifestDeps = {}): Promise<ManifestRes
     problem = e instanceof Error ? e.message : String(e);
   }
   const lastGood = readLastGood(storage);
-  return lastGood
-    ? { manifest: lastGood, source: 'last-known-good', problem }
-    : { manifest: null, source: 'none', problem };
+  return lastGood ? { manifest: lastGood, source: 'last-known-good', problem } : { manifest: null, source: 'none', problem };
 }

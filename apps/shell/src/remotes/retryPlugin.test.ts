@@ -7,10 +7,13 @@ describe('retry plugin', () => {
   it('retries a failing attempt with exponential backoff, then succeeds', async () => {
     const sleep = vi.fn(async (_ms: number) => {});
     let n = 0;
-    const result = await withRetry(async () => {
-      if (++n < 3) throw new Error('flaky');
-      return 'ok';
-    }, { sleep, baseDelayMs: 100 });
+    const result = await withRetry(
+      async () => {
+        if (++n < 3) throw new Error('flaky');
+        return 'ok';
+      },
+      { sleep, baseDelayMs: 100 },
+    );
     expect(result).toBe('ok');
     expect(sleep.mock.calls.map((c) => c[0])).toEqual([100, 200]);
   });

@@ -32,16 +32,46 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Compone
   });
 }
 
-const EmployeeLoginPage = page(() => import('../pages/LoginPage'), (m) => m.EmployeeLoginPage);
-const EmailLoginPage = page(() => import('../pages/LoginPage'), (m) => m.EmailLoginPage);
-const ForgotPasswordPage = page(() => import('../pages/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
-const EmployeeForgotPasswordPage = page(() => import('../pages/ForgotPasswordPage'), (m) => m.EmployeeForgotPasswordPage);
-const ResetPasswordPage = page(() => import('../pages/ResetPasswordPage'), (m) => m.ResetPasswordPage);
-const TermsPage = page(() => import('../pages/PolicyPage'), (m) => m.TermsPage);
-const PrivacyPage = page(() => import('../pages/PolicyPage'), (m) => m.PrivacyPage);
-const SetupPage = page(() => import('../pages/SetupPage'), (m) => m.SetupPage);
-const LineLoginPage = page(() => import('../pages/LineLoginPage'), (m) => m.LineLoginPage);
-const TokenExpiredPage = page(() => import('../pages/InfoPages'), (m) => m.TokenExpiredPage);
+const EmployeeLoginPage = page(
+  () => import('../pages/LoginPage'),
+  (m) => m.EmployeeLoginPage,
+);
+const EmailLoginPage = page(
+  () => import('../pages/LoginPage'),
+  (m) => m.EmailLoginPage,
+);
+const ForgotPasswordPage = page(
+  () => import('../pages/ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
+);
+const EmployeeForgotPasswordPage = page(
+  () => import('../pages/ForgotPasswordPage'),
+  (m) => m.EmployeeForgotPasswordPage,
+);
+const ResetPasswordPage = page(
+  () => import('../pages/ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
+);
+const TermsPage = page(
+  () => import('../pages/PolicyPage'),
+  (m) => m.TermsPage,
+);
+const PrivacyPage = page(
+  () => import('../pages/PolicyPage'),
+  (m) => m.PrivacyPage,
+);
+const SetupPage = page(
+  () => import('../pages/SetupPage'),
+  (m) => m.SetupPage,
+);
+const LineLoginPage = page(
+  () => import('../pages/LineLoginPage'),
+  (m) => m.LineLoginPage,
+);
+const TokenExpiredPage = page(
+  () => import('../pages/InfoPages'),
+  (m) => m.TokenExpiredPage,
+);
 // Dead-end notices (no group, awaiting approval, group gone): rare, so not in the start-up code.
 const infoPage = (pick: (m: typeof import('../pages/InfoPages')) => ComponentType) =>
   lazy(async () => ({ default: pick(await import('../pages/InfoPages')) }));

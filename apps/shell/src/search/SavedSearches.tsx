@@ -16,8 +16,14 @@ export function SavedSearches({ query }: { query: string | null }) {
   const saved = useQuery({ queryKey: KEY, queryFn: async () => (await api.call('savedSearches')).items });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   const save = useMutation({ mutationFn: (q: string) => api.call('saveSearch', { body: { query: q } }), onSuccess: refresh });
-  const seen = useMutation({ mutationFn: (id: number) => api.call('markSavedSearchSeen', { params: { savedId: id } }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (id: number) => api.call('deleteSavedSearch', { params: { savedId: id } }), onSuccess: refresh });
+  const seen = useMutation({
+    mutationFn: (id: number) => api.call('markSavedSearchSeen', { params: { savedId: id } }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.call('deleteSavedSearch', { params: { savedId: id } }),
+    onSuccess: refresh,
+  });
   const already = query !== null && (saved.data ?? []).some((s) => s.query === canonicalQuery(query));
   const saveError = save.error instanceof ApiError ? Object.values(save.error.body?.errors ?? {})[0]?.[0] : null;
 

@@ -1,7 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { enabledDataKinds, groupSelectable, SearchTarget, SearchTimeRange, todaySlash, toPickerDate, type SearchTargetValue } from '@portal/api-client';
+import {
+  enabledDataKinds,
+  groupSelectable,
+  SearchTarget,
+  SearchTimeRange,
+  todaySlash,
+  toPickerDate,
+  type SearchTargetValue,
+} from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { Button, useImeSafeEnter } from '@portal/ui';
 import { FormError, SelectField, TextField } from '@portal/ui/kit';
@@ -28,7 +36,10 @@ export function SearchForm({ initial, onSubmit, onCancel }: SearchFormProps) {
   const id = useId();
   const [v, setV] = useState<SearchFormValues>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
-  const groups = useQuery({ queryKey: ['search', 'my-groups'], queryFn: async () => (await api.call('myGroups', { query: { limit: 99999 } })).items });
+  const groups = useQuery({
+    queryKey: ['search', 'my-groups'],
+    queryFn: async () => (await api.call('myGroups', { query: { limit: 99999 } })).items,
+  });
   const today = todaySlash(Date.now());
 
   const enabled = v.target === null ? KINDS : enabledDataKinds(v.target);
@@ -36,9 +47,15 @@ export function SearchForm({ initial, onSubmit, onCancel }: SearchFormProps) {
 
   const setTarget = (target: SearchTargetValue) => {
     const allowed = enabledDataKinds(target);
-    setV((old) => ({ ...old, target, data: old.data.filter((k) => allowed.includes(k as never)), group: groupSelectable(target) ? old.group : null }));
+    setV((old) => ({
+      ...old,
+      target,
+      data: old.data.filter((k) => allowed.includes(k as never)),
+      group: groupSelectable(target) ? old.group : null,
+    }));
   };
-  const toggleKind = (k: number) => setV((old) => ({ ...old, data: old.data.includes(k) ? old.data.filter((x) => x !== k) : [...old.data, k] }));
+  const toggleKind = (k: number) =>
+    setV((old) => ({ ...old, data: old.data.includes(k) ? old.data.filter((x) => x !== k) : [...old.data, k] }));
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();

@@ -14,7 +14,10 @@ import { apiQuery, fromUrlParams, toUrlParams } from './searchParams';
 
 function Hit({ hit }: { hit: SearchHit }) {
   const { t } = useTranslation('search');
-  const where = hit.location.type === 'group' ? [hit.location.name, hit.location.folder_name].filter(Boolean).join(' / ') : t(`location.${hit.location.type}`);
+  const where =
+    hit.location.type === 'group'
+      ? [hit.location.name, hit.location.folder_name].filter(Boolean).join(' / ')
+      : t(`location.${hit.location.type}`);
   return (
     <li className="shell-search-hit">
       <div className="shell-search-hit__head">
@@ -81,7 +84,11 @@ export function SearchResultPage() {
               ))}
             </ol>
           )}
-          <Pager page={page} lastPage={result.data.last_page} onChange={(p) => navigate(`/search-result?${toUrlParams(values, p).toString()}`)} />
+          <Pager
+            page={page}
+            lastPage={result.data.last_page}
+            onChange={(p) => navigate(`/search-result?${toUrlParams(values, p).toString()}`)}
+          />
         </>
       )}
     </div>

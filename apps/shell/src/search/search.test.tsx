@@ -28,12 +28,30 @@ function stubApi() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.endsWith('/members/me/saved-searches') && init?.method === 'POST') {
       const query = new URLSearchParams((JSON.parse(String(init.body)) as { query: string }).query);
-      const item = { id: 1, name: query.get('keyword_search'), query: [...query].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&'), new_count: 0, last_seen_at: 0, created_at: 0 };
+      const item = {
+        id: 1,
+        name: query.get('keyword_search'),
+        query: [...query]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+          .join('&'),
+        new_count: 0,
+        last_seen_at: 0,
+        created_at: 0,
+      };
       saved.push(item);
       return json({ items: item });
     }
     if (url.endsWith('/members/me/saved-searches')) return json({ items: saved });
-    if (url.includes('/members/me/groups')) return json({ items: { data: [{ id: 5, name: '営業部', icon_image_small_path: null, unread_count: 0, can_notify: true, folder: null, display_order: 0 }], current_page: 1, last_page: 1, total: 1 } });
+    if (url.includes('/members/me/groups'))
+      return json({
+        items: {
+          data: [{ id: 5, name: '営業部', icon_image_small_path: null, unread_count: 0, can_notify: true, folder: null, display_order: 0 }],
+          current_page: 1,
+          last_page: 1,
+          total: 1,
+        },
+      });
     if (url.includes('/members/me/search')) return json({ items: { data: [HIT], current_page: 1, last_page: 1, total: 1 } });
     // Anything else (settings, …) fails like an unreachable server, as in the other shell tests.
     throw new TypeError('fetch failed');
@@ -44,7 +62,12 @@ function stubApi() {
 
 function setup(path: string, lang?: string) {
   const widget = () => <p>widget</p>;
-  fakeRemotes({ 'notifications/NewsList': widget, 'calendar/WeekTable': widget, 'groups/GroupList': widget, 'common-topic/CommonTopicLink': widget });
+  fakeRemotes({
+    'notifications/NewsList': widget,
+    'calendar/WeekTable': widget,
+    'groups/GroupList': widget,
+    'common-topic/CommonTopicLink': widget,
+  });
   setSession({ accessToken: 't', user: { id: 1, name: 'A' }, lastActivity: Date.now() });
   return renderRoutes(routes, path, { lang });
 }
@@ -76,7 +99,9 @@ describe('search modal and result page', () => {
     expect(screen.queryByRole('dialog')).toBeTruthy();
     fireEvent.keyDown(keyword, { key: 'Enter' });
     await waitFor(() => expect(r.location().pathname).toBe('/search-result'));
-    expect(r.location().search).toBe('?target_search=1&keyword_search=%E6%9D%B1%E4%BA%AC&time_range=5&time_start=2026%2F11%2F01&time_end=2026%2F11%2F20');
+    expect(r.location().search).toBe(
+      '?target_search=1&keyword_search=%E6%9D%B1%E4%BA%AC&time_range=5&time_start=2026%2F11%2F01&time_end=2026%2F11%2F20',
+    );
   });
 
   it('runs the query in the URL and shows where each hit is, highlighted, linking to it', async () => {
@@ -93,7 +118,9 @@ describe('search modal and result page', () => {
     // Saving the query: the button then says it is saved and the list shows it.
     fireEvent.click(screen.getByRole('button', { name: 'この検索条件を保存' }));
     expect(await screen.findByRole('button', { name: '保存済み' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '東京' }).getAttribute('href')).toBe('/search-result?keyword_search=%E6%9D%B1%E4%BA%AC&target_search=1&time_range=0');
+    expect(screen.getByRole('link', { name: '東京' }).getAttribute('href')).toBe(
+      '/search-result?keyword_search=%E6%9D%B1%E4%BA%AC&target_search=1&time_range=0',
+    );
   });
 
   it('speaks English', async () => {

@@ -6,7 +6,17 @@ const NOW = Date.UTC(2026, 10, 24, 3, 0, 0);
 
 describe('search URL', () => {
   it('carries the whole query, custom dates as YYYY/MM/DD, and reads it back', () => {
-    const v = { ...EMPTY_FORM, target: 1 as const, data: [2, 1], group: 5, groupName: '営業', keyword: ' 東京 ', range: 5, start: '2026-11-01', end: '2026-11-20' };
+    const v = {
+      ...EMPTY_FORM,
+      target: 1 as const,
+      data: [2, 1],
+      group: 5,
+      groupName: '営業',
+      keyword: ' 東京 ',
+      range: 5,
+      start: '2026-11-01',
+      end: '2026-11-20',
+    };
     const p = toUrlParams(v, 2);
     expect(p.toString()).toBe(
       'target_search=1&target_data=1%2C2&target_group=5&target_group_name=%E5%96%B6%E6%A5%AD&keyword_search=%E6%9D%B1%E4%BA%AC&time_range=5&time_start=2026%2F11%2F01&time_end=2026%2F11%2F20&page=2',
@@ -36,7 +46,10 @@ describe('search form rules (section 5)', () => {
 
   it('checks the custom range against today in Japan', () => {
     const custom = { ...ok, range: 5 };
-    expect(validateForm({ ...custom, start: '', end: '' }, NOW)).toEqual({ time_start: 'validation.required', time_end: 'validation.required' });
+    expect(validateForm({ ...custom, start: '', end: '' }, NOW)).toEqual({
+      time_start: 'validation.required',
+      time_end: 'validation.required',
+    });
     expect(validateForm({ ...custom, start: '2026-11-01', end: '2026-11-25' }, NOW)).toEqual({ time_end: 'validation.max_date' });
     expect(validateForm({ ...custom, start: '2026-11-20', end: '2026-11-10' }, NOW)).toEqual({ time_start: 'validation.period_invalid' });
     expect(validateForm({ ...custom, start: '2026-11-01', end: '2026-11-24' }, NOW)).toEqual({});

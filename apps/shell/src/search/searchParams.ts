@@ -25,7 +25,16 @@ export interface SearchFormValues {
   end: string;
 }
 
-export const EMPTY_FORM: SearchFormValues = { target: null, data: [], group: null, groupName: '', keyword: '', range: SearchTimeRange.WEEK, start: '', end: '' };
+export const EMPTY_FORM: SearchFormValues = {
+  target: null,
+  data: [],
+  group: null,
+  groupName: '',
+  keyword: '',
+  range: SearchTimeRange.WEEK,
+  start: '',
+  end: '',
+};
 
 export function toUrlParams(v: SearchFormValues, page = 1): URLSearchParams {
   const p = new URLSearchParams();
@@ -51,7 +60,10 @@ export function fromUrlParams(p: URLSearchParams): SearchFormValues {
   const target = int(p.get('target_search'));
   return {
     target: target !== null && target >= 1 && target <= 4 ? (target as SearchTargetValue) : null,
-    data: (p.get('target_data') ?? '').split(',').map(Number).filter((n) => n >= 1 && n <= 5),
+    data: (p.get('target_data') ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => n >= 1 && n <= 5),
     group: int(p.get('target_group')),
     groupName: p.get('target_group_name') ?? '',
     keyword: p.get('keyword_search') ?? '',
@@ -68,7 +80,9 @@ export function apiQuery(p: URLSearchParams): SearchQueryInput {
   return q as unknown as SearchQueryInput;
 }
 
-export type FormErrors = Partial<Record<'target_search' | 'target_data' | 'target_group' | 'keyword_search' | 'time_start' | 'time_end', string>>;
+export type FormErrors = Partial<
+  Record<'target_search' | 'target_data' | 'target_group' | 'keyword_search' | 'time_start' | 'time_end', string>
+>;
 
 /** Section 5's rules before sending: the contract's own schema, then the clock-bound dates. */
 export function validateForm(v: SearchFormValues, now: number): FormErrors {

@@ -29,6 +29,8 @@ describe('performLogin', () => {
     const d = deps(async () => {
       throw new ApiError(401, 'EMPLOYEE_PASSWORD_MISMATCH', 'mismatch');
     });
-    await expect(performLogin(body, { emailLogin: false, redirect: null }, d)).rejects.toMatchObject({ code: 'EMPLOYEE_PASSWORD_MISMATCH' });
+    await expect(performLogin(body, { emailLogin: false, redirect: null }, d)).rejects.toMatchObject({
+      code: 'EMPLOYEE_PASSWORD_MISMATCH',
+    });
   });
 });

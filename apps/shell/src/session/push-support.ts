@@ -3,5 +3,10 @@
  * start-up (push-start.ts) and the lazily loaded subscription code (push.ts) ask it.
  */
 export function pushSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof PushManager !== 'undefined' &&
+    typeof Notification !== 'undefined'
+  );
 }

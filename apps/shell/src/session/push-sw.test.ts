@@ -20,7 +20,10 @@ function loadWorker(opts: { tabs?: { url: string }[] } = {}) {
 
 const pushEvent = (data: unknown) => {
   let done: Promise<unknown> = Promise.resolve();
-  return { event: { data: { json: () => data, text: () => String(data) }, waitUntil: (p: Promise<unknown>) => (done = p) }, done: () => done };
+  return {
+    event: { data: { json: () => data, text: () => String(data) }, waitUntil: (p: Promise<unknown>) => (done = p) },
+    done: () => done,
+  };
 };
 
 describe('push service worker', () => {
@@ -30,7 +33,10 @@ describe('push service worker', () => {
     handlers.push!(e.event);
     await e.done();
     expect(self.navigator.setAppBadge).toHaveBeenCalledWith(3);
-    expect(self.registration.showNotification).toHaveBeenCalledWith('【緊急連絡】停電', expect.objectContaining({ body: '総務部', data: { url: '/group/1/topic/2' } }));
+    expect(self.registration.showNotification).toHaveBeenCalledWith(
+      '【緊急連絡】停電',
+      expect.objectContaining({ body: '総務部', data: { url: '/group/1/topic/2' } }),
+    );
   });
 
   it('never follows a link off the portal', async () => {
@@ -44,11 +50,17 @@ describe('push service worker', () => {
   it('on click routes an open tab inside the SPA, or opens a window', async () => {
     const open = loadWorker({ tabs: [{ url: 'https://portal.example/' }] });
     let done: Promise<unknown> = Promise.resolve();
-    open.handlers.notificationclick!({ notification: { close: vi.fn(), data: { url: '/chat/detail/4' } }, waitUntil: (p: Promise<unknown>) => (done = p) });
+    open.handlers.notificationclick!({
+      notification: { close: vi.fn(), data: { url: '/chat/detail/4' } },
+      waitUntil: (p: Promise<unknown>) => (done = p),
+    });
     await done;
     expect(open.tabs[0]!.postMessage).toHaveBeenCalledWith({ type: 'portal:open', url: '/chat/detail/4' });
     const none = loadWorker();
-    none.handlers.notificationclick!({ notification: { close: vi.fn(), data: { url: '/chat/detail/4' } }, waitUntil: (p: Promise<unknown>) => (done = p) });
+    none.handlers.notificationclick!({
+      notification: { close: vi.fn(), data: { url: '/chat/detail/4' } },
+      waitUntil: (p: Promise<unknown>) => (done = p),
+    });
     await done;
     expect(none.self.clients.openWindow).toHaveBeenCalledWith('https://portal.example/chat/detail/4');
   });

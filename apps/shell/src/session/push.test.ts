@@ -8,14 +8,18 @@ const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256d
 function fakeBrowser(permission: NotificationPermission, existing: object | null) {
   const subscribe = vi.fn(async () => ({ toJSON: () => sub }));
   const register = vi.fn(async () => undefined);
-  const ready = Promise.resolve({ pushManager: { getSubscription: async () => (existing ? { toJSON: () => existing } : null), subscribe } });
+  const ready = Promise.resolve({
+    pushManager: { getSubscription: async () => (existing ? { toJSON: () => existing } : null), subscribe },
+  });
   vi.stubGlobal('Notification', { permission });
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', { value: { register, ready, addEventListener: vi.fn() }, configurable: true });
   return { subscribe, register };
 }
 
-const api = () => ({ call: vi.fn(async (name: string) => (name === 'pushPublicKey' ? { items: { public_key: 'AQID' } } : { items: { ok: true } })) as never });
+const api = () => ({
+  call: vi.fn(async (name: string) => (name === 'pushPublicKey' ? { items: { public_key: 'AQID' } } : { items: { ok: true } })) as never,
+});
 
 beforeEach(() => {
   localStorage.clear();

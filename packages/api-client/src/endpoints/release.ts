@@ -12,7 +12,11 @@ export const releaseResponse = z.object({
 
 export const releaseEndpoints = {
   adminRelease: endpoint({
-    method: 'GET', path: '/company/release', auth: true, response: releaseResponse,
-    summary: 'The portal version this deployment runs and the published build of each remote', tags: ['company'],
+    method: 'GET',
+    path: '/company/release',
+    auth: true,
+    response: releaseResponse,
+    summary: 'The portal version this deployment runs and the published build of each remote',
+    tags: ['company'],
   }),
 };

@@ -84,7 +84,12 @@ export const employeeRightsBody = z
 
 /** Groups the retiree administers alone: a successor per group, or the retire is refused. */
 export const retireBody = z
-  .object({ successors: z.array(z.object({ group_id: z.number().int().positive(), user_id: z.number().int().positive() }).strict()).max(500).default([]) })
+  .object({
+    successors: z
+      .array(z.object({ group_id: z.number().int().positive(), user_id: z.number().int().positive() }).strict())
+      .max(500)
+      .default([]),
+  })
   .strict();
 export const retireResponse = envelope(z.object({ id: z.number().int(), revoked_sessions: z.number().int() }));
 
@@ -97,7 +102,10 @@ export const importPreviewBody = z
   .object({
     file_name: z.string().max(255).default('employees.csv'),
     /** The file's bytes, base64: the encoding is detected from them (BOM, valid UTF-8, else CP932). */
-    file_base64: z.string().min(1).max(16 * 1024 * 1024),
+    file_base64: z
+      .string()
+      .min(1)
+      .max(16 * 1024 * 1024),
   })
   .strict();
 export const importRowState = z.enum(['create', 'change', 'unchanged', 'refused']);
@@ -138,7 +146,9 @@ export const importRowsQuery = z
 export const importResponse = envelope(importSummary.extend({ rows: page(importRow) }));
 export const importApplyBody = z.object({ send_password_mail: z.boolean().default(false) }).strict();
 export const importApplyResponse = envelope(importSummary);
-export const exportQuery = z.object({ encoding: z.enum(CSV_ENCODINGS).default('sjis'), status: z.enum(['active', 'all']).default('active') }).strict();
+export const exportQuery = z
+  .object({ encoding: z.enum(CSV_ENCODINGS).default('sjis'), status: z.enum(['active', 'all']).default('active') })
+  .strict();
 export const binaryResponse = z.unknown();
 
 // --- capacities ---------------------------------------------------------------------------
@@ -153,7 +163,9 @@ const usage = z.object({
 export const capacityResponse = envelope(
   z.object({
     company: usage,
-    groups: z.array(usage.extend({ id: z.number().int(), name: z.string(), max_img_size_per_attachment: z.number().int(), is_stopped: z.boolean() })),
+    groups: z.array(
+      usage.extend({ id: z.number().int(), name: z.string(), max_img_size_per_attachment: z.number().int(), is_stopped: z.boolean() }),
+    ),
     audit_retention_days: z.number().int(),
   }),
 );
@@ -164,7 +176,10 @@ export const companyCapacityBody = z
 export const groupCapacityBody = z
   .object({ capacity_gb: capacityGb.optional(), max_img_size_per_attachment: z.number().int().min(1).max(1024).optional() })
   .strict()
-  .refine((b) => b.capacity_gb !== undefined || b.max_img_size_per_attachment !== undefined, { message: 'validation.required', ...afterFields });
+  .refine((b) => b.capacity_gb !== undefined || b.max_img_size_per_attachment !== undefined, {
+    message: 'validation.required',
+    ...afterFields,
+  });
 
 // --- audit trail --------------------------------------------------------------------------
 
@@ -221,4 +236,7 @@ export const auditRow = z.object({
 });
 export type AuditRow = z.infer<typeof auditRow>;
 export const auditListResponse = envelope(page(auditRow));
-export const auditExportQuery = auditQuery.omit({ page: true, limit: true }).extend({ encoding: z.enum(CSV_ENCODINGS).default('utf8_bom') }).strict();
+export const auditExportQuery = auditQuery
+  .omit({ page: true, limit: true })
+  .extend({ encoding: z.enum(CSV_ENCODINGS).default('utf8_bom') })
+  .strict();

@@ -57,6 +57,4 @@ export const resetPasswordBody = z
 export const checkTokenExpiredBody = z.object({ token: z.string().min(16).max(256) }).strict();
 export const checkTokenExpiredResponse = envelope(z.object({ expired: z.boolean(), valid: z.boolean() }));
 
-export const policyResponse = envelope(
-  z.object({ title: z.string(), content: z.string(), updated_at: z.number().int() }),
-);
+export const policyResponse = envelope(z.object({ title: z.string(), content: z.string(), updated_at: z.number().int() }));

@@ -14,13 +14,19 @@ import { CalendarViewType, RepeatScope } from '../calendar-constants';
 const id = z.coerce.number().int().positive();
 /** An id inside a JSON body: a number, as JSON has them; only path and query text is coerced. */
 const bodyId = z.number().int().positive();
-export const calendarDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format').refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}, 'validation.format');
+export const calendarDateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'validation.format');
 export const calendarTimeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format');
 const colorHex = z.enum(EVENT_COLORS.map((c) => c.hex) as [string, ...string[]]);
-const viewType = z.coerce.number().int().refine((n) => Object.values(CalendarViewType).includes(n as 1), 'validation.invalid_value');
+const viewType = z.coerce
+  .number()
+  .int()
+  .refine((n) => Object.values(CalendarViewType).includes(n as 1), 'validation.invalid_value');
 
 export const calendarIdParam = z.object({ id }).strict();
 
@@ -29,11 +35,22 @@ export const calendarEventBody = z
     title_ja: text(255).default(''),
     title_en: text(255).default(''),
     plan_type: z.union([z.literal(PlanType.NORMAL), z.literal(PlanType.DURRATION), z.literal(PlanType.REPEAT)]),
-    repeat_type: z.union([z.literal(RepeatType.DAILY), z.literal(RepeatType.DAILY_NO_WEEKEND), z.literal(RepeatType.WEEKLY), z.literal(RepeatType.MONTHLY)]).nullable().default(null),
+    repeat_type: z
+      .union([
+        z.literal(RepeatType.DAILY),
+        z.literal(RepeatType.DAILY_NO_WEEKEND),
+        z.literal(RepeatType.WEEKLY),
+        z.literal(RepeatType.MONTHLY),
+      ])
+      .nullable()
+      .default(null),
     /** Weekdays 0 (Sunday) … 6 for a weekly repeat. */
     every_week_day: z.array(z.number().int().min(0).max(6)).max(7).default([]),
     every_month_day: z.number().int().min(1).max(31).nullable().default(null),
-    deadline_type: z.union([z.literal(DeadlineType.INDEFINITE), z.literal(DeadlineType.TIME_LIMIT)]).nullable().default(null),
+    deadline_type: z
+      .union([z.literal(DeadlineType.INDEFINITE), z.literal(DeadlineType.TIME_LIMIT)])
+      .nullable()
+      .default(null),
     end_deadline: calendarDateString.nullable().default(null),
     event_start_date: calendarDateString,
     event_end_date: calendarDateString,
@@ -76,15 +93,27 @@ export const updateCalendarEventBody = z
     edit_date: calendarDateString.nullable().default(null),
   })
   .strict()
-  .refine((b) => b.edit_type === RepeatScope.ALL || b.edit_date !== null, { path: ['edit_date'], message: 'validation.required', ...afterFields });
+  .refine((b) => b.edit_type === RepeatScope.ALL || b.edit_date !== null, {
+    path: ['edit_date'],
+    message: 'validation.required',
+    ...afterFields,
+  });
 
 export const deleteCalendarEventQuery = z
   .object({
-    delete_type: z.coerce.number().int().refine((n) => n >= 1 && n <= 3, 'validation.invalid_value').default(RepeatScope.ALL),
+    delete_type: z.coerce
+      .number()
+      .int()
+      .refine((n) => n >= 1 && n <= 3, 'validation.invalid_value')
+      .default(RepeatScope.ALL),
     delete_date: calendarDateString.optional(),
   })
   .strict()
-  .refine((q) => q.delete_type === RepeatScope.ALL || q.delete_date !== undefined, { path: ['delete_date'], message: 'validation.required', ...afterFields });
+  .refine((q) => q.delete_type === RepeatScope.ALL || q.delete_date !== undefined, {
+    path: ['delete_date'],
+    message: 'validation.required',
+    ...afterFields,
+  });
 
 export const calendarDetailQuery = z.object({ date: calendarDateString.optional() }).strict();
 
@@ -115,7 +144,10 @@ export const calendarDayQuery = z.object({ userId: id.optional(), dayChoose: cal
 export const calendarMemberQuery = z
   .object({
     filter: z.string().max(50).optional(),
-    user_ids: z.string().regex(/^\d+(,\d+)*$/).optional(),
+    user_ids: z
+      .string()
+      .regex(/^\d+(,\d+)*$/)
+      .optional(),
     search: z.string().trim().max(LIMITS.searchKeywordMax).optional(),
     limit: z.coerce.number().int().min(1).max(LIMITS.memberSearchPageSize).default(LIMITS.memberSearchPageSize),
     page: z.coerce.number().int().min(1).default(1),
@@ -125,7 +157,10 @@ export const calendarMemberQuery = z
 export const calendarDeviceQuery = z
   .object({
     group_name: z.string().trim().max(LIMITS.searchKeywordMax).optional(),
-    list_setting_device_ids: z.string().regex(/^\d+(,\d+)*$/).optional(),
+    list_setting_device_ids: z
+      .string()
+      .regex(/^\d+(,\d+)*$/)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     page: z.coerce.number().int().min(1).default(1),
   })

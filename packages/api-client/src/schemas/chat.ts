@@ -9,7 +9,6 @@ import { envelope, page } from './common';
  * away asks for `after_no`. Sending carries a client message id, so a retry stores nothing twice.
  */
 
-
 const id = z.coerce.number().int().positive();
 const userIdList = z.array(z.number().int().positive()).min(1, 'validation.required').max(CHAT_PICK_MAX);
 /** "1,2,3" as the spec sends user_ids, or an array. */
@@ -28,7 +27,12 @@ export const chatFileParam = z.object({ id, fileId: id }).strict();
 export const chatGalleryMessageParam = z.object({ id, msgId: id }).strict();
 export const chatGroupParam = z.object({ id }).strict();
 
-export const chatUser = z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), user_active_status: z.number().int() });
+export const chatUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  user_active_status: z.number().int(),
+});
 export type ChatUser = z.infer<typeof chatUser>;
 
 export const groupChat = z.object({
@@ -168,7 +172,12 @@ export const messagesResponse = envelope(
 export const sendMessageBody = z
   .object({
     content: requiredText(CHAT_MESSAGE_MAX),
-    client_message_id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
+    client_message_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
     reply_message_id: z.number().int().positive().optional(),
   })
   .strict();
@@ -207,13 +216,26 @@ export const galleryQuery = z
 export const galleryResponse = envelope(page(chatFile));
 export const chatUploadData = z
   .object({
-    client_message_id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
+    client_message_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
     reply_message_id: z.number().int().positive().optional(),
   })
   .strict();
-export const chatDownloadBody = z.object({ file_ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(500) }).strict();
+export const chatDownloadBody = z
+  .object({ file_ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(500) })
+  .strict();
 
-const usage = z.object({ capacity_bytes: z.number(), used_bytes: z.number(), percent: z.number(), warning: z.boolean(), full: z.boolean() });
+const usage = z.object({
+  capacity_bytes: z.number(),
+  used_bytes: z.number(),
+  percent: z.number(),
+  warning: z.boolean(),
+  full: z.boolean(),
+});
 export const chatStorageResponse = envelope(usage);
 export const chatBinaryResponse = z.unknown();
 

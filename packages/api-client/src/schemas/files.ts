@@ -56,15 +56,13 @@ export const historyQuery = z
 /** Download one file, or one of its history entries. */
 export const downloadQuery = z.object({ history_id: id.optional() }).strict();
 
-export const updateFileInfoBody = z
-  .object({ title: requiredText(FILE_TITLE_MAX), memo: text(FILE_MEMO_MAX).default('') })
-  .strict();
+export const updateFileInfoBody = z.object({ title: requiredText(FILE_TITLE_MAX), memo: text(FILE_MEMO_MAX).default('') }).strict();
 export const fileIdsBody = z.object({ file_ids: ids, from: z.string().max(50).optional() }).strict();
-export const moveFilesToFolderBody = z.object({ file_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() }).strict();
-/** delete_mode 1 moves to the bin, 2 deletes for good (files must already be in the bin). */
-export const deleteFilesBody = z
-  .object({ file_ids: ids, delete_mode: z.union([z.literal(1), z.literal(2)]).default(1) })
+export const moveFilesToFolderBody = z
+  .object({ file_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() })
   .strict();
+/** delete_mode 1 moves to the bin, 2 deletes for good (files must already be in the bin). */
+export const deleteFilesBody = z.object({ file_ids: ids, delete_mode: z.union([z.literal(1), z.literal(2)]).default(1) }).strict();
 export const deleteCommonFilesBody = z.object({ file_ids: ids }).strict();
 export const downloadFilesBody = z.object({ file_ids: ids, is_comment_file: z.boolean().default(false) }).strict();
 export const deleteHistoryBody = z.object({ file_id: z.number().int().positive() }).strict();

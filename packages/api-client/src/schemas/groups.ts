@@ -133,9 +133,19 @@ export const memberItem = z.object({
 });
 export const membersResponse = envelope(page(memberItem));
 
-const roleFlags = z.object({ role_admin: z.boolean(), role_invite: z.boolean(), role_edit_shared_folder: z.boolean(), role_edit_topic: z.boolean() });
+const roleFlags = z.object({
+  role_admin: z.boolean(),
+  role_invite: z.boolean(),
+  role_edit_shared_folder: z.boolean(),
+  role_edit_topic: z.boolean(),
+});
 export const updateRolesBody = z
-  .object({ members: z.array(roleFlags.extend({ user_id: z.number().int().positive() }).strict()).min(1).max(500) })
+  .object({
+    members: z
+      .array(roleFlags.extend({ user_id: z.number().int().positive() }).strict())
+      .min(1)
+      .max(500),
+  })
   .strict();
 export const memberIdsBody = z.object({ member_ids: z.array(z.number().int().positive()).min(1).max(500) }).strict();
 export const roleListResponse = envelope(z.array(groupRole.extend({ user_id: z.number().int() })));
@@ -185,7 +195,14 @@ export const joinRequestsResponse = envelope(page(joinRequestItem));
 export const joinRequestResponse = envelope(z.object({ id: z.number().int(), status: z.enum(['pending', 'approved']) }));
 export const approveAllResponse = envelope(z.object({ approved: z.number().int() }));
 
-export const registerTypeParam = z.object({ type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)])) }).strict();
+export const registerTypeParam = z
+  .object({
+    type: z.coerce
+      .number()
+      .int()
+      .pipe(z.union([z.literal(1), z.literal(2)])),
+  })
+  .strict();
 export const registerBody = z
   .object({
     unique_url: z.string().min(1).max(64),
@@ -199,7 +216,11 @@ export const registerBody = z
     first_name_kana: kanaSchema,
   })
   .strict()
-  .refine((b) => b.password === b.password_confirmation, { message: 'validation.password_confirmation', path: ['password_confirmation'], ...afterFields });
+  .refine((b) => b.password === b.password_confirmation, {
+    message: 'validation.password_confirmation',
+    path: ['password_confirmation'],
+    ...afterFields,
+  });
 export const registerResponse = envelope(z.object({ user_id: z.number().int(), join_request_id: z.number().int() }));
 
 export const folderItem = z.object({
@@ -213,15 +234,26 @@ export const foldersResponse = envelope(z.array(folderItem));
 export const folderResponse = envelope(folderItem);
 export const folderBody = z.object({ name: requiredText(100), memo: text(255).optional() }).strict();
 export const folderPatchBody = z.object({ name: requiredText(100).optional(), memo: text(255).optional() }).strict();
-export const moveToFolderBody = z.object({ group_id: z.number().int().positive(), folder_id: z.number().int().positive().nullable() }).strict();
+export const moveToFolderBody = z
+  .object({ group_id: z.number().int().positive(), folder_id: z.number().int().positive().nullable() })
+  .strict();
 export const orderBody = z
-  .object({ group_ids: z.array(z.number().int().positive()).max(10000).optional(), folder_ids: z.array(z.number().int().positive()).max(1000).optional() })
+  .object({
+    group_ids: z.array(z.number().int().positive()).max(10000).optional(),
+    folder_ids: z.array(z.number().int().positive()).max(1000).optional(),
+  })
   .strict();
 export const groupIdsBody = z.object({ group_ids: z.array(z.number().int().positive()).min(1).max(10000) }).strict();
 
 /** Business hours 'HH:mm' for calendar booking; null = bookable at any time. */
 const hoursField = z.string().nullable().default(null);
-export const equipmentItem = z.object({ id: z.number().int(), name: z.string(), opening_time: hoursField, closing_time: hoursField, created_at: z.number().int() });
+export const equipmentItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  opening_time: hoursField,
+  closing_time: hoursField,
+  created_at: z.number().int(),
+});
 export const equipmentsResponse = envelope(z.array(equipmentItem));
 export const equipmentResponse = envelope(equipmentItem);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.format');
@@ -255,7 +287,12 @@ export const groupImageParam = z
  * the server always serves the current icon.
  */
 export const inviteIconQuery = z
-  .object({ v: z.string().regex(/^[0-9a-f]{32}\.(?:jpg|png|gif)$/).optional() })
+  .object({
+    v: z
+      .string()
+      .regex(/^[0-9a-f]{32}\.(?:jpg|png|gif)$/)
+      .optional(),
+  })
   .strict();
 /** DEFAULT or NONE; FILE_UPLOAD is set by uploading. NONE and DEFAULT remove an uploaded icon. */
 export const groupIconChoiceBody = z.object({ icon_image: z.union([z.literal(2), z.literal(3)]) }).strict();

@@ -11,7 +11,12 @@ export const lineStartResponse = envelope(z.object({ authorize_url: z.string().u
 export const lineCallbackBody = z
   .object({
     code: z.string().trim().min(1, 'validation.required').max(512),
-    state: z.string().trim().min(16, 'validation.format').max(128).regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
+    state: z
+      .string()
+      .trim()
+      .min(16, 'validation.format')
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
   })
   .strict();
 export const lineLinkStatusResponse = envelope(

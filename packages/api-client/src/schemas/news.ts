@@ -16,7 +16,11 @@ export const SYSTEM_NEWS_KEYS = ['join_request', 'join_approved', 'permission_gr
 export type SystemNewsKey = (typeof SYSTEM_NEWS_KEYS)[number];
 
 const id = z.coerce.number().int().positive();
-const oneOf = <T extends Record<string, number>>(o: T) => z.number().int().refine((v) => Object.values(o).includes(v), 'validation.invalid');
+const oneOf = <T extends Record<string, number>>(o: T) =>
+  z
+    .number()
+    .int()
+    .refine((v) => Object.values(o).includes(v), 'validation.invalid');
 
 export const newsItem = z.object({
   id: z.number().int(),
@@ -39,7 +43,9 @@ export const newsQuery = z
   .strict();
 export const newsListResponse = envelope(page(newsItem));
 export const newsGroupParam = z.object({ id }).strict();
-export const newsReadBody = z.object({ information_ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(200) }).strict();
+export const newsReadBody = z
+  .object({ information_ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(200) })
+  .strict();
 export const newsReadResponse = envelope(z.object({ count: z.number().int() }));
 
 /** A CMS item as the company administrator writes it. GROUP and BOTH placements may name a group. */
@@ -53,7 +59,11 @@ export const cmsNewsBody = z
     display_type: oneOf(NewsDisplayType).default(NewsDisplayType.CONTINUES),
   })
   .strict()
-  .refine((b) => b.placement !== NewsPlacement.GROUP || b.group_id !== null, { path: ['group_id'], message: 'validation.required', ...afterFields })
+  .refine((b) => b.placement !== NewsPlacement.GROUP || b.group_id !== null, {
+    path: ['group_id'],
+    message: 'validation.required',
+    ...afterFields,
+  })
   .refine((b) => b.target_type === NewsTargetType.NO_LINK || b.target_type === NewsTargetType.MY_CALENDAR || b.group_id !== null, {
     path: ['target_type'],
     message: 'validation.invalid',
@@ -66,4 +76,3 @@ export type AdminNewsItem = z.infer<typeof adminNewsItem>;
 export const adminNewsListResponse = envelope(page(adminNewsItem));
 export const adminNewsResponse = envelope(adminNewsItem);
 export const newsIdParam = z.object({ id }).strict();
-

@@ -74,7 +74,11 @@ export function timeWindow(range: number, start: string | undefined, end: string
  * The custom range's dates (spec section 5): both required, real dates, the end not after today
  * and the start not after the end. Returns the first problem as { field, key }, or null.
  */
-export function customRangeIssue(start: string | undefined, end: string | undefined, now: number): { field: 'time_start' | 'time_end'; key: string } | null {
+export function customRangeIssue(
+  start: string | undefined,
+  end: string | undefined,
+  now: number,
+): { field: 'time_start' | 'time_end'; key: string } | null {
   if (!start) return { field: 'time_start', key: 'validation.required' };
   if (!end) return { field: 'time_end', key: 'validation.required' };
   const s = dayStart(start);
@@ -191,7 +195,9 @@ export const savedSearch = z.object({
 export type SavedSearch = z.infer<typeof savedSearch>;
 
 export const savedSearchesResponse = envelope(z.array(savedSearch));
-export const saveSearchBody = z.object({ query: z.string().min(1, 'validation.required').max(SAVED_SEARCH_QUERY_MAX, 'validation.max_length') }).strict();
+export const saveSearchBody = z
+  .object({ query: z.string().min(1, 'validation.required').max(SAVED_SEARCH_QUERY_MAX, 'validation.max_length') })
+  .strict();
 export const savedSearchParam = z.object({ savedId: z.coerce.number().int().positive() }).strict();
 export const savedSearchResponse = envelope(savedSearch);
 export const savedSearchCountResponse = envelope(z.object({ count: z.number().int() }));

@@ -20,7 +20,11 @@ export const setupBody = z
     first_name_kana: kanaSchema,
   })
   .strict()
-  .refine((b) => b.password === b.password_confirmation, { message: 'validation.password_confirmation', path: ['password_confirmation'], ...afterFields });
+  .refine((b) => b.password === b.password_confirmation, {
+    message: 'validation.password_confirmation',
+    path: ['password_confirmation'],
+    ...afterFields,
+  });
 export type SetupBody = z.infer<typeof setupBody>;
 export const setupResponse = envelope(z.object({ user_id: z.number().int(), company_id: z.number().int() }));
 

@@ -27,10 +27,19 @@ const requiredPlain = (max: number) => requiredText(max).refine(noEmoji, 'valida
 const requiredKana = kanaSchema.pipe(z.string().min(1, 'validation.required'));
 
 /** Empty, or exactly 7 digits with no hyphen. */
-export const optionalPostal = z.string().trim().refine((s) => s === '' || POSTAL.test(s), 'validation.postal_code');
+export const optionalPostal = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || POSTAL.test(s), 'validation.postal_code');
 /** Digits and hyphens, at most 13 characters. */
-export const phoneValue = z.string().trim().refine((s) => PHONE.test(s), 'validation.phone');
-export const optionalPhone = z.string().trim().refine((s) => s === '' || PHONE.test(s), 'validation.phone');
+export const phoneValue = z
+  .string()
+  .trim()
+  .refine((s) => PHONE.test(s), 'validation.phone');
+export const optionalPhone = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || PHONE.test(s), 'validation.phone');
 
 /** An absolute http(s) URL: a stored `javascript:` link would run when a colleague clicks it. */
 export function isWebUrl(s: string): boolean {
@@ -42,7 +51,11 @@ export function isWebUrl(s: string): boolean {
   }
 }
 export const urlValue = z.string().trim().max(255, 'validation.max_length').refine(isWebUrl, 'validation.url');
-export const optionalUrl = z.string().trim().max(255, 'validation.max_length').refine((s) => s === '' || isWebUrl(s), 'validation.url');
+export const optionalUrl = z
+  .string()
+  .trim()
+  .max(255, 'validation.max_length')
+  .refine((s) => s === '' || isWebUrl(s), 'validation.url');
 
 export const profileBody = z
   .object({
@@ -145,7 +158,9 @@ export type AvatarCrop = z.infer<typeof avatarCropSchema>;
 /** Edge of the stored avatar and its small copy, in pixels (square WebP). */
 export const AVATAR_SIZES = { large: 400, small: 96 } as const;
 
-export const avatarParam = z.object({ userId: z.coerce.number().int().positive(), name: z.string().regex(/^[A-Za-z0-9_-]+\.webp$/) }).strict();
+export const avatarParam = z
+  .object({ userId: z.coerce.number().int().positive(), name: z.string().regex(/^[A-Za-z0-9_-]+\.webp$/) })
+  .strict();
 export const avatarImageResponse = z.unknown();
 
 export const postalCodeParam = z.object({ code: z.string().regex(POSTAL, 'validation.postal_code') }).strict();
@@ -158,7 +173,11 @@ export const changeEmailBody = z.object({ email: emailSchema.transform((s) => s.
 export type ChangeEmailBody = z.input<typeof changeEmailBody>;
 /** The form's version also knows the current address (the server checks it again). */
 export function changeEmailForm(current: string) {
-  return changeEmailBody.refine((b) => b.email !== current.toLowerCase(), { message: 'validation.email_same_as_current', path: ['email'], ...afterFields });
+  return changeEmailBody.refine((b) => b.email !== current.toLowerCase(), {
+    message: 'validation.email_same_as_current',
+    path: ['email'],
+    ...afterFields,
+  });
 }
 export const changeEmailResponse = envelope(z.object({ pending_email: z.string(), expires_at: z.number().int() }));
 
@@ -167,7 +186,11 @@ const optionalEmail = z.union([z.literal(''), emailSchema.transform((s) => s.toL
 export const subEmailsBody = z
   .object({ second_email: optionalEmail, third_email: optionalEmail })
   .strict()
-  .refine((b) => b.third_email === '' || b.second_email !== b.third_email, { message: 'validation.email_duplicate_option', path: ['third_email'], ...afterFields });
+  .refine((b) => b.third_email === '' || b.second_email !== b.third_email, {
+    message: 'validation.email_duplicate_option',
+    path: ['third_email'],
+    ...afterFields,
+  });
 export type SubEmailsBody = z.input<typeof subEmailsBody>;
 
 export const VERIFY_PURPOSES = ['email_change', 'register'] as const;
@@ -221,7 +244,12 @@ export const withdrawResponse = envelope(z.object({ ok: z.literal(true) }));
 /** One employee a group administrator registers (register type ADMIN_REGISTER). */
 export const adminRegisterEmployee = z
   .object({
-    employee_number: z.string().trim().min(1, 'validation.required').max(50, 'validation.max_length').regex(/^[A-Za-z0-9_-]+$/, 'validation.text_number_only_no_space'),
+    employee_number: z
+      .string()
+      .trim()
+      .min(1, 'validation.required')
+      .max(50, 'validation.max_length')
+      .regex(/^[A-Za-z0-9_-]+$/, 'validation.text_number_only_no_space'),
     email: emailSchema.transform((s) => s.toLowerCase()),
     last_name: requiredPlain(50),
     first_name: requiredPlain(50),
@@ -237,7 +265,8 @@ export const adminRegisterBody = z
     // The same number or address twice in one request is refused before the database is asked.
     const seen = { employee_number: new Set<string>(), email: new Set<string>() };
     b.employees.forEach((e, i) => {
-      if (seen.employee_number.has(e.employee_number)) ctx.addIssue({ code: 'custom', message: 'validation.employee_number_used', path: ['employees', i, 'employee_number'] });
+      if (seen.employee_number.has(e.employee_number))
+        ctx.addIssue({ code: 'custom', message: 'validation.employee_number_used', path: ['employees', i, 'employee_number'] });
       if (seen.email.has(e.email)) ctx.addIssue({ code: 'custom', message: 'validation.duplicate_email', path: ['employees', i, 'email'] });
       seen.employee_number.add(e.employee_number);
       seen.email.add(e.email);

@@ -7,7 +7,13 @@ import { unreadItem } from './notifications';
 export const TODO_TITLE_MAX = 200;
 export const TODO_TASKS_MAX = 200;
 
-export const todoTask = z.object({ id: z.number().int(), title: z.string(), done: z.boolean(), created_at: z.number().int(), updated_at: z.number().int() });
+export const todoTask = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  done: z.boolean(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
 export type TodoTask = z.infer<typeof todoTask>;
 
 export const todayEvent = z.object({

@@ -65,7 +65,11 @@ const listFields = {
   /** Opaque keyset cursor from the previous page's next_cursor; wins over page. */
   cursor: z.string().max(200).optional(),
   /** Title contains this, width-, case- and kana-insensitively (ﾃｽﾄ finds テスト); blank: no filter. */
-  title: z.string().trim().refine((s) => charLength(s) <= LIMITS.topicTitleFilterMax, 'validation.max_length').optional(),
+  title: z
+    .string()
+    .trim()
+    .refine((s) => charLength(s) <= LIMITS.topicTitleFilterMax, 'validation.max_length')
+    .optional(),
 };
 export const topicListQuery = z
   .object({ ...listFields, orderBy: z.enum(['update', 'title']).optional(), sortedBy: z.enum(['asc', 'desc']).optional() })
@@ -119,8 +123,12 @@ export const updateCommonTopicBody = newCommonTopicBody
 export type NewTopicBody = z.output<typeof newTopicBody>;
 export type NewCommonTopicBody = z.output<typeof newCommonTopicBody>;
 
-export const topicIdsBody = z.object({ topic_ids: ids, from: z.string().max(50).optional(), is_from: z.string().max(50).optional() }).strict();
-export const moveTopicsToFolderBody = z.object({ topic_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() }).strict();
+export const topicIdsBody = z
+  .object({ topic_ids: ids, from: z.string().max(50).optional(), is_from: z.string().max(50).optional() })
+  .strict();
+export const moveTopicsToFolderBody = z
+  .object({ topic_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() })
+  .strict();
 export const emptyBinBody = z.object({ group_id: z.number().int().positive().optional() }).strict();
 export const createFolderBody = z.object({ type: z.literal(1).default(1), folder_name: requiredText(100) }).strict();
 export const renameFolderBody = z.object({ folder_id: z.number().int().positive(), folder_name: requiredText(100) }).strict();
@@ -233,9 +241,7 @@ export const topicFolder = z.object({ id: z.number().int(), name: z.string(), to
 export const topicFoldersResponse = envelope(z.array(topicFolder));
 export const topicFolderResponse = envelope(topicFolder);
 
-export const lockResponse = envelope(
-  z.object({ lock_token: z.string(), expires_at: z.number().int(), ttl_ms: z.number().int() }),
-);
+export const lockResponse = envelope(z.object({ lock_token: z.string(), expires_at: z.number().int(), ttl_ms: z.number().int() }));
 
 const commentBase = z.object({
   id: z.number().int(),

@@ -13,7 +13,8 @@ describe('purifyHtml (browser-side second pass over topic HTML)', () => {
   });
 
   it('keeps what the editor writes', () => {
-    const html = '<p style="text-align: center"><b>太字</b> <a href="https://example.com/" target="_blank" rel="noopener noreferrer">リンク</a></p><ul><li>一</li></ul>';
+    const html =
+      '<p style="text-align: center"><b>太字</b> <a href="https://example.com/" target="_blank" rel="noopener noreferrer">リンク</a></p><ul><li>一</li></ul>';
     expect(purifyHtml(html)).toBe(html);
   });
 });

@@ -12,9 +12,17 @@ let hooked = false;
 export function purifyHtml(html: string): string {
   if (!hooked) {
     DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
-      if (data.attrName === 'class') data.attrValue = data.attrValue.split(/\s+/).filter((c) => EDITOR_CLASSES.has(c)).join(' ');
+      if (data.attrName === 'class')
+        data.attrValue = data.attrValue
+          .split(/\s+/)
+          .filter((c) => EDITOR_CLASSES.has(c))
+          .join(' ');
     });
     hooked = true;
   }
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'] });
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    ADD_ATTR: ['target'],
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+  });
 }

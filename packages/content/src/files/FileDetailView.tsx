@@ -29,7 +29,16 @@ export interface FileDetailViewProps {
 }
 
 /** A file's metadata, preview, download, favourite, read state and versions; group and common alike. */
-export function FileDetailView({ scope, fileId, backTo, backLabel, canEdit: mayEdit, overwriteHref, infoHref, children }: FileDetailViewProps) {
+export function FileDetailView({
+  scope,
+  fileId,
+  backTo,
+  backLabel,
+  canEdit: mayEdit,
+  overwriteHref,
+  infoHref,
+  children,
+}: FileDetailViewProps) {
   const { t } = useTranslation('files');
   const detail = useFileDetail(scope, fileId);
   const file = detail.data;
@@ -62,7 +71,12 @@ export function FileDetailView({ scope, fileId, backTo, backLabel, canEdit: mayE
         <Button onClick={() => downloadByLink({ path: filePaths(scope).download(fileId) }, file.name).catch(showError)}>
           {t('detail.download')}
         </Button>
-        <Button variant="secondary" aria-pressed={file.is_favor} disabled={favor.isPending} onClick={() => favor.mutate(!file.is_favor, { onError: showError })}>
+        <Button
+          variant="secondary"
+          aria-pressed={file.is_favor}
+          disabled={favor.isPending}
+          onClick={() => favor.mutate(!file.is_favor, { onError: showError })}
+        >
           {t(file.is_favor ? 'detail.unfavor' : 'detail.favor')}
         </Button>
         {canEdit && (

@@ -77,7 +77,13 @@ export function FileHistory({ scope, fileId, canEdit }: { scope: FileScope; file
                         variant="danger"
                         disabled={remove.isPending}
                         onClick={async () => {
-                          if (await confirm({ message: t('confirm.delete_version', { version: h.version }), confirmLabel: t('history.delete'), destructive: true }))
+                          if (
+                            await confirm({
+                              message: t('confirm.delete_version', { version: h.version }),
+                              confirmLabel: t('history.delete'),
+                              destructive: true,
+                            })
+                          )
                             remove.mutate(h.id, { onError: showError });
                         }}
                       >

@@ -71,8 +71,18 @@ export function FileInfoEditView({ scope, fileId, backTo, documentTitle }: FileI
           aria-invalid={empty || Boolean(fieldErrors.title)}
           error={fieldErrors.title}
         />
-        {empty && <p role="alert" className="pfile-error">{t('edit.title_required')}</p>}
-        <TextAreaField label={t('form.memo')} value={memo} maxLength={2000} error={fieldErrors.memo} onChange={(e) => setMemo(e.target.value)} />
+        {empty && (
+          <p role="alert" className="pfile-error">
+            {t('edit.title_required')}
+          </p>
+        )}
+        <TextAreaField
+          label={t('form.memo')}
+          value={memo}
+          maxLength={2000}
+          error={fieldErrors.memo}
+          onChange={(e) => setMemo(e.target.value)}
+        />
         <div className="pfile-actions">
           <Button type="submit" disabled={empty || save.isPending}>
             {t('edit.save')}

@@ -22,7 +22,14 @@ export function FileKindIcon({ kind, size = 28 }: { kind: Kind; size?: number })
   const color = COLORS[kind];
   const label = LABELS[kind];
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" role="img" aria-label={t(`kind.${kind}`)} className={`pfile-kind pfile-kind--${kind}`}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      role="img"
+      aria-label={t(`kind.${kind}`)}
+      className={`pfile-kind pfile-kind--${kind}`}
+    >
       <path d="M5 2h10l5 5v15H5z" fill="#fff" stroke={color} strokeWidth="1.5" strokeLinejoin="round" />
       <path d="M15 2v5h5" fill="none" stroke={color} strokeWidth="1.5" strokeLinejoin="round" />
       {label && (

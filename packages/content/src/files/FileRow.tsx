@@ -26,7 +26,9 @@ function RowPicture({ file, thumbnail }: { file: FileRowData; thumbnail: string 
   const src = useApiImageSrc(thumbnail);
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) return <FileKindIcon kind={file.kind} />;
-  return <img className="pfile-thumb" src={src} alt={t(`kind.${file.kind}`)} loading="lazy" decoding="async" onError={() => setFailed(src)} />;
+  return (
+    <img className="pfile-thumb" src={src} alt={t(`kind.${file.kind}`)} loading="lazy" decoding="async" onError={() => setFailed(src)} />
+  );
 }
 
 /** One line of a file list: select box, kind icon or thumbnail, title, size, uploader, date, read state. */
@@ -36,7 +38,12 @@ export function FileRow({ file, href, selectable, selected, onToggle, thumbnail 
     <tr className={file.is_read ? 'pfile-row' : 'pfile-row pfile-row--unread'}>
       {selectable && (
         <td>
-          <input type="checkbox" checked={selected} onChange={() => onToggle(file.id)} aria-label={t('list.select', { title: file.title })} />
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggle(file.id)}
+            aria-label={t('list.select', { title: file.title })}
+          />
         </td>
       )}
       <td>

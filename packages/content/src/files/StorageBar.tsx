@@ -9,11 +9,22 @@ function Meter({ usage, label }: { usage: StorageUsage; label: string }) {
   const percent = Math.max(0, usage.percent);
   return (
     <>
-      <div className="pfile-storage__bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, percent)}>
+      <div
+        className="pfile-storage__bar"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, percent)}
+      >
         <span className="pfile-storage__fill" style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
       <p className="pfile-storage__numbers">
-        {t('storage.usage', { used: formatStorageAmount(usage.used_bytes), capacity: formatStorageAmount(usage.capacity_bytes), percent: percent.toFixed(2) })}
+        {t('storage.usage', {
+          used: formatStorageAmount(usage.used_bytes),
+          capacity: formatStorageAmount(usage.capacity_bytes),
+          percent: percent.toFixed(2),
+        })}
       </p>
     </>
   );

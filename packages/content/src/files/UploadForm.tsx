@@ -78,7 +78,14 @@ export function UploadForm({ scope, mode, fileId = 0, maxMb, folders, onDone, on
         void submit();
       }}
     >
-      <FileUpload files={files} onChange={setFiles} maxMb={maxMb} maxFiles={create ? LIMITS.maxFilesPerUpload : 1} multiple={create} disabled={busy} />
+      <FileUpload
+        files={files}
+        onChange={setFiles}
+        maxMb={maxMb}
+        maxFiles={create ? LIMITS.maxFilesPerUpload : 1}
+        multiple={create}
+        disabled={busy}
+      />
       {create && (
         <>
           <TextField

@@ -49,7 +49,8 @@ export function fileCalls(scope: FileScope, fileId: number) {
       markRead: () => api.call('markFileRead', { params }),
       updateInfo: (body: { title: string; memo: string }) => api.call('updateFileInfo', { params, body }),
       revert: (historyId: number) => api.call('revertFile', { params: { ...params, historyId } }),
-      deleteHistory: (historyId: number) => api.call('deleteFileHistory', { params: { id: scope.groupId, historyId }, body: { file_id: fileId } }),
+      deleteHistory: (historyId: number) =>
+        api.call('deleteFileHistory', { params: { id: scope.groupId, historyId }, body: { file_id: fileId } }),
     };
   }
   const params = { fileId };

@@ -26,7 +26,9 @@ describe('downloadByLink', () => {
       return new Response('x', { status: 206 });
     });
     await downloadByLink({ path: '/members/me/groups/1/download-files', body: { file_ids: [1, 2] } }, '添付.zip');
-    expect(call).toHaveBeenCalledWith('signUrls', { body: { items: [{ path: '/members/me/groups/1/download-files', body: { file_ids: [1, 2] } }] } });
+    expect(call).toHaveBeenCalledWith('signUrls', {
+      body: { items: [{ path: '/members/me/groups/1/download-files', body: { file_ids: [1, 2] } }] },
+    });
     const url = '/service/api/v1/members/me/groups/1/download-files?s=test';
     expect(fetchMock.mock.calls[0]![0]).toBe(url);
     expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Range).toBe('bytes=0-0');

@@ -19,7 +19,9 @@ export async function downloadByLink(item: SignItem, name: string): Promise<void
       // Not JSON: the status alone says what happened.
     }
     const parsed = parseErrorBody(body);
-    throw parsed ? new ApiError(res.status, parsed.status_code, parsed.message, parsed) : new ApiError(res.status, 'INTERNAL_ERROR', res.statusText);
+    throw parsed
+      ? new ApiError(res.status, parsed.status_code, parsed.message, parsed)
+      : new ApiError(res.status, 'INTERNAL_ERROR', res.statusText);
   }
   probe.abort();
   const a = document.createElement('a');

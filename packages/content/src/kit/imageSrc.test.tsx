@@ -27,7 +27,8 @@ function renderWith(ui: React.ReactNode) {
   const result = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
   return { ...result, client, shown: (id: string) => screen.getByTestId(id).textContent };
 }
-const signedPaths = () => call.mock.calls.map(([name, args]) => [name, (args as { body: { items: { path: string }[] } }).body.items.map((i) => i.path)]);
+const signedPaths = () =>
+  call.mock.calls.map(([name, args]) => [name, (args as { body: { items: { path: string }[] } }).body.items.map((i) => i.path)]);
 
 describe('useApiImageSrc', () => {
   it('shows a signed link (a plain URL the browser caches), one signing request for a whole page', async () => {

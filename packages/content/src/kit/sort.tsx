@@ -32,7 +32,11 @@ export function SortSelect({ value, onChange }: { value: ListSort; onChange: (so
   return (
     <label className="pui-sort">
       <span>{t('sort.label')}</span>
-      <select className="pui-input pui-select" value={`${value.orderBy}_${value.sortedBy}`} onChange={(e) => onChange(parseSort(e.target.value))}>
+      <select
+        className="pui-input pui-select"
+        value={`${value.orderBy}_${value.sortedBy}`}
+        onChange={(e) => onChange(parseSort(e.target.value))}
+      >
         {SORT_OPTIONS.map((o) => (
           <option key={o} value={o}>
             {t(`sort.${o}`)}

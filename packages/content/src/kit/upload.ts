@@ -16,7 +16,13 @@ function parse(text: string): unknown {
 }
 
 /** One multipart POST through XMLHttpRequest, the only browser API that reports upload progress. */
-function send(url: string, form: FormData, token: string | null, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<XhrResult> {
+function send(
+  url: string,
+  form: FormData,
+  token: string | null,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<XhrResult> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('upload cancelled', 'AbortError'));

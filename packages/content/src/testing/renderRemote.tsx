@@ -82,7 +82,7 @@ export function testSignedUrl(path: string): string {
 
 /** The fake API's answer to `signUrls`. */
 export function signUrlsAnswer(args?: Record<string, unknown>): { urls: string[] } {
-  const items = ((args?.body as { items?: { path: string }[] } | undefined)?.items ?? []);
+  const items = (args?.body as { items?: { path: string }[] } | undefined)?.items ?? [];
   return { urls: items.map((i) => testSignedUrl(i.path)) };
 }
 

@@ -64,7 +64,10 @@ export function AttachmentField({ attached, removed, files, maxMb, disabled, err
           {attached.map((a) => {
             const gone = removed.includes(a.id);
             return (
-              <li key={`a${a.id}`} className={gone ? 'ptop-attach-field__item ptop-attach-field__item--removed' : 'ptop-attach-field__item'}>
+              <li
+                key={`a${a.id}`}
+                className={gone ? 'ptop-attach-field__item ptop-attach-field__item--removed' : 'ptop-attach-field__item'}
+              >
                 <FileKindIcon kind={a.kind} size={20} />
                 <span className="ptop-attach-field__name">{a.name}</span>
                 <span className="ptop-muted">{formatFileSize(a.size)}</span>

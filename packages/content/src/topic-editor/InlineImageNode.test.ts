@@ -5,11 +5,18 @@ import { inlineImageUrl } from '@portal/api-client';
 import { $createInlineImageNode, $isInlineImageNode, InlineImageNode } from './InlineImageNode';
 
 function editorWith(html: string) {
-  const editor = createEditor({ nodes: [InlineImageNode], onError: (e) => { throw e; } });
+  const editor = createEditor({
+    nodes: [InlineImageNode],
+    onError: (e) => {
+      throw e;
+    },
+  });
   editor.update(
     () => {
       const nodes = $generateNodesFromDOM(editor, new DOMParser().parseFromString(html, 'text/html'));
-      $getRoot().clear().append(...nodes);
+      $getRoot()
+        .clear()
+        .append(...nodes);
     },
     { discrete: true },
   );
@@ -20,7 +27,9 @@ const htmlOf = (editor: ReturnType<typeof createEditor>) => editor.getEditorStat
 describe('InlineImageNode', () => {
   it('imports our images from HTML and exports them with the internal URL', () => {
     const editor = editorWith(`<p>前<img src="${inlineImageUrl(3)}" alt="図">後</p>`);
-    const images = editor.getEditorState().read(() => $getRoot().getFirstChildOrThrow<ElementNode>().getChildren().filter($isInlineImageNode));
+    const images = editor
+      .getEditorState()
+      .read(() => $getRoot().getFirstChildOrThrow<ElementNode>().getChildren().filter($isInlineImageNode));
     expect(images.map((n) => n.__src)).toEqual([inlineImageUrl(3)]);
     const html = htmlOf(editor);
     expect(html).toContain(`<img src="${inlineImageUrl(3)}" alt="図">`);
@@ -35,7 +44,12 @@ describe('InlineImageNode', () => {
   });
 
   it('round-trips through JSON (copy and paste inside the editor)', () => {
-    const editor = createEditor({ nodes: [InlineImageNode], onError: (e) => { throw e; } });
+    const editor = createEditor({
+      nodes: [InlineImageNode],
+      onError: (e) => {
+        throw e;
+      },
+    });
     editor.update(
       () => {
         $getRoot().append($createParagraphNode().append($createTextNode('x'), $createInlineImageNode(inlineImageUrl(5), 'five')));
@@ -43,7 +57,12 @@ describe('InlineImageNode', () => {
       { discrete: true },
     );
     const json = JSON.stringify(editor.getEditorState().toJSON());
-    const copy = createEditor({ nodes: [InlineImageNode], onError: (e) => { throw e; } });
+    const copy = createEditor({
+      nodes: [InlineImageNode],
+      onError: (e) => {
+        throw e;
+      },
+    });
     copy.setEditorState(copy.parseEditorState(json));
     const found = copy.getEditorState().read(() => $getRoot().getFirstChildOrThrow<ElementNode>().getChildren().find($isInlineImageNode));
     expect(found?.__src).toBe(inlineImageUrl(5));

@@ -24,7 +24,12 @@ function mount() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <span id="lbl">本文</span>
-      <RichTextEditor labelId="lbl" initialHtml="<p>前</p>" onChange={onChange} images={{ scope: groupScope(2), maxMb: 5, onUploaded, onPendingChange }} />
+      <RichTextEditor
+        labelId="lbl"
+        initialHtml="<p>前</p>"
+        onChange={onChange}
+        images={{ scope: groupScope(2), maxMb: 5, onUploaded, onPendingChange }}
+      />
     </QueryClientProvider>,
   );
   const editor = (screen.getByRole('textbox', { name: '本文' }) as HTMLElement & { __lexicalEditor: LexicalEditor }).__lexicalEditor;
@@ -57,7 +62,10 @@ describe('pasting and dropping images', () => {
     const { sent } = fakeXhr([]);
     const { editor, onUploaded } = mount();
     const paste = clipboard([]);
-    const drop = { dataTransfer: transfer([new File(['a'], 'a.txt', { type: 'text/plain' })]), preventDefault: vi.fn() } as unknown as DragEvent;
+    const drop = {
+      dataTransfer: transfer([new File(['a'], 'a.txt', { type: 'text/plain' })]),
+      preventDefault: vi.fn(),
+    } as unknown as DragEvent;
     act(() => {
       editor.dispatchCommand(PASTE_COMMAND, paste);
       editor.dispatchCommand(DROP_COMMAND, drop);

@@ -120,12 +120,7 @@ export function InlineImageTools({ scope, maxMb, onUploaded, onPendingChange }: 
 
   return (
     <>
-      <button
-        type="button"
-        className="ptop-editor__tool"
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => input.current?.click()}
-      >
+      <button type="button" className="ptop-editor__tool" onMouseDown={(e) => e.preventDefault()} onClick={() => input.current?.click()}>
         {t('editor.image')}
       </button>
       <input

@@ -144,10 +144,20 @@ function ChangePlugin({ onChange }: { onChange: RichTextEditorProps['onChange'] 
   latest.current = onChange;
   useEffect(
     () =>
-      editor.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves }: { editorState: EditorState; dirtyElements: Map<string, boolean>; dirtyLeaves: Set<string> }) => {
-        if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
-        editorState.read(() => latest.current($generateHtmlFromNodes(editor, null), $getRoot().getTextContent()));
-      }),
+      editor.registerUpdateListener(
+        ({
+          editorState,
+          dirtyElements,
+          dirtyLeaves,
+        }: {
+          editorState: EditorState;
+          dirtyElements: Map<string, boolean>;
+          dirtyLeaves: Set<string>;
+        }) => {
+          if (dirtyElements.size === 0 && dirtyLeaves.size === 0) return;
+          editorState.read(() => latest.current($generateHtmlFromNodes(editor, null), $getRoot().getTextContent()));
+        },
+      ),
     [editor],
   );
   return null;
@@ -172,7 +182,9 @@ export function RichTextEditor({ labelId, initialHtml, onChange, invalid, images
       <div className={`ptop-editor__box${invalid ? ' ptop-editor__box--invalid' : ''}`}>
         <Toolbar images={images} />
         <RichTextPlugin
-          contentEditable={<ContentEditable className="ptop-editor__content" aria-labelledby={labelId} aria-invalid={invalid || undefined} />}
+          contentEditable={
+            <ContentEditable className="ptop-editor__content" aria-labelledby={labelId} aria-invalid={invalid || undefined} />
+          }
           ErrorBoundary={LexicalErrorBoundary}
         />
         <HistoryPlugin />

@@ -1,5 +1,14 @@
 // The full entry (zod) is fine here: the topic editor is a lazily loaded chunk.
-import { ApiError, API_PREFIX, ImageError, INLINE_IMAGE_FIELD, INLINE_IMAGE_MIMES, inlineImageResponse, LIMITS, routes } from '@portal/api-client';
+import {
+  ApiError,
+  API_PREFIX,
+  ImageError,
+  INLINE_IMAGE_FIELD,
+  INLINE_IMAGE_MIMES,
+  inlineImageResponse,
+  LIMITS,
+  routes,
+} from '@portal/api-client';
 import { postMultipart } from '../kit/upload';
 import { isInlineImageSrc } from '../topics/inlineImages';
 import type { TopicScope } from '../topics/scope';

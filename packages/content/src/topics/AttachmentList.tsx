@@ -52,7 +52,14 @@ export function AttachmentList({ scope, topicId, topicTitle, files, comment = fa
       return;
     }
     const name = comment ? t('comments.zip_name') : t('attachments.zip_name', { title: topicTitle });
-    void run('zip', () => downloadAttachmentZip(scope, chosen.map((f) => f.id), name, comment));
+    void run('zip', () =>
+      downloadAttachmentZip(
+        scope,
+        chosen.map((f) => f.id),
+        name,
+        comment,
+      ),
+    );
   };
   const toggle = (id: number, on: boolean) =>
     setSelected((old) => {

@@ -107,7 +107,11 @@ export function CommentAttachments({ scope, files, images, maxFileMb, disabled, 
             }}
           />
         </label>
-        {uploading && <span className="ptop-muted" role="status">{t('comments.uploading')}</span>}
+        {uploading && (
+          <span className="ptop-muted" role="status">
+            {t('comments.uploading')}
+          </span>
+        )}
       </div>
       {problems.map((p) => (
         <p key={p} role="alert" className="pui-field__error">

@@ -56,7 +56,12 @@ export function CommentForm({ scope, topicId, parentId, allowAnonymous, maxFileM
     }
     setEmpty(false);
     add.mutate(
-      { content: commentHtml(text.trim() ? plainToHtml(text) : '', images), parent_id: parentId, is_anonymous: allowAnonymous && anonymous, files },
+      {
+        content: commentHtml(text.trim() ? plainToHtml(text) : '', images),
+        parent_id: parentId,
+        is_anonymous: allowAnonymous && anonymous,
+        files,
+      },
       {
         onSuccess: () => {
           setText('');

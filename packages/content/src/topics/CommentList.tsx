@@ -53,7 +53,14 @@ export function CommentList({ scope, topicId, allowAnonymous, likeCharacter, fin
         <ol className="ptop-comment-list">
           {comments.data.data.map((c) => (
             <li key={c.id}>
-              <CommentItem scope={scope} topicId={topicId} likeCharacter={likeCharacter} comment={c} highlight={c.id === findId} onReply={() => setReplyTo(c.id)} />
+              <CommentItem
+                scope={scope}
+                topicId={topicId}
+                likeCharacter={likeCharacter}
+                comment={c}
+                highlight={c.id === findId}
+                onReply={() => setReplyTo(c.id)}
+              />
               {c.comments.length > 0 && (
                 <ol className="ptop-comment-list ptop-comment-list--replies">
                   {c.comments.map((r) => (
@@ -64,15 +71,19 @@ export function CommentList({ scope, topicId, allowAnonymous, likeCharacter, fin
                 </ol>
               )}
               {replyTo === c.id && (
-                <CommentForm scope={scope} topicId={topicId} parentId={c.id} allowAnonymous={allowAnonymous} onDone={() => setReplyTo(null)} />
+                <CommentForm
+                  scope={scope}
+                  topicId={topicId}
+                  parentId={c.id}
+                  allowAnonymous={allowAnonymous}
+                  onDone={() => setReplyTo(null)}
+                />
               )}
             </li>
           ))}
         </ol>
       )}
-      {comments.data && (
-        <Pager page={comments.data.current_page} lastPage={comments.data.last_page} onChange={setPage} />
-      )}
+      {comments.data && <Pager page={comments.data.current_page} lastPage={comments.data.last_page} onChange={setPage} />}
     </section>
   );
 }
@@ -99,7 +110,11 @@ function CommentItem({ scope, topicId, likeCharacter, comment: c, highlight, onR
   };
 
   return (
-    <article id={`ptop-comment-${c.id}`} className={`ptop-comment${highlight ? ' ptop-comment--found' : ''}`} aria-label={t('comments.by', { name: author })}>
+    <article
+      id={`ptop-comment-${c.id}`}
+      className={`ptop-comment${highlight ? ' ptop-comment--found' : ''}`}
+      aria-label={t('comments.by', { name: author })}
+    >
       <p className="ptop-row__meta">
         <strong>{author}</strong>
         {c.is_own && c.is_anonymous && <span className="ptop-muted">{t('comments.own_anonymous')}</span>}

@@ -105,10 +105,19 @@ export function TopicDetailView({ scope, topicId, findId, backTo, backLabel, edi
             {t('detail.like', { character: d.like_character_change || t('detail.like_default'), count: d.liker_count })}
           </Button>
         )}
-        <Button variant={d.is_favor ? 'primary' : 'secondary'} size="sm" aria-pressed={d.is_favor} onClick={() => actions.favorite.mutate(!d.is_favor)}>
+        <Button
+          variant={d.is_favor ? 'primary' : 'secondary'}
+          size="sm"
+          aria-pressed={d.is_favor}
+          onClick={() => actions.favorite.mutate(!d.is_favor)}
+        >
           {d.is_favor ? t('detail.unfavorite') : t('detail.favorite')}
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => actions.markUnread.mutate(undefined, { onSuccess: () => void navigate(backTo) })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => actions.markUnread.mutate(undefined, { onSuccess: () => void navigate(backTo) })}
+        >
           {t('detail.mark_unread')}
         </Button>
       </div>

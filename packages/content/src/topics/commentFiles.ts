@@ -11,11 +11,18 @@ export const COMMENT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'ima
 
 /** Where a comment posts: the group's add-new-comment, or the common topics' post-comment. */
 export function commentPostUrl(scope: TopicScope): string {
-  return API_PREFIX + (scope.kind === 'group' ? buildPath(routes.addTopicComment.path, { id: scope.groupId }) : routes.commonPostComment.path);
+  return (
+    API_PREFIX + (scope.kind === 'group' ? buildPath(routes.addTopicComment.path, { id: scope.groupId }) : routes.commonPostComment.path)
+  );
 }
 
 /** A comment with files: one multipart request (JSON in `data`, then each `attach_file`). */
-export async function postCommentWithFiles(scope: TopicScope, body: Record<string, unknown>, files: File[], onProgress?: (f: number) => void) {
+export async function postCommentWithFiles(
+  scope: TopicScope,
+  body: Record<string, unknown>,
+  files: File[],
+  onProgress?: (f: number) => void,
+) {
   return postMultipart(commentPostUrl(scope), () => topicFormData(body, files), { onProgress });
 }
 

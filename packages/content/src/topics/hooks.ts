@@ -75,7 +75,9 @@ export function useCommentActions(scope: TopicScope, topicId: number) {
       // Patch the comment in every cached page of this topic: no refetch, no jump in the list.
       onSuccess: (items, { commentId }) => {
         const fix = (c: TopicComment): TopicComment =>
-          c.id === commentId ? { ...c, ...items } : { ...c, comments: c.comments?.map((r) => (r.id === commentId ? { ...r, ...items } : r)) };
+          c.id === commentId
+            ? { ...c, ...items }
+            : { ...c, comments: c.comments?.map((r) => (r.id === commentId ? { ...r, ...items } : r)) };
         queryClient.setQueriesData<CommentPage>({ queryKey: [...keys.detail(topicId), 'comments'] }, (old) =>
           old ? { ...old, data: old.data.map(fix) } : old,
         );

@@ -61,10 +61,12 @@ describe('saveTopic', () => {
   });
 
   it('routes common topics to their own paths and passes the server’s refusal on', async () => {
-    const { sent } = fakeXhr([
-      { status: 400, body: { status_code: 'TOO_MANY_FILES', message: 'too many', data: { max: 30 } } },
-    ]);
-    const err = await saveTopic('createCommonTopic', { body: { ...body, selected_group: [1] } }, { files: [new File(['x'], 'a.txt')] }).catch((e: unknown) => e);
+    const { sent } = fakeXhr([{ status: 400, body: { status_code: 'TOO_MANY_FILES', message: 'too many', data: { max: 30 } } }]);
+    const err = await saveTopic(
+      'createCommonTopic',
+      { body: { ...body, selected_group: [1] } },
+      { files: [new File(['x'], 'a.txt')] },
+    ).catch((e: unknown) => e);
     expect(sent[0]!.url).toBe('/service/api/v1/members/me/common-topics/create');
     expect(err).toMatchObject({ status: 400, code: 'TOO_MANY_FILES' });
   });

@@ -57,7 +57,9 @@ export function topicCalls(scope: TopicScope, topicId: number) {
       markSeen: async () => (await api.call('setTopicSeen', { params })).items,
       comments: async (query: CommentQuery) => (await api.call('topicComments', { params, query })).items,
       addComment: ({ files = [], ...body }: CommentInput) =>
-        files.length ? postCommentWithFiles(scope, { topic_id: topicId, ...body }, files) : api.call('addTopicComment', { params: { id: scope.groupId }, body: { topic_id: topicId, ...body } }),
+        files.length
+          ? postCommentWithFiles(scope, { topic_id: topicId, ...body }, files)
+          : api.call('addTopicComment', { params: { id: scope.groupId }, body: { topic_id: topicId, ...body } }),
       deleteComment: (commentId: number) => api.call('deleteTopicComment', { params: { id: scope.groupId, commentId } }),
       likeComment: async (commentId: number, isLike: boolean) =>
         (await api.call('likeTopicComment', { params: { ...params, commentId }, body: { is_like: isLike } })).items,
@@ -76,7 +78,9 @@ export function topicCalls(scope: TopicScope, topicId: number) {
     markSeen: async () => (await api.call('commonMarkRead', { params })).items,
     comments: async (query: CommentQuery) => (await api.call('commonTopicComments', { params, query })).items,
     addComment: ({ files = [], ...body }: CommentInput) =>
-      files.length ? postCommentWithFiles(scope, { topic_id: topicId, ...body }, files) : api.call('commonPostComment', { body: { topic_id: topicId, ...body } }),
+      files.length
+        ? postCommentWithFiles(scope, { topic_id: topicId, ...body }, files)
+        : api.call('commonPostComment', { body: { topic_id: topicId, ...body } }),
     deleteComment: (commentId: number) => api.call('commonDeleteComment', { params: { commentId } }),
     likeComment: async (commentId: number, isLike: boolean) =>
       (await api.call('likeCommonComment', { params: { topicId, commentId }, body: { is_like: isLike } })).items,

@@ -24,7 +24,6 @@ export const feedPage = (rows: TopicRow[], next: string | null = null) => ({
   items: { data: rows, current_page: next ? 1 : 0, has_more: next !== null, next_cursor: next },
 });
 
-
 export const detail = (over: Partial<TopicDetail> = {}): TopicDetail => ({
   id: 5,
   topic_type: 1,

@@ -17,11 +17,14 @@ export interface BlockUiState {
 
 const $holders = atom<readonly { blockBody: boolean }[]>([]);
 
-export const $blockUi = computed($holders, (holders): BlockUiState => ({
-  active: holders.length > 0,
-  blockBody: holders.some((h) => h.blockBody),
-  count: holders.length,
-}));
+export const $blockUi = computed(
+  $holders,
+  (holders): BlockUiState => ({
+    active: holders.length > 0,
+    blockBody: holders.some((h) => h.blockBody),
+    count: holders.length,
+  }),
+);
 
 /** Starts blocking; the returned function releases this hold (calling it twice is harmless). */
 export function blockUi(opts: BlockUiOptions = {}): () => void {

@@ -13,7 +13,13 @@ afterEach(async () => {
 
 describe('toTokyo', () => {
   it('reads the same wall clock as the timezone database, across day and year ends, without asking it', () => {
-    const instants = ['2026-11-19T14:59:59Z', '2026-11-19T15:00:00Z', '2026-12-31T15:00:00Z', '1990-06-30T23:30:00Z', '2038-01-19T03:14:08Z'];
+    const instants = [
+      '2026-11-19T14:59:59Z',
+      '2026-11-19T15:00:00Z',
+      '2026-12-31T15:00:00Z',
+      '1990-06-30T23:30:00Z',
+      '2038-01-19T03:14:08Z',
+    ];
     for (const at of instants) {
       const fixed = toTokyo(at);
       const zoned = dayjs(at).tz(DEFAULT_TIMEZONE);

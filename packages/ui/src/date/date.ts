@@ -18,11 +18,7 @@ const SECONDS_LIMIT = 1e11;
 export function toTokyo(value: DateInput): Dayjs {
   // A Dayjs goes in as its instant: re-offsetting one that already carries an offset (another
   // toTokyo's result) keeps the instant but shifts the wall clock it formats.
-  const v = dayjs.isDayjs(value)
-    ? value.valueOf()
-    : typeof value === 'number' && Math.abs(value) < SECONDS_LIMIT
-      ? value * 1000
-      : value;
+  const v = dayjs.isDayjs(value) ? value.valueOf() : typeof value === 'number' && Math.abs(value) < SECONDS_LIMIT ? value * 1000 : value;
   return dayjs(v).utcOffset(DEFAULT_UTC_OFFSET_MINUTES);
 }
 

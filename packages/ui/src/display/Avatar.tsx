@@ -39,9 +39,7 @@ export function Avatar({ src, name, size = 'md', className, decorative = false }
   const classes = ['pui-avatar', className].filter(Boolean).join(' ');
 
   if (src && failedSrc !== src) {
-    return (
-      <img className={classes} src={src} alt={decorative ? '' : alt} style={style} loading="lazy" onError={() => setFailedSrc(src)} />
-    );
+    return <img className={classes} src={src} alt={decorative ? '' : alt} style={style} loading="lazy" onError={() => setFailedSrc(src)} />;
   }
   const label = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': alt };
   return (

@@ -18,11 +18,7 @@ export function UnreadBadge({ count, muted = false, className }: UnreadBadgeProp
   const { t } = useTranslation('ui');
   if (muted) {
     return (
-      <span
-        className={['pui-badge', 'pui-badge--muted', className].filter(Boolean).join(' ')}
-        role="img"
-        aria-label={t('badge.muted')}
-      />
+      <span className={['pui-badge', 'pui-badge--muted', className].filter(Boolean).join(' ')} role="img" aria-label={t('badge.muted')} />
     );
   }
   if (!Number.isFinite(count) || count <= 0) return null;

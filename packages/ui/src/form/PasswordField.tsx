@@ -13,7 +13,15 @@ export function PasswordField({ label, error, errorValues, hint, hideLabel, id, 
   const auto = useId();
   const ids = { inputId: id ?? auto, errorId: `${id ?? auto}-error`, hintId: `${id ?? auto}-hint` };
   return (
-    <FieldChrome ids={ids} label={label} error={error} errorValues={errorValues} hint={hint} hideLabel={hideLabel} required={input.required}>
+    <FieldChrome
+      ids={ids}
+      label={label}
+      error={error}
+      errorValues={errorValues}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={input.required}
+    >
       <div className="pui-password">
         <input
           id={ids.inputId}

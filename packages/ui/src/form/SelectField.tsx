@@ -14,11 +14,30 @@ export type SelectFieldProps = FieldChromeProps &
     placeholder?: string;
   };
 
-export function SelectField({ label, error, errorValues, hint, hideLabel, id, className, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  errorValues,
+  hint,
+  hideLabel,
+  id,
+  className,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
   const auto = useId();
   const ids = { inputId: id ?? auto, errorId: `${id ?? auto}-error`, hintId: `${id ?? auto}-hint` };
   return (
-    <FieldChrome ids={ids} label={label} error={error} errorValues={errorValues} hint={hint} hideLabel={hideLabel} required={select.required}>
+    <FieldChrome
+      ids={ids}
+      label={label}
+      error={error}
+      errorValues={errorValues}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={select.required}
+    >
       <select
         id={ids.inputId}
         className={['pui-input', 'pui-select', className].filter(Boolean).join(' ')}

@@ -8,7 +8,15 @@ export function TextAreaField({ label, error, errorValues, hint, hideLabel, id, 
   const auto = useId();
   const ids = { inputId: id ?? auto, errorId: `${id ?? auto}-error`, hintId: `${id ?? auto}-hint` };
   return (
-    <FieldChrome ids={ids} label={label} error={error} errorValues={errorValues} hint={hint} hideLabel={hideLabel} required={textarea.required}>
+    <FieldChrome
+      ids={ids}
+      label={label}
+      error={error}
+      errorValues={errorValues}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={textarea.required}
+    >
       <textarea
         id={ids.inputId}
         className={['pui-input', className].filter(Boolean).join(' ')}

@@ -10,7 +10,15 @@ export function TextField({ label, error, errorValues, hint, hideLabel, id, clas
   const auto = useId();
   const ids = { inputId: id ?? auto, errorId: `${id ?? auto}-error`, hintId: `${id ?? auto}-hint` };
   return (
-    <FieldChrome ids={ids} label={label} error={error} errorValues={errorValues} hint={hint} hideLabel={hideLabel} required={input.required}>
+    <FieldChrome
+      ids={ids}
+      label={label}
+      error={error}
+      errorValues={errorValues}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={input.required}
+    >
       <input
         id={ids.inputId}
         type={type}

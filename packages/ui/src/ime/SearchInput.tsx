@@ -16,7 +16,18 @@ export interface SearchInputProps extends Omit<ComponentProps<'input'>, 'value' 
 }
 
 /** A search box whose Enter is safe with Japanese input methods. */
-export function SearchInput({ label, value, defaultValue = '', onValueChange, onSearch, debounceMs, className, placeholder, onKeyDown: onKeyDownProp, ...input }: SearchInputProps) {
+export function SearchInput({
+  label,
+  value,
+  defaultValue = '',
+  onValueChange,
+  onSearch,
+  debounceMs,
+  className,
+  placeholder,
+  onKeyDown: onKeyDownProp,
+  ...input
+}: SearchInputProps) {
   const { t } = useTranslation('ui');
   const id = useId();
   const [inner, setInner] = useState(defaultValue);

@@ -13,7 +13,7 @@ describe('the back link of a detail page', () => {
     expect(target('favourite')).toEqual({ path: '/notification/favourite', label: 'お気に入り一覧へ戻る' });
   });
 
-  it('falls back to the page\'s own list for no or an unknown `from`', () => {
+  it("falls back to the page's own list for no or an unknown `from`", () => {
     expect(target(null)).toEqual(LIST);
     expect(target('https://evil.example')).toEqual(LIST);
   });

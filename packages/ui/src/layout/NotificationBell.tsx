@@ -34,7 +34,13 @@ export function NotificationBell({ onChange }: { onChange?: (permission: Notific
   };
 
   return (
-    <button type="button" className="pui-icon-button pui-bell" aria-label={t('notification_bell.label')} title={t('notification_bell.label')} onClick={ask}>
+    <button
+      type="button"
+      className="pui-icon-button pui-bell"
+      aria-label={t('notification_bell.label')}
+      title={t('notification_bell.label')}
+      onClick={ask}
+    >
       <BellIcon />
     </button>
   );

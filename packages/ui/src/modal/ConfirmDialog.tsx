@@ -17,15 +17,7 @@ export interface ConfirmDialogProps {
  * A yes/no question, usually before something destructive. Focus starts on Cancel so Enter
  * never deletes by accident. Render it yourself, or use `useConfirm()` for a promise.
  */
-export function ConfirmDialog({
-  message,
-  title,
-  confirmLabel,
-  cancelLabel,
-  destructive = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ message, title, confirmLabel, cancelLabel, destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation('ui');
   const titleId = useId();
   const descriptionId = useId();

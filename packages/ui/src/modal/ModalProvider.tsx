@@ -23,12 +23,7 @@ function ModalHost() {
   if (entry.kind === 'confirm') {
     const { id } = entry;
     return (
-      <ConfirmDialog
-        key={id}
-        {...entry.options}
-        onConfirm={() => answerConfirm(id, true)}
-        onCancel={() => answerConfirm(id, false)}
-      />
+      <ConfirmDialog key={id} {...entry.options} onConfirm={() => answerConfirm(id, true)} onCancel={() => answerConfirm(id, false)} />
     );
   }
   return <MessageModal key={entry.id} id={entry.id} kind={entry.kind} options={entry.options} />;

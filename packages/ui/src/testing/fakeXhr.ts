@@ -43,7 +43,9 @@ export function fakeXhr(answers: XhrAnswer[], opts: { steps?: (number | null)[] 
       this.onabort?.();
     }
     private progress(percent: number | null) {
-      this.upload.onprogress?.(percent === null ? { lengthComputable: false, loaded: 0, total: 0 } : { lengthComputable: true, loaded: percent, total: 100 });
+      this.upload.onprogress?.(
+        percent === null ? { lengthComputable: false, loaded: 0, total: 0 } : { lengthComputable: true, loaded: percent, total: 100 },
+      );
     }
     send(body: FormData) {
       sent.push({ ...this.req, body });

@@ -58,6 +58,7 @@ describe('applyThemeImages', () => {
     const { applyThemeImages } = await import('./theme');
     const el = document.createElement('div');
     applyThemeImages({ nav: 'https://evil.example/x.png', main: 'blob:x") ; color: red; ("', title: 'javascript:alert(1)' }, el);
-    for (const v of ['--portal-nav-image', '--portal-main-image', '--portal-title-image']) expect(el.style.getPropertyValue(v)).toBe('none');
+    for (const v of ['--portal-nav-image', '--portal-main-image', '--portal-title-image'])
+      expect(el.style.getPropertyValue(v)).toBe('none');
   });
 });

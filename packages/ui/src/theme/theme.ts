@@ -40,10 +40,7 @@ export function isSafeColor(value: unknown): value is string {
  * Sets the theme variables on `el` (the document root by default). Missing or unsafe values
  * fall back to the defaults, so a partial or null theme resets cleanly.
  */
-export function applyTheme(
-  theme: Partial<ThemeColors> | null | undefined,
-  el: HTMLElement = document.documentElement,
-): ThemeColors {
+export function applyTheme(theme: Partial<ThemeColors> | null | undefined, el: HTMLElement = document.documentElement): ThemeColors {
   const applied = { ...THEME_DEFAULTS };
   for (const key of Object.keys(THEME_VARIABLES) as (keyof ThemeColors)[]) {
     const value = theme?.[key];
@@ -73,10 +70,7 @@ export type ThemeImageSlotName = keyof typeof THEME_IMAGE_VARIABLES;
  * URLs the shell made from fetched bytes are accepted, so nothing stored can place its own
  * `url(...)` (or anything else) into the style sheet. A header picture opens the banner strip.
  */
-export function applyThemeImages(
-  urls: Partial<Record<ThemeImageSlotName, string>>,
-  el: HTMLElement = document.documentElement,
-): void {
+export function applyThemeImages(urls: Partial<Record<ThemeImageSlotName, string>>, el: HTMLElement = document.documentElement): void {
   for (const [slot, variable] of Object.entries(THEME_IMAGE_VARIABLES) as [ThemeImageSlotName, string][]) {
     const url = urls[slot];
     const safe = typeof url === 'string' && /^blob:[A-Za-z0-9:/._%-]+$/.test(url);

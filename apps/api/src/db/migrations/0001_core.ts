@@ -102,10 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const role of ['role_admin', 'role_invite', 'role_edit_shared_folder', 'role_edit_topic']) {
     members = flag(members, role, 0);
   }
-  members = time(flag(members, 'can_notify', 1), 'joined_at').addPrimaryKeyConstraint('group_members_pk', [
-    'group_id',
-    'user_id',
-  ]);
+  members = time(flag(members, 'can_notify', 1), 'joined_at').addPrimaryKeyConstraint('group_members_pk', ['group_id', 'user_id']);
   await members.execute();
   await db.schema.createIndex('group_members_user_idx').on('group_members').column('user_id').execute();
 }

@@ -11,8 +11,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   const fk = (table: string) => (c: any) => c.notNull().references(`${table}.id`).onDelete('cascade');
 
   // SQLite adds one column per ALTER TABLE statement.
-  await db.schema.alterTable('groups').addColumn('invite_permission', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('groups').addColumn('group_tags', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('groups')
+    .addColumn('invite_permission', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('groups')
+    .addColumn('group_tags', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 
   await time(
     time(
@@ -31,7 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('group_members')
     .addColumn('folder_id', 'integer', (c) => c.references('user_group_folders.id').onDelete('set null'))
     .execute();
-  await db.schema.alterTable('group_members').addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('group_members')
+    .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   let invitations = withId(db.schema.createTable('group_invitations'), d)
     .addColumn('group_id', 'integer', fk('groups'))

@@ -69,8 +69,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 
   // Company quota: every stored byte (group and common files) counts here; groups also count their own.
-  await db.schema.alterTable('companies').addColumn('storage_capacity_gb', 'integer', (c) => c.notNull().defaultTo(100)).execute();
-  await db.schema.alterTable('companies').addColumn('storage_used_bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('storage_capacity_gb', 'integer', (c) => c.notNull().defaultTo(100))
+    .execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('storage_used_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -13,7 +13,10 @@ const BATCH = 500;
  *   retried or resumed delivery job never mails the same address twice for one topic.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('topics').addColumn('title_search', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('topics')
+    .addColumn('title_search', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   // Existing titles, normalised in JS because neither engine has NFKC + kana folding in SQL.
   let after = 0;
   for (;;) {
@@ -26,7 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     if (rows.length === 0) break;
     for (const r of rows) {
-      await db.updateTable('topics').set({ title_search: normalizeForSearch(r.title) }).where('id', '=', r.id).execute();
+      await db
+        .updateTable('topics')
+        .set({ title_search: normalizeForSearch(r.title) })
+        .where('id', '=', r.id)
+        .execute();
     }
     after = rows.at(-1)!.id;
   }

@@ -46,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('group_id', 'integer', (c) => c.references('groups.id').onDelete('cascade'));
   events = flag(events, 'accept_member_change_plan', 0);
   await time(time(events, 'created_at'), 'updated_at').execute();
-  await db.schema.createIndex('calendar_events_window_idx').on('calendar_events').columns(['company_id', 'starts_at', 'range_end']).execute();
+  await db.schema
+    .createIndex('calendar_events_window_idx')
+    .on('calendar_events')
+    .columns(['company_id', 'starts_at', 'range_end'])
+    .execute();
   await db.schema.createIndex('calendar_events_group_idx').on('calendar_events').columns(['group_id', 'starts_at']).execute();
   await db.schema.createIndex('calendar_events_creator_idx').on('calendar_events').columns(['creator_id', 'starts_at']).execute();
 
@@ -86,7 +90,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ends_at', 'bigint', (c) => c.notNull())
     .addCheckConstraint('equipment_bookings_positive', sql`ends_at > starts_at`)
     .execute();
-  await db.schema.createIndex('equipment_bookings_slot_idx').on('equipment_bookings').columns(['equipment_id', 'starts_at', 'ends_at']).execute();
+  await db.schema
+    .createIndex('equipment_bookings_slot_idx')
+    .on('equipment_bookings')
+    .columns(['equipment_id', 'starts_at', 'ends_at'])
+    .execute();
   await db.schema.createIndex('equipment_bookings_event_idx').on('equipment_bookings').columns(['event_id', 'occurrence_date']).execute();
   if (d === 'postgres') {
     await sql`CREATE EXTENSION IF NOT EXISTS btree_gist`.execute(db);

@@ -51,7 +51,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await messages.execute();
   await db.schema.createIndex('chat_messages_no_idx').on('chat_messages').columns(['chat_id', 'no']).unique().execute();
   // The idempotency key of a send: a retried request finds the stored message instead of adding one.
-  await db.schema.createIndex('chat_messages_client_idx').on('chat_messages').columns(['chat_id', 'sender_id', 'client_message_id']).unique().execute();
+  await db.schema
+    .createIndex('chat_messages_client_idx')
+    .on('chat_messages')
+    .columns(['chat_id', 'sender_id', 'client_message_id'])
+    .unique()
+    .execute();
 
   await time(
     db.schema
@@ -92,5 +97,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['chat_storage', 'chat_files', 'chat_message_likes', 'chat_messages', 'chat_members', 'chats']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['chat_storage', 'chat_files', 'chat_message_likes', 'chat_messages', 'chat_members', 'chats'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

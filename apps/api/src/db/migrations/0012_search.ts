@@ -24,7 +24,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     // Contentless: the tokens are only needed in the index (snippets come from the source rows).
     // prefix='4' indexes the first code point of every bigram, which answers 1-character words.
-    await sql`CREATE VIRTUAL TABLE search_fts USING fts5(grams, content='', contentless_delete=1, prefix='4', tokenize='ascii')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE search_fts USING fts5(grams, content='', contentless_delete=1, prefix='4', tokenize='ascii')`.execute(
+      db,
+    );
   }
 
   // The uploader data kind finds rows by their author: index-backed like the text.
@@ -48,7 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('saved_searches').ifExists().execute();
-  for (const index of ['topics_author_updated_idx', 'topic_comments_author_idx', 'files_uploader_idx']) await db.schema.dropIndex(index).ifExists().execute();
+  for (const index of ['topics_author_updated_idx', 'topic_comments_author_idx', 'files_uploader_idx'])
+    await db.schema.dropIndex(index).ifExists().execute();
   if (dialectOf(db) === 'sqlite') await sql`DROP TABLE IF EXISTS search_fts`.execute(db);
   await db.schema.dropTable('search_docs').ifExists().execute();
 }

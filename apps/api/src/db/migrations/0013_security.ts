@@ -19,7 +19,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('auth_tokens').addColumn('session_started_at', 'bigint').execute();
   await db.schema.alterTable('auth_tokens').addColumn('retired_at', 'bigint').execute();
-  await db.schema.alterTable('users').addColumn('pending_approval', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('pending_approval', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   let throttles = db.schema
     .createTable('login_throttles')

@@ -25,7 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   audit = time(audit, 'created_at');
   await audit.execute();
   await db.schema.createIndex('admin_audit_company_time_idx').on('audit_events').columns(['company_id', 'created_at']).execute();
-  await db.schema.createIndex('admin_audit_company_action_idx').on('audit_events').columns(['company_id', 'action', 'created_at']).execute();
+  await db.schema
+    .createIndex('admin_audit_company_action_idx')
+    .on('audit_events')
+    .columns(['company_id', 'action', 'created_at'])
+    .execute();
 
   let imports = withId(db.schema.createTable('admin_imports'), d)
     .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
@@ -44,7 +48,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await imports.execute();
   await db.schema.createIndex('admin_imports_company_idx').on('admin_imports').columns(['company_id', 'id']).execute();
 
-  await db.schema.alterTable('companies').addColumn('audit_retention_days', 'integer', (c) => c.notNull().defaultTo(365)).execute();
+  await db.schema
+    .alterTable('companies')
+    .addColumn('audit_retention_days', 'integer', (c) => c.notNull().defaultTo(365))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,9 +14,15 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('topic_mail_sends').addColumn('sent_at', 'bigint').execute();
-  await db.updateTable('topic_mail_sends').set((eb: any) => ({ sent_at: eb.ref('created_at') })).execute();
+  await db
+    .updateTable('topic_mail_sends')
+    .set((eb: any) => ({ sent_at: eb.ref('created_at') }))
+    .execute();
 
-  await db.schema.alterTable('files').addColumn('comment_id', 'integer', (c) => c.references('topic_comments.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('files')
+    .addColumn('comment_id', 'integer', (c) => c.references('topic_comments.id').onDelete('cascade'))
+    .execute();
   await db.schema.createIndex('files_comment_idx').on('files').columns(['comment_id', 'id']).execute();
   await db.schema
     .createTable('comment_inline_images')

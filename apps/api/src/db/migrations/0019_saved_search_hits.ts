@@ -6,9 +6,15 @@ import type { Kysely } from 'kysely';
  * out, so the unread engine can select them in SQL beside the other kinds.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('saved_searches').addColumn('new_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('saved_searches')
+    .addColumn('new_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('saved_searches').addColumn('hits_at', 'bigint').execute();
-  await db.schema.alterTable('saved_searches').addColumn('checked_at', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('saved_searches')
+    .addColumn('checked_at', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -32,18 +32,34 @@ const readScope = (from: string) =>
   `(SELECT ${groupOr('x.group_id', `'ug:' || R.user_id || ':' || x.group_id`, `'uc:' || R.user_id`)} FROM ${from})`;
 
 export const WATCHED: WatchedTable[] = [
-  { table: 'topics', columns: ['group_id', 'company_id', 'author_id', 'delivery_at', 'in_bin'], scopes: [groupOr('R.group_id', `'g:' || R.group_id`, `'c:' || R.company_id`)] },
+  {
+    table: 'topics',
+    columns: ['group_id', 'company_id', 'author_id', 'delivery_at', 'in_bin'],
+    scopes: [groupOr('R.group_id', `'g:' || R.group_id`, `'c:' || R.company_id`)],
+  },
   {
     table: 'topic_comments',
     columns: ['topic_id', 'parent_id', 'author_id', 'is_deleted'],
     scopes: [`(SELECT ${groupOr('t.group_id', `'g:' || t.group_id`, `'c:' || t.company_id`)} FROM topics t WHERE t.id = R.topic_id)`],
   },
-  { table: 'files', columns: ['company_id', 'group_id', 'topic_id', 'is_attachment', 'in_bin'], scopes: [groupOr('R.group_id', `'g:' || R.group_id`, `'c:' || R.company_id`)] },
-  { table: 'topic_destinations', columns: ['topic_id', 'group_id'], scopes: [`(SELECT 'c:' || t.company_id FROM topics t WHERE t.id = R.topic_id)`] },
+  {
+    table: 'files',
+    columns: ['company_id', 'group_id', 'topic_id', 'is_attachment', 'in_bin'],
+    scopes: [groupOr('R.group_id', `'g:' || R.group_id`, `'c:' || R.company_id`)],
+  },
+  {
+    table: 'topic_destinations',
+    columns: ['topic_id', 'group_id'],
+    scopes: [`(SELECT 'c:' || t.company_id FROM topics t WHERE t.id = R.topic_id)`],
+  },
   { table: 'groups', columns: ['company_id', 'is_stopped'], scopes: [`'g:' || R.id`, `'c:' || R.company_id`] },
   { table: 'group_members', columns: ['group_id', 'user_id'], scopes: [`'ug:' || R.user_id || ':' || R.group_id`, `'uc:' || R.user_id`] },
   { table: 'topic_reads', columns: ['topic_id', 'user_id'], scopes: [readScope('topics x WHERE x.id = R.topic_id')] },
-  { table: 'comment_reads', columns: ['comment_id', 'user_id'], scopes: [readScope('topic_comments c JOIN topics x ON x.id = c.topic_id WHERE c.id = R.comment_id')] },
+  {
+    table: 'comment_reads',
+    columns: ['comment_id', 'user_id'],
+    scopes: [readScope('topic_comments c JOIN topics x ON x.id = c.topic_id WHERE c.id = R.comment_id')],
+  },
   { table: 'file_reads', columns: ['file_id', 'user_id'], scopes: [readScope('files x WHERE x.id = R.file_id')] },
   { table: 'chats', columns: ['company_id'], scopes: [`'ch:' || R.id`] },
   { table: 'chat_messages', columns: ['chat_id', 'no', 'sender_id', 'message_special', 'deleted_at'], scopes: [`'ch:' || R.chat_id`] },
@@ -52,7 +68,8 @@ export const WATCHED: WatchedTable[] = [
 ];
 
 const row = (expr: string, r: 'NEW' | 'OLD') => expr.replace(/\bR\./g, `${r}.`);
-const changed = (cols: string[], d: DialectName) => cols.map((c) => `OLD.${c} ${d === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT'} NEW.${c}`).join(' OR ');
+const changed = (cols: string[], d: DialectName) =>
+  cols.map((c) => `OLD.${c} ${d === 'postgres' ? 'IS DISTINCT FROM' : 'IS NOT'} NEW.${c}`).join(' OR ');
 /**
  * Upsert of one scope; `WHERE s IS NOT NULL` skips a lookup that found nothing (a cascade) and
  * `unless` an update's new scope that equals the old one (already bumped).
@@ -79,15 +96,23 @@ BEGIN
 END $$`,
       )
       .execute(db);
-    await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins_del AFTER INSERT OR DELETE ON ${w.table} FOR EACH ROW EXECUTE FUNCTION unread_gen_${w.table}()`).execute(db);
     await sql
-      .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} FOR EACH ROW WHEN (${changed(w.columns, d)}) EXECUTE FUNCTION unread_gen_${w.table}()`)
+      .raw(
+        `CREATE TRIGGER unread_gen_${w.table}_ins_del AFTER INSERT OR DELETE ON ${w.table} FOR EACH ROW EXECUTE FUNCTION unread_gen_${w.table}()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} FOR EACH ROW WHEN (${changed(w.columns, d)}) EXECUTE FUNCTION unread_gen_${w.table}()`,
+      )
       .execute(db);
   } else {
     await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_ins AFTER INSERT ON ${w.table} BEGIN ${bumps('NEW')} END`).execute(db);
     await sql.raw(`CREATE TRIGGER unread_gen_${w.table}_del AFTER DELETE ON ${w.table} BEGIN ${bumps('OLD')} END`).execute(db);
     await sql
-      .raw(`CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} WHEN ${changed(w.columns, d)} BEGIN ${bumps('OLD')} ${newUnlessOld} END`)
+      .raw(
+        `CREATE TRIGGER unread_gen_${w.table}_upd AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table} WHEN ${changed(w.columns, d)} BEGIN ${bumps('OLD')} ${newUnlessOld} END`,
+      )
       .execute(db);
   }
 }

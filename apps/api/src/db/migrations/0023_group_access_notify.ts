@@ -31,7 +31,9 @@ END $$`,
       )
       .execute(db);
     await sql
-      .raw(`CREATE TRIGGER group_access_notify_${w.table} AFTER INSERT OR UPDATE OR DELETE ON ${w.table} FOR EACH ROW EXECUTE FUNCTION group_access_notify_${w.table}()`)
+      .raw(
+        `CREATE TRIGGER group_access_notify_${w.table} AFTER INSERT OR UPDATE OR DELETE ON ${w.table} FOR EACH ROW EXECUTE FUNCTION group_access_notify_${w.table}()`,
+      )
       .execute(db);
   }
 }

@@ -14,7 +14,8 @@ import { createWatchTriggers, dropWatchTriggers, WATCHED as WATCHED_0022, type W
  * A person's scope is theirs in the topic's group (`ug:{user}:{group}`), or on common content
  * (`uc:{user}`) for a common topic; a NULL author (anonymous, or a removed account) bumps nothing.
  */
-const personScope = (user: string, group: string) => `CASE WHEN ${group} IS NULL THEN 'uc:' || ${user} ELSE 'ug:' || ${user} || ':' || ${group} END`;
+const personScope = (user: string, group: string) =>
+  `CASE WHEN ${group} IS NULL THEN 'uc:' || ${user} ELSE 'ug:' || ${user} || ':' || ${group} END`;
 
 const PREVIOUS = WATCHED_0022.find((w) => w.table === 'topic_comments')!;
 

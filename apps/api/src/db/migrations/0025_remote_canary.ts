@@ -9,7 +9,10 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('remote_current').addColumn('canary_version', 'varchar(100)').execute();
   // Percent of signed-in users (1–99) offered the canary; 0 without one.
-  await db.schema.alterTable('remote_current').addColumn('canary_share', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('remote_current')
+    .addColumn('canary_share', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('remote_current').addColumn('canary_started_at', 'bigint').execute();
   // `sha384-<base64>` of remoteEntry.js, computed at publish; null for builds registered before.
   await db.schema.alterTable('remote_versions').addColumn('integrity', 'varchar(200)').execute();
@@ -30,5 +33,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('remote_health').execute();
   await db.schema.alterTable('remote_versions').dropColumn('integrity').execute();
-  for (const c of ['canary_started_at', 'canary_share', 'canary_version']) await db.schema.alterTable('remote_current').dropColumn(c).execute();
+  for (const c of ['canary_started_at', 'canary_share', 'canary_version'])
+    await db.schema.alterTable('remote_current').dropColumn(c).execute();
 }

@@ -24,7 +24,10 @@ export async function indexTopic(trx: Kysely<DB>, topicId: number): Promise<void
 }
 
 export const commentDocs = (db: Kysely<DB>) =>
-  db.selectFrom('topic_comments as c').innerJoin('topics as t', 't.id', 'c.topic_id').select(['c.id', 'c.content_text', 'c.is_deleted', 't.company_id']);
+  db
+    .selectFrom('topic_comments as c')
+    .innerJoin('topics as t', 't.id', 'c.topic_id')
+    .select(['c.id', 'c.content_text', 'c.is_deleted', 't.company_id']);
 export const commentDoc = (c: { id: number; company_id: number; content_text: string }): SearchDocument => ({
   kind: DocKind.TOPIC_COMMENT,
   id: c.id,
@@ -57,7 +60,11 @@ export async function indexFile(trx: Kysely<DB>, fileId: number): Promise<void> 
 export async function unindexTopics(trx: Kysely<DB>, topicIds: number[]): Promise<void> {
   if (topicIds.length === 0) return;
   const comments = await trx.selectFrom('topic_comments').select('id').where('topic_id', 'in', topicIds).execute();
-  await removeDocuments(trx, DocKind.TOPIC_COMMENT, comments.map((c) => c.id));
+  await removeDocuments(
+    trx,
+    DocKind.TOPIC_COMMENT,
+    comments.map((c) => c.id),
+  );
   await removeDocuments(trx, DocKind.TOPIC, topicIds);
 }
 

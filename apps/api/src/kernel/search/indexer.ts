@@ -49,14 +49,20 @@ export async function indexDocument(trx: Kysely<DB>, doc: SearchDocument): Promi
 export async function writeDocuments(trx: Kysely<DB>, docs: SearchDocument[]): Promise<void> {
   const rows = docs.flatMap((doc) =>
     FIELDS.flatMap(([name, field]) =>
-      chunks(list(doc[name])).map((text, chunk) => ({ base: { kind: doc.kind, ref_id: doc.id, field, chunk, company_id: doc.companyId }, text })),
+      chunks(list(doc[name])).map((text, chunk) => ({
+        base: { kind: doc.kind, ref_id: doc.id, field, chunk, company_id: doc.companyId },
+        text,
+      })),
     ),
   );
   if (rows.length === 0) return;
   if (dialectOf(trx) === 'postgres') {
     for (let i = 0; i < rows.length; i += 200) {
       const part = rows.slice(i, i + 200).map((r) => ({ ...r.base, tsv: sql`${tsVector(r.text)}::tsvector` }));
-      await trx.insertInto('search_docs').values(part as never).execute();
+      await trx
+        .insertInto('search_docs')
+        .values(part as never)
+        .execute();
     }
     return;
   }
@@ -70,7 +76,9 @@ export async function writeDocuments(trx: Kysely<DB>, docs: SearchDocument[]): P
 export async function removeDocuments(trx: Kysely<DB>, kind: DocKind, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   if (dialectOf(trx) === 'sqlite') {
-    await sql`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_docs WHERE kind = ${kind} AND ref_id IN (${sql.join(ids)}))`.execute(trx);
+    await sql`DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_docs WHERE kind = ${kind} AND ref_id IN (${sql.join(ids)}))`.execute(
+      trx,
+    );
   }
   await trx.deleteFrom('search_docs').where('kind', '=', kind).where('ref_id', 'in', ids).execute();
 }

@@ -21,7 +21,10 @@ describe.each(DIALECTS)('admin: audit of hard deletes and bin empties (%s)', (di
     owner = await actor(t, { companyId: company });
     member = await actor(t, { companyId: company });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', owner.id).execute();
-    g = await groupWith(t, company, [[owner.id, { role_admin: 1 }], [member.id, {}]]);
+    g = await groupWith(t, company, [
+      [owner.id, { role_admin: 1 }],
+      [member.id, {}],
+    ]);
     await t.ctx.db.updateTable('groups').set({ auto_delete_day: 30 }).where('id', '=', g).execute();
   });
   afterAll(() => t.close());
@@ -42,13 +45,23 @@ describe.each(DIALECTS)('admin: audit of hard deletes and bin empties (%s)', (di
     expect(await events('topic.deleted')).toEqual([]);
     expect((await post(owner.token, `${T(g)}/delete-topics-in-bin`, { topic_ids: [a] })).statusCode).toBe(200);
     expect(await events('topic.deleted')).toEqual([
-      expect.objectContaining({ company_id: company, actor_id: owner.id, target_type: 'topic', target_id: a, target_label: '消す議題', detail: `group #${g}` }),
+      expect.objectContaining({
+        company_id: company,
+        actor_id: owner.id,
+        target_type: 'topic',
+        target_id: a,
+        target_label: '消す議題',
+        detail: `group #${g}`,
+      }),
     ]);
     expect((await events('topic.deleted'))[0]!.actor_name).toContain(owner.employee_number);
   });
 
   it('a topic bin emptied: one entry for the group, not written when refused', async () => {
-    const ids = [await postTopic(t, owner.token, g, { topic_title: '古い1' }), await postTopic(t, owner.token, g, { topic_title: '古い2' })];
+    const ids = [
+      await postTopic(t, owner.token, g, { topic_title: '古い1' }),
+      await postTopic(t, owner.token, g, { topic_title: '古い2' }),
+    ];
     await post(owner.token, `${T(g)}/move-topics-to-bin`, { topic_ids: ids });
     expect((await t.inject({ method: 'DELETE', url: `${G(g)}/clean-bin`, token: member.token })).statusCode).toBe(403);
     expect(await events('topic.bin_emptied')).toEqual([]);
@@ -67,15 +80,29 @@ describe.each(DIALECTS)('admin: audit of hard deletes and bin empties (%s)', (di
     expect((await t.inject({ method: 'DELETE', url: `${C}/${id}`, token: member.token })).statusCode).toBe(403);
     expect((await events('topic.deleted')).map((e) => e.target_id)).not.toContain(id);
     expect((await t.inject({ method: 'DELETE', url: `${C}/${id}`, token: owner.token })).statusCode).toBe(200);
-    expect((await events('topic.deleted')).at(-1)).toMatchObject({ actor_id: owner.id, target_id: id, target_label: '全社連絡', detail: 'common topic' });
+    expect((await events('topic.deleted')).at(-1)).toMatchObject({
+      actor_id: owner.id,
+      target_id: id,
+      target_label: '全社連絡',
+      detail: 'common topic',
+    });
   });
 
   it('the bin auto-delete job deletes topics as "system"', async () => {
     const id = await postTopic(t, owner.token, g, { topic_title: '期限切れ' });
     await post(owner.token, `${T(g)}/move-topics-to-bin`, { topic_ids: [id] });
-    await t.ctx.db.updateTable('topics').set({ moved_to_bin_at: t.clock() - 31 * DAY }).where('id', '=', id).execute();
+    await t.ctx.db
+      .updateTable('topics')
+      .set({ moved_to_bin_at: t.clock() - 31 * DAY })
+      .where('id', '=', id)
+      .execute();
     expect(await cleanBins(t.ctx)).toBe(1);
-    expect((await events('topic.deleted')).at(-1)).toMatchObject({ actor_id: null, actor_name: 'system', target_id: id, target_label: '期限切れ' });
+    expect((await events('topic.deleted')).at(-1)).toMatchObject({
+      actor_id: null,
+      actor_name: 'system',
+      target_id: id,
+      target_label: '期限切れ',
+    });
     expect((await events('topic.deleted')).at(-1)!.detail).toContain('auto-delete');
   });
 
@@ -93,7 +120,14 @@ describe.each(DIALECTS)('admin: audit of hard deletes and bin empties (%s)', (di
 
     expect((await post(owner.token, `${G(g)}/delete-file`, { file_ids: [a], delete_mode: 2 })).json().items.count).toBe(1);
     expect(await events('file.deleted')).toEqual([
-      expect.objectContaining({ company_id: company, actor_id: owner.id, target_type: 'file', target_id: a, target_label: '見積.pdf', detail: `group #${g}` }),
+      expect.objectContaining({
+        company_id: company,
+        actor_id: owner.id,
+        target_type: 'file',
+        target_id: a,
+        target_label: '見積.pdf',
+        detail: `group #${g}`,
+      }),
     ]);
     expect((await post(owner.token, `${G(g)}/empty-share-folder-bin`, { group_id: g })).json().items.count).toBe(2);
     const emptied = await events('file.bin_emptied');
@@ -107,15 +141,29 @@ describe.each(DIALECTS)('admin: audit of hard deletes and bin empties (%s)', (di
     expect((await post(member.token, `${M}/delete-common-file`, { file_ids: [id] })).statusCode).toBe(403);
     expect((await events('file.deleted')).map((e) => e.target_id)).not.toContain(id);
     expect((await post(owner.token, `${M}/delete-common-file`, { file_ids: [id] })).statusCode).toBe(200);
-    expect((await events('file.deleted')).at(-1)).toMatchObject({ actor_id: owner.id, target_id: id, target_label: '規程.pdf', detail: 'common folder' });
+    expect((await events('file.deleted')).at(-1)).toMatchObject({
+      actor_id: owner.id,
+      target_id: id,
+      target_label: '規程.pdf',
+      detail: 'common folder',
+    });
   });
 
   it('the file bin auto-delete job deletes files as "system"', async () => {
     const [id] = await upload(t, owner.token, `${G(g)}/share-folder-upload-file`, [{ name: '古い.pdf', data: PDF }]);
     await post(owner.token, `${G(g)}/delete-file`, { file_ids: [id], delete_mode: 1 });
-    await t.ctx.db.updateTable('files').set({ moved_to_bin_at: t.clock() - 31 * DAY }).where('id', '=', id!).execute();
+    await t.ctx.db
+      .updateTable('files')
+      .set({ moved_to_bin_at: t.clock() - 31 * DAY })
+      .where('id', '=', id!)
+      .execute();
     expect(await cleanFileBins(t.ctx)).toBe(1);
-    expect((await events('file.deleted')).at(-1)).toMatchObject({ actor_id: null, actor_name: 'system', target_id: id, target_label: '古い.pdf' });
+    expect((await events('file.deleted')).at(-1)).toMatchObject({
+      actor_id: null,
+      actor_name: 'system',
+      target_id: id,
+      target_label: '古い.pdf',
+    });
   });
 
   it('a topic purge that fails writes no entry', async () => {

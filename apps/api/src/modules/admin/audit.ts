@@ -56,7 +56,18 @@ export async function* allAudit(ctx: AppContext, companyId: number, f: AuditFilt
   }
 }
 
-function toRow(r: { id: number; created_at: number; action: string; actor_id: number | null; actor_name: string; target_type: string; target_id: number | null; target_label: string; detail: string; ip: string }): AuditRow {
+function toRow(r: {
+  id: number;
+  created_at: number;
+  action: string;
+  actor_id: number | null;
+  actor_name: string;
+  target_type: string;
+  target_id: number | null;
+  target_label: string;
+  detail: string;
+  ip: string;
+}): AuditRow {
   return {
     id: r.id,
     created_at: Number(r.created_at),

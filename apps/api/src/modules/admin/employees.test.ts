@@ -21,19 +21,40 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
     t.inject({ method, url: `${API}${url}`, token: token ?? w.adminToken, ...(method === 'GET' ? {} : { payload: payload ?? {} }) });
   const create = (n: string, extra: object = {}) =>
     call('POST', '/company/users', {
-      employee_number: n, email: `${n.toLowerCase()}@corp.example`, last_name: '髙橋', first_name: '一郎',
-      last_name_kana: 'たかはし', first_name_kana: 'いちろう', department: '営業部', send_password_mail: false, ...extra,
+      employee_number: n,
+      email: `${n.toLowerCase()}@corp.example`,
+      last_name: '髙橋',
+      first_name: '一郎',
+      last_name_kana: 'たかはし',
+      first_name_kana: 'いちろう',
+      department: '営業部',
+      send_password_mail: false,
+      ...extra,
     });
-  const audit = async (action: string) => (await call('GET', `/company/audit-events?action=${action}`)).json().items.data as { target_id: number; actor_id: number; detail: string }[];
+  const audit = async (action: string) =>
+    (await call('GET', `/company/audit-events?action=${action}`)).json().items.data as {
+      target_id: number;
+      actor_id: number;
+      detail: string;
+    }[];
 
   it('creates an employee into groups; duplicate number and e-mail are field errors', async () => {
     const res = await create('E100', { group_ids: [w.group] });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().items.id;
     const detail = (await call('GET', `/company/users/${id}`)).json().items;
-    expect(detail).toMatchObject({ employee_number: 'E100', email: 'e100@corp.example', last_name: '髙橋', status: 'active', groups: [{ id: w.group, role_admin: false }] });
+    expect(detail).toMatchObject({
+      employee_number: 'E100',
+      email: 'e100@corp.example',
+      last_name: '髙橋',
+      status: 'active',
+      groups: [{ id: w.group, role_admin: false }],
+    });
     const again = await create('E100');
-    expect(again.json()).toMatchObject({ status_code: 'EMPLOYEE_NUMBER_USED', errors: { employee_number: ['validation.employee_number_used'] } });
+    expect(again.json()).toMatchObject({
+      status_code: 'EMPLOYEE_NUMBER_USED',
+      errors: { employee_number: ['validation.employee_number_used'] },
+    });
     const mail = await create('E101', { email: 'E100@corp.example' });
     expect(mail.json()).toMatchObject({ status_code: 'DUPLICATE_EMAIL', errors: { email: ['validation.duplicate_email'] } });
     const foreignGroup = await create('E102', { group_ids: [w.strangerGroup] });
@@ -42,10 +63,26 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
   });
 
   it('searches name, kana (katakana and half-width fold), employee number and e-mail, and pages', async () => {
-    await create('S-1', { last_name: '佐藤', first_name: '美咲', last_name_kana: 'さとう', first_name_kana: 'みさき', email: 'misaki@corp.example' });
-    await create('S-2', { last_name: '佐藤', first_name: '健', last_name_kana: 'さとう', first_name_kana: 'けん', email: 'ken.sato@corp.example' });
+    await create('S-1', {
+      last_name: '佐藤',
+      first_name: '美咲',
+      last_name_kana: 'さとう',
+      first_name_kana: 'みさき',
+      email: 'misaki@corp.example',
+    });
+    await create('S-2', {
+      last_name: '佐藤',
+      first_name: '健',
+      last_name_kana: 'さとう',
+      first_name_kana: 'けん',
+      email: 'ken.sato@corp.example',
+    });
     const numbers = async (keyword: string, extra = '') =>
-      ((await call('GET', `/company/users?keyword=${encodeURIComponent(keyword)}${extra}`)).json().items.data as { employee_number: string }[]).map((r) => r.employee_number);
+      (
+        (await call('GET', `/company/users?keyword=${encodeURIComponent(keyword)}${extra}`)).json().items.data as {
+          employee_number: string;
+        }[]
+      ).map((r) => r.employee_number);
     expect(await numbers('佐藤')).toEqual(['S-1', 'S-2']);
     expect(await numbers('サトウ ミサキ')).toEqual(['S-1']);
     expect(await numbers('ｻﾄｳ')).toEqual(['S-1', 'S-2']);
@@ -69,7 +106,11 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
   it('grants and withdraws company administrator and the common-topic right; the last administrator stays', async () => {
     const id = (await create('R1')).json().items.id;
     expect((await call('PUT', `/company/users/${id}/rights`, { is_company_admin: true, common_topic_role: true })).statusCode).toBe(200);
-    const u = await t.ctx.db.selectFrom('users').select(['is_company_admin', 'common_topic_role']).where('id', '=', id).executeTakeFirstOrThrow();
+    const u = await t.ctx.db
+      .selectFrom('users')
+      .select(['is_company_admin', 'common_topic_role'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect([u.is_company_admin, u.common_topic_role]).toEqual([1, 1]);
     expect((await call('PUT', `/company/users/${id}/rights`, { is_company_admin: false })).statusCode).toBe(200);
     const last = await call('PUT', `/company/users/${w.admin.id}/rights`, { is_company_admin: false });
@@ -87,18 +128,32 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
     const mail = mails[sent]!;
     expect(mail.to).toBe('pw1@corp.example');
     const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
-    const set = await t.inject({ method: 'POST', url: `${API}/auth/reset-password`, payload: { token, password: 'New#Pass2026', password_confirmation: 'New#Pass2026' } });
+    const set = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/reset-password`,
+      payload: { token, password: 'New#Pass2026', password_confirmation: 'New#Pass2026' },
+    });
     expect(set.statusCode, set.body).toBe(200);
-    const login = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: 'PW1', password: 'New#Pass2026' } });
+    const login = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: 'PW1', password: 'New#Pass2026' },
+    });
     expect(login.statusCode).toBe(200);
-    const actions = ((await call('GET', '/company/audit-events')).json().items.data as { action: string; target_id: number }[]).filter((a) => a.target_id === id).map((a) => a.action);
+    const actions = ((await call('GET', '/company/audit-events')).json().items.data as { action: string; target_id: number }[])
+      .filter((a) => a.target_id === id)
+      .map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['auth.password_mail', 'auth.password_reset', 'auth.login']));
   });
 
   it('lockout after ten failures shows with its reason; unlock lifts it; both are in the trail', async () => {
     const u = await t.createUser({ companyId: w.admin.companyId });
     for (let i = 0; i < 10; i++) {
-      await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: u.employee_number, password: 'Wrong#Pass1' } });
+      await t.inject({
+        method: 'POST',
+        url: `${API}/auth/login`,
+        payload: { employee_number: u.employee_number, password: 'Wrong#Pass1' },
+      });
       // Past the login throttle's growing waits, so each attempt is counted.
       t.clock.advance(THROTTLE.account.maxMs);
     }
@@ -128,7 +183,11 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
     // Open sockets and tabs are told the session ended.
     expect(published.mock.calls.some(([to, e]) => to.includes(u.id) && (e as { kind: string }).kind === 'session.revoked')).toBe(true);
     expect(await t.ctx.db.selectFrom('device_tokens').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
-    const login = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: u.employee_number, password: u.password } });
+    const login = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: u.employee_number, password: u.password },
+    });
     expect(login.statusCode).toBe(401);
     const row = await t.ctx.db.selectFrom('users').select('status').where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('left');
@@ -145,12 +204,22 @@ describe.each(DIALECTS)('admin: employees (%s)', (dialect) => {
     await t.addMember(g, boss.id, { role_admin: 1 });
     await t.addMember(g, colleague.id);
     const refused = await call('POST', `/company/users/${boss.id}/retire`, {});
-    expect(refused.json()).toMatchObject({ status_code: 'MUST_APPOINT_ADMIN', data: { groups: [{ id: g, name: `経理${boss.id}`, candidates: [{ id: colleague.id }] }] } });
+    expect(refused.json()).toMatchObject({
+      status_code: 'MUST_APPOINT_ADMIN',
+      data: { groups: [{ id: g, name: `経理${boss.id}`, candidates: [{ id: colleague.id }] }] },
+    });
     // A successor from outside the group is no successor.
-    expect((await call('POST', `/company/users/${boss.id}/retire`, { successors: [{ group_id: g, user_id: w.member.id }] })).json().status_code).toBe('MUST_APPOINT_ADMIN');
+    expect(
+      (await call('POST', `/company/users/${boss.id}/retire`, { successors: [{ group_id: g, user_id: w.member.id }] })).json().status_code,
+    ).toBe('MUST_APPOINT_ADMIN');
     const ok = await call('POST', `/company/users/${boss.id}/retire`, { successors: [{ group_id: g, user_id: colleague.id }] });
     expect(ok.statusCode, ok.body).toBe(200);
-    const c = await t.ctx.db.selectFrom('group_members').select('role_admin').where('group_id', '=', g).where('user_id', '=', colleague.id).executeTakeFirstOrThrow();
+    const c = await t.ctx.db
+      .selectFrom('group_members')
+      .select('role_admin')
+      .where('group_id', '=', g)
+      .where('user_id', '=', colleague.id)
+      .executeTakeFirstOrThrow();
     expect(c.role_admin).toBe(1);
   });
 

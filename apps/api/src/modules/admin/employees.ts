@@ -16,8 +16,21 @@ import { insertUser } from '../users';
 export const UNSET_PASSWORD = '!unset';
 
 const COLUMNS = [
-  'id', 'employee_number', 'email', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'department',
-  'is_company_admin', 'common_topic_role', 'status', 'locked_at', 'failed_login_count', 'last_login_at', 'created_at',
+  'id',
+  'employee_number',
+  'email',
+  'last_name',
+  'first_name',
+  'last_name_kana',
+  'first_name_kana',
+  'department',
+  'is_company_admin',
+  'common_topic_role',
+  'status',
+  'locked_at',
+  'failed_login_count',
+  'last_login_at',
+  'created_at',
 ] as const;
 
 type Raw = { [K in (typeof COLUMNS)[number]]: unknown };
@@ -54,16 +67,29 @@ export async function requireEmployee(db: Kysely<DB>, companyId: number, userId:
  * other search (NFKC, case, katakana → hiragana): a company of tens of thousands is a few MB, and
  * no stored search column has to be kept in step with the profile screens that also write names.
  */
-export async function listEmployees(ctx: AppContext, companyId: number, q: { keyword?: string; status: 'active' | 'left' | 'locked' | 'all'; page: number; limit: number }) {
+export async function listEmployees(
+  ctx: AppContext,
+  companyId: number,
+  q: { keyword?: string; status: 'active' | 'left' | 'locked' | 'all'; page: number; limit: number },
+) {
   let query = ctx.db.selectFrom('users').select(COLUMNS).where('company_id', '=', companyId).where('pending_approval', '=', 0);
   if (q.status === 'active' || q.status === 'left') query = query.where('status', '=', q.status);
   if (q.status === 'locked') query = query.where('locked_at', 'is not', null);
   let rows = (await query.orderBy('employee_number').execute()).map((r) => toRow(r as Raw));
-  const terms = normalizeForSearch(q.keyword ?? '').split(' ').filter(Boolean);
+  const terms = normalizeForSearch(q.keyword ?? '')
+    .split(' ')
+    .filter(Boolean);
   if (terms.length > 0) {
     rows = rows.filter((r) => {
       const hay = normalizeForSearch(
-        [`${r.last_name}${r.first_name}`, r.last_name, r.first_name, `${r.last_name_kana}${r.first_name_kana}`, r.employee_number, r.email].join(' '),
+        [
+          `${r.last_name}${r.first_name}`,
+          r.last_name,
+          r.first_name,
+          `${r.last_name_kana}${r.first_name_kana}`,
+          r.employee_number,
+          r.email,
+        ].join(' '),
       );
       return terms.every((t) => hay.includes(t));
     });
@@ -94,11 +120,21 @@ const fieldError = (field: string, key: string, code: 'DUPLICATE_EMAIL' | 'EMPLO
 
 async function checkUnique(db: Kysely<DB>, fields: { employee_number?: string; email?: string }, exceptId = 0): Promise<void> {
   if (fields.employee_number !== undefined) {
-    const taken = await db.selectFrom('users').select('id').where('employee_number', '=', fields.employee_number).where('id', '!=', exceptId).executeTakeFirst();
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where('employee_number', '=', fields.employee_number)
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
     if (taken) throw fieldError('employee_number', 'validation.employee_number_used', 'EMPLOYEE_NUMBER_USED');
   }
   if (fields.email !== undefined) {
-    const taken = await db.selectFrom('users').select('id').where('email', '=', fields.email).where('id', '!=', exceptId).executeTakeFirst();
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', fields.email)
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
     if (taken) throw fieldError('email', 'validation.duplicate_email', 'DUPLICATE_EMAIL');
   }
 }
@@ -108,28 +144,63 @@ export async function insertEmployee(
   ctx: AppContext,
   db: Kysely<DB>,
   companyId: number,
-  e: { employee_number: string; email: string; last_name: string; first_name: string; last_name_kana: string; first_name_kana: string; department: string },
+  e: {
+    employee_number: string;
+    email: string;
+    last_name: string;
+    first_name: string;
+    last_name_kana: string;
+    first_name_kana: string;
+    department: string;
+  },
 ): Promise<number> {
   return insertUser(db, { company_id: companyId, ...e, email: e.email.toLowerCase(), password_hash: UNSET_PASSWORD }, ctx.now());
 }
 
-export async function createEmployee(ctx: AppContext, actor: AuthUser, input: CreateEmployeeBody & { department: string; group_ids: number[]; send_password_mail: boolean }, ip: string): Promise<number> {
+export async function createEmployee(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: CreateEmployeeBody & { department: string; group_ids: number[]; send_password_mail: boolean },
+  ip: string,
+): Promise<number> {
   const body = { ...input, email: input.email.toLowerCase() };
   let mail: MailMessage | null = null;
   const id = await writeTransaction(ctx, async (trx) => {
     await checkUnique(trx, body);
     const groupIds = [...new Set(body.group_ids)];
     if (groupIds.length > 0) {
-      const found = await trx.selectFrom('groups').select('id').where('company_id', '=', actor.companyId).where('id', 'in', groupIds).execute();
+      const found = await trx
+        .selectFrom('groups')
+        .select('id')
+        .where('company_id', '=', actor.companyId)
+        .where('id', 'in', groupIds)
+        .execute();
       if (found.length !== groupIds.length) throw fieldError('group_ids', 'validation.group_not_found', 'GROUP_NOT_FOUND');
     }
     const { group_ids: _g, send_password_mail: _s, ...fields } = body;
     const userId = await insertEmployee(ctx, trx, actor.companyId, fields);
-    for (const groupId of groupIds) await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId, joined_at: ctx.now() }).execute();
-    await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'employee.created', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), ip });
+    for (const groupId of groupIds)
+      await trx.insertInto('group_members').values({ group_id: groupId, user_id: userId, joined_at: ctx.now() }).execute();
+    await writeAudit(ctx, trx, {
+      companyId: actor.companyId,
+      actorId: actor.id,
+      action: 'employee.created',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: await userLabel(trx, userId),
+      ip,
+    });
     if (body.send_password_mail) {
       mail = await preparePasswordSetMail(ctx, trx, userId);
-      await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'auth.password_mail', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), ip });
+      await writeAudit(ctx, trx, {
+        companyId: actor.companyId,
+        actorId: actor.id,
+        action: 'auth.password_mail',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: await userLabel(trx, userId),
+        ip,
+      });
     }
     return userId;
   });
@@ -137,25 +208,57 @@ export async function createEmployee(ctx: AppContext, actor: AuthUser, input: Cr
   return id;
 }
 
-export async function updateEmployee(ctx: AppContext, actor: AuthUser, userId: number, input: UpdateEmployeeBody, ip: string): Promise<void> {
+export async function updateEmployee(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: number,
+  input: UpdateEmployeeBody,
+  ip: string,
+): Promise<void> {
   const body = { ...input, ...(input.email !== undefined ? { email: input.email.toLowerCase() } : {}) };
   await writeTransaction(ctx, async (trx) => {
     const before = await requireEmployee(trx, actor.companyId, userId);
     await checkUnique(trx, { employee_number: body.employee_number, email: body.email }, userId);
     const changed = (Object.keys(body) as (keyof UpdateEmployeeBody)[]).filter((k) => body[k] !== undefined && body[k] !== before[k]);
     if (changed.length === 0) return;
-    await trx.updateTable('users').set({ ...body, updated_at: ctx.now() }).where('id', '=', userId).execute();
-    await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'employee.updated', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), detail: changed.join(', '), ip });
+    await trx
+      .updateTable('users')
+      .set({ ...body, updated_at: ctx.now() })
+      .where('id', '=', userId)
+      .execute();
+    await writeAudit(ctx, trx, {
+      companyId: actor.companyId,
+      actorId: actor.id,
+      action: 'employee.updated',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: await userLabel(trx, userId),
+      detail: changed.join(', '),
+      ip,
+    });
   });
 }
 
-export async function setRights(ctx: AppContext, actor: AuthUser, userId: number, body: { is_company_admin?: boolean; common_topic_role?: boolean }, ip: string): Promise<void> {
+export async function setRights(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: number,
+  body: { is_company_admin?: boolean; common_topic_role?: boolean },
+  ip: string,
+): Promise<void> {
   await writeTransaction(ctx, async (trx) => {
     const before = await requireEmployee(trx, actor.companyId, userId);
     if (before.status !== 'active') throw new HttpError(400, 'INVALID_USER_STATUS', 'The employee has left.');
     // The company must keep an administrator: nobody withdraws the last one (themselves included).
     if (body.is_company_admin === false && before.is_company_admin) {
-      const others = await trx.selectFrom('users').select('id').where('company_id', '=', actor.companyId).where('is_company_admin', '=', 1).where('status', '=', 'active').where('id', '!=', userId).executeTakeFirst();
+      const others = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('company_id', '=', actor.companyId)
+        .where('is_company_admin', '=', 1)
+        .where('status', '=', 'active')
+        .where('id', '!=', userId)
+        .executeTakeFirst();
       if (!others) throw new HttpError(400, 'MUST_APPOINT_ADMIN', 'The company needs another administrator first.');
     }
     const set: { is_company_admin?: 0 | 1; common_topic_role?: 0 | 1 } = {};
@@ -169,8 +272,21 @@ export async function setRights(ctx: AppContext, actor: AuthUser, userId: number
       notes.push(`common_topic_role: ${body.common_topic_role}`);
     }
     if (notes.length === 0) return;
-    await trx.updateTable('users').set({ ...set, updated_at: ctx.now() }).where('id', '=', userId).execute();
-    await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'employee.rights', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), detail: notes.join(', '), ip });
+    await trx
+      .updateTable('users')
+      .set({ ...set, updated_at: ctx.now() })
+      .where('id', '=', userId)
+      .execute();
+    await writeAudit(ctx, trx, {
+      companyId: actor.companyId,
+      actorId: actor.id,
+      action: 'employee.rights',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: await userLabel(trx, userId),
+      detail: notes.join(', '),
+      ip,
+    });
   });
   // Their next request, in any process, is judged with the new rights.
   await sessionsChanged(ctx, [userId]);
@@ -181,7 +297,15 @@ export async function sendPasswordMail(ctx: AppContext, actor: AuthUser, userId:
     const row = await requireEmployee(trx, actor.companyId, userId);
     if (row.status !== 'active') throw new HttpError(400, 'INVALID_USER_STATUS', 'The employee has left.');
     const m = await preparePasswordSetMail(ctx, trx, userId);
-    await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'auth.password_mail', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), ip });
+    await writeAudit(ctx, trx, {
+      companyId: actor.companyId,
+      actorId: actor.id,
+      action: 'auth.password_mail',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: await userLabel(trx, userId),
+      ip,
+    });
     return m;
   });
   await ctx.mailer.send(mail);
@@ -195,7 +319,13 @@ export async function sendPasswordMail(ctx: AppContext, actor: AuthUser, userId:
  * members, needs a successor (section 6: the only administrator cannot leave without appointing
  * another); without one the retire is refused with the list of such groups.
  */
-export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: number, successors: { group_id: number; user_id: number }[], ip: string): Promise<void> {
+export async function retireEmployee(
+  ctx: AppContext,
+  actor: AuthUser,
+  userId: number,
+  successors: { group_id: number; user_id: number }[],
+  ip: string,
+): Promise<void> {
   if (userId === actor.id) throw new HttpError(400, 'UNAUTHORIZED_ACTION', 'Administrators cannot retire themselves here.');
   await writeTransaction(ctx, async (trx) => {
     const target = await requireEmployee(trx, actor.companyId, userId);
@@ -205,7 +335,15 @@ export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: n
       if (otherMembers === 0) continue;
       const successor = successors.find((s) => s.group_id === g.id);
       const ok = successor
-        ? await trx.selectFrom('group_members as m').innerJoin('users as u', 'u.id', 'm.user_id').select('u.id').where('m.group_id', '=', g.id).where('m.user_id', '=', successor.user_id).where('m.user_id', '!=', userId).where('u.status', '=', 'active').executeTakeFirst()
+        ? await trx
+            .selectFrom('group_members as m')
+            .innerJoin('users as u', 'u.id', 'm.user_id')
+            .select('u.id')
+            .where('m.group_id', '=', g.id)
+            .where('m.user_id', '=', successor.user_id)
+            .where('m.user_id', '!=', userId)
+            .where('u.status', '=', 'active')
+            .executeTakeFirst()
         : undefined;
       if (!ok) {
         // The active members who could take over, so the screen can offer them.
@@ -219,21 +357,50 @@ export async function retireEmployee(ctx: AppContext, actor: AuthUser, userId: n
           .orderBy('u.employee_number')
           .limit(200)
           .execute();
-        sole.push({ ...g, candidates: candidates.map((c) => ({ id: c.id, name: `${c.last_name} ${c.first_name} (${c.employee_number})` })) });
+        sole.push({
+          ...g,
+          candidates: candidates.map((c) => ({ id: c.id, name: `${c.last_name} ${c.first_name} (${c.employee_number})` })),
+        });
         continue;
       }
-      await trx.updateTable('group_members').set({ role_admin: 1 }).where('group_id', '=', g.id).where('user_id', '=', successor!.user_id).execute();
+      await trx
+        .updateTable('group_members')
+        .set({ role_admin: 1 })
+        .where('group_id', '=', g.id)
+        .where('user_id', '=', successor!.user_id)
+        .execute();
     }
-    if (sole.length > 0) throw new HttpError(400, 'MUST_APPOINT_ADMIN', 'Appoint another administrator first.', undefined, { groups: sole });
+    if (sole.length > 0)
+      throw new HttpError(400, 'MUST_APPOINT_ADMIN', 'Appoint another administrator first.', undefined, { groups: sole });
     if (target.is_company_admin) {
-      const others = await trx.selectFrom('users').select('id').where('company_id', '=', actor.companyId).where('is_company_admin', '=', 1).where('status', '=', 'active').where('id', '!=', userId).executeTakeFirst();
+      const others = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('company_id', '=', actor.companyId)
+        .where('is_company_admin', '=', 1)
+        .where('status', '=', 'active')
+        .where('id', '!=', userId)
+        .executeTakeFirst();
       if (!others) throw new HttpError(400, 'MUST_APPOINT_ADMIN', 'The company needs another administrator first.');
     }
     const now = ctx.now();
-    await trx.updateTable('users').set({ status: 'left', is_company_admin: 0, common_topic_role: 0, updated_at: now }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ status: 'left', is_company_admin: 0, common_topic_role: 0, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
     await removeAccess(trx, userId);
     const detail = successors.length > 0 ? `successors: ${successors.map((s) => `${s.group_id}→${s.user_id}`).join(', ')}` : '';
-    await writeAudit(ctx, trx, { companyId: actor.companyId, actorId: actor.id, action: 'employee.retired', targetType: 'user', targetId: userId, targetLabel: await userLabel(trx, userId), detail, ip });
+    await writeAudit(ctx, trx, {
+      companyId: actor.companyId,
+      actorId: actor.id,
+      action: 'employee.retired',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: await userLabel(trx, userId),
+      detail,
+      ip,
+    });
   });
   // The rows are gone already; this also tells open sockets and tabs to end the session.
   await revokeUserSessions(ctx, userId);

@@ -28,7 +28,18 @@ export async function employeesCsv(ctx: AppContext, companyId: number, status: '
   for (const m of memberships) groupsOf.set(m.user_id, [...(groupsOf.get(m.user_id) ?? []), m.name]);
   const lines = [csvLine(CSV_COLUMNS.map(([, ja]) => ja))];
   for (const u of users) {
-    lines.push(csvLine([u.employee_number, u.last_name, u.first_name, u.last_name_kana, u.first_name_kana, u.email, u.department, (groupsOf.get(u.id) ?? []).join('|')]));
+    lines.push(
+      csvLine([
+        u.employee_number,
+        u.last_name,
+        u.first_name,
+        u.last_name_kana,
+        u.first_name_kana,
+        u.email,
+        u.department,
+        (groupsOf.get(u.id) ?? []).join('|'),
+      ]),
+    );
   }
   return lines.join(EOL) + EOL;
 }
@@ -36,7 +47,8 @@ export async function employeesCsv(ctx: AppContext, companyId: number, status: '
 export function auditCsvText(rows: AuditRow[], tz = 'Asia/Tokyo'): string {
   const fmt = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
   const lines = [csvLine(['日時', '操作', '実行者', '対象種別', '対象', '内容', 'IP'])];
-  for (const r of rows) lines.push(csvLine([fmt.format(new Date(r.created_at)), r.action, r.actor_name, r.target_type, r.target_label, r.detail, r.ip]));
+  for (const r of rows)
+    lines.push(csvLine([fmt.format(new Date(r.created_at)), r.action, r.actor_name, r.target_type, r.target_label, r.detail, r.ip]));
   return lines.join(EOL) + EOL;
 }
 
@@ -47,7 +59,8 @@ export async function auditCsv(ctx: AppContext, companyId: number, f: AuditFilte
 }
 
 export function sendCsv(reply: FastifyReply, text: string, encoding: CsvEncoding, name: string): FastifyReply {
-  if (encoding === 'sjis' && !fitsCp932(text)) throw new HttpError(400, 'NOT_ALL_ENCODABLE', 'Some characters cannot be written in Shift_JIS.');
+  if (encoding === 'sjis' && !fitsCp932(text))
+    throw new HttpError(400, 'NOT_ALL_ENCODABLE', 'Some characters cannot be written in Shift_JIS.');
   const charset = encoding === 'sjis' ? 'Shift_JIS' : 'UTF-8';
   return reply
     .header('Content-Type', `text/csv; charset=${charset}`)

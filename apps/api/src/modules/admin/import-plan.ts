@@ -19,21 +19,50 @@ export type CsvField = (typeof CSV_COLUMNS)[number][0];
 export type CsvRecord = Record<CsvField, string>;
 
 const HEADER_ALIASES: Record<string, CsvField> = {
-  社員番号: 'employee_number', 従業員番号: 'employee_number', 社員no: 'employee_number', employeenumber: 'employee_number',
-  姓: 'last_name', 氏: 'last_name', lastname: 'last_name',
-  名: 'first_name', firstname: 'first_name',
-  姓かな: 'last_name_kana', せい: 'last_name_kana', 姓ふりがな: 'last_name_kana', lastnamekana: 'last_name_kana',
-  名かな: 'first_name_kana', めい: 'first_name_kana', 名ふりがな: 'first_name_kana', firstnamekana: 'first_name_kana',
-  メールアドレス: 'email', メール: 'email', email: 'email',
-  部署: 'department', 所属: 'department', department: 'department',
-  グループ: 'groups', 所属グループ: 'groups', groups: 'groups',
+  社員番号: 'employee_number',
+  従業員番号: 'employee_number',
+  社員no: 'employee_number',
+  employeenumber: 'employee_number',
+  姓: 'last_name',
+  氏: 'last_name',
+  lastname: 'last_name',
+  名: 'first_name',
+  firstname: 'first_name',
+  姓かな: 'last_name_kana',
+  せい: 'last_name_kana',
+  姓ふりがな: 'last_name_kana',
+  lastnamekana: 'last_name_kana',
+  名かな: 'first_name_kana',
+  めい: 'first_name_kana',
+  名ふりがな: 'first_name_kana',
+  firstnamekana: 'first_name_kana',
+  メールアドレス: 'email',
+  メール: 'email',
+  email: 'email',
+  部署: 'department',
+  所属: 'department',
+  department: 'department',
+  グループ: 'groups',
+  所属グループ: 'groups',
+  groups: 'groups',
 };
 
 /** Header cells compared loosely: width, case, spaces, brackets and underscores do not matter. */
-const headerKey = (h: string) => h.normalize('NFKC').toLowerCase().replace(/[\s_\-()（）「」[\]]/g, '');
+const headerKey = (h: string) =>
+  h
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_\-()（）「」[\]]/g, '');
 
 /** Group names in one cell: | ; or 、 between them. */
-export const splitGroups = (cell: string) => [...new Set(cell.split(/[|;、]/).map((g) => g.trim()).filter(Boolean))];
+export const splitGroups = (cell: string) => [
+  ...new Set(
+    cell
+      .split(/[|;、]/)
+      .map((g) => g.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** A leading ' that our own export put before =, +, - or @ (formula guard) is taken off again. */
 const unguard = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
@@ -51,7 +80,16 @@ export function parseEmployeeCsv(textContent: string): ParsedFile {
   const required: CsvField[] = ['employee_number', 'last_name', 'first_name', 'email'];
   if (required.some((f) => !header.includes(f))) return { records: [], error: 'missing_columns' };
   const records = rows.slice(1).map((cells, i) => {
-    const data = { employee_number: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', email: '', department: '', groups: '' } as CsvRecord;
+    const data = {
+      employee_number: '',
+      last_name: '',
+      first_name: '',
+      last_name_kana: '',
+      first_name_kana: '',
+      email: '',
+      department: '',
+      groups: '',
+    } as CsvRecord;
     header.forEach((field, col) => {
       if (field) data[field] = unguard((cells[col] ?? '').trim());
     });
@@ -99,12 +137,28 @@ export async function planImport(db: Kysely<DB>, companyId: number, records: Par
   const numbers = [...new Set(records.map((r) => r.data.employee_number).filter(Boolean))];
   const emails = [...new Set(records.map((r) => r.data.email.trim()).filter(Boolean))];
   const cols = ['id', 'company_id', 'employee_number', 'email', 'status', ...FIELDS] as const;
-  const byNumber = new Map((await chunked(numbers, (c) => db.selectFrom('users').select(cols).where('employee_number', 'in', c).execute())).map((u) => [u.employee_number, u]));
-  const byEmail = new Map((await chunked(emails, (c) => db.selectFrom('users').select(['id', 'email']).where('email', 'in', c).execute())).map((u) => [u.email, u.id]));
-  const groups = new Map((await db.selectFrom('groups').select(['id', 'name']).where('company_id', '=', companyId).execute()).map((g) => [g.name, g.id]));
+  const byNumber = new Map(
+    (await chunked(numbers, (c) => db.selectFrom('users').select(cols).where('employee_number', 'in', c).execute())).map((u) => [
+      u.employee_number,
+      u,
+    ]),
+  );
+  const byEmail = new Map(
+    (await chunked(emails, (c) => db.selectFrom('users').select(['id', 'email']).where('email', 'in', c).execute())).map((u) => [
+      u.email,
+      u.id,
+    ]),
+  );
+  const groups = new Map(
+    (await db.selectFrom('groups').select(['id', 'name']).where('company_id', '=', companyId).execute()).map((g) => [g.name, g.id]),
+  );
   const existingIds = [...byNumber.values()].filter((u) => u.company_id === companyId).map((u) => String(u.id));
   const memberships = new Set(
-    (await chunked(existingIds, (c) => db.selectFrom('group_members').select(['group_id', 'user_id']).where('user_id', 'in', c.map(Number)).execute())).map((m) => `${m.group_id}:${m.user_id}`),
+    (
+      await chunked(existingIds, (c) =>
+        db.selectFrom('group_members').select(['group_id', 'user_id']).where('user_id', 'in', c.map(Number)).execute(),
+      )
+    ).map((m) => `${m.group_id}:${m.user_id}`),
   );
   const seenNumber = new Map<string, number>();
   const seenEmail = new Map<string, number>();
@@ -121,7 +175,11 @@ export async function planImport(db: Kysely<DB>, companyId: number, records: Par
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const column = String(issue.path[0] ?? '');
-        const code = issue.message.startsWith('validation.') ? issue.message : issue.code === 'too_small' ? 'validation.required' : 'validation.invalid';
+        const code = issue.message.startsWith('validation.')
+          ? issue.message
+          : issue.code === 'too_small'
+            ? 'validation.required'
+            : 'validation.invalid';
         if (!errors.some((x) => x.column === column)) errors.push({ column, code });
       }
     }
@@ -130,7 +188,8 @@ export async function planImport(db: Kysely<DB>, companyId: number, records: Par
     if ((seenNumber.get(clean.employee_number) ?? 0) > 1) errors.push({ column: 'employee_number', code: 'validation.duplicate_in_file' });
     if ((seenEmail.get(clean.email) ?? 0) > 1) errors.push({ column: 'email', code: 'validation.duplicate_in_file' });
     if (existing && existing.company_id !== companyId) errors.push({ column: 'employee_number', code: 'validation.employee_number_used' });
-    if (existing && existing.company_id === companyId && existing.status !== 'active') errors.push({ column: 'employee_number', code: 'validation.employee_left' });
+    if (existing && existing.company_id === companyId && existing.status !== 'active')
+      errors.push({ column: 'employee_number', code: 'validation.employee_left' });
     const emailOwner = byEmail.get(clean.email);
     if (emailOwner !== undefined && emailOwner !== existing?.id) errors.push({ column: 'email', code: 'validation.duplicate_email' });
     const groupIds: number[] = [];

@@ -4,7 +4,8 @@ import { adminWorld, API, type AdminWorld } from './fixtures.test-util';
 import { IMPORT_ROWS_KEEP_MS, sweepImports } from './import';
 
 const HEADER = '社員番号,姓,名,姓かな,名かな,メールアドレス,部署,グループ';
-const csv = (n: string) => Buffer.from(`${HEADER}\r\n${n},山田,太郎,やまだ,たろう,${n.toLowerCase()}@corp.example,総務部,\r\n`).toString('base64');
+const csv = (n: string) =>
+  Buffer.from(`${HEADER}\r\n${n},山田,太郎,やまだ,たろう,${n.toLowerCase()}@corp.example,総務部,\r\n`).toString('base64');
 
 /** The import row is what every API process reads: the apply claim and the sweep of stored rows. */
 describe.each(DIALECTS)('admin: import state in the database (%s)', (dialect) => {
@@ -17,14 +18,26 @@ describe.each(DIALECTS)('admin: import state in the database (%s)', (dialect) =>
   afterAll(() => t.close());
 
   const preview = async (n: string) => {
-    const res = await t.inject({ method: 'POST', url: `${API}/company/user-imports`, token: w.adminToken, payload: { file_name: `${n}.csv`, file_base64: csv(n) } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/company/user-imports`,
+      token: w.adminToken,
+      payload: { file_name: `${n}.csv`, file_base64: csv(n) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().items.id as number;
   };
-  const apply = (id: number) => t.inject({ method: 'POST', url: `${API}/company/user-imports/${id}/apply`, token: w.adminToken, payload: {} });
-  const show = async (id: number) => (await t.inject({ method: 'GET', url: `${API}/company/user-imports/${id}`, token: w.adminToken })).json().items;
+  const apply = (id: number) =>
+    t.inject({ method: 'POST', url: `${API}/company/user-imports/${id}/apply`, token: w.adminToken, payload: {} });
+  const show = async (id: number) =>
+    (await t.inject({ method: 'GET', url: `${API}/company/user-imports/${id}`, token: w.adminToken })).json().items;
   const imported = (id: number) =>
-    t.ctx.db.selectFrom('audit_events').select(['actor_id', 'target_id']).where('action', '=', 'employee.imported').where('target_id', '=', id).execute();
+    t.ctx.db
+      .selectFrom('audit_events')
+      .select(['actor_id', 'target_id'])
+      .where('action', '=', 'employee.imported')
+      .where('target_id', '=', id)
+      .execute();
 
   it('an apply claimed by another process is refused with 409 until the claim goes stale', async () => {
     const id = await preview('CL1');
@@ -51,7 +64,8 @@ describe.each(DIALECTS)('admin: import state in the database (%s)', (dialect) =>
     const fresh = await preview('NEW1');
     const done = await preview('DONE1');
     expect((await apply(done)).statusCode).toBe(200);
-    const rowsOf = async (id: number) => (await t.ctx.db.selectFrom('admin_imports').select('rows_json').where('id', '=', id).executeTakeFirstOrThrow()).rows_json;
+    const rowsOf = async (id: number) =>
+      (await t.ctx.db.selectFrom('admin_imports').select('rows_json').where('id', '=', id).executeTakeFirstOrThrow()).rows_json;
     expect(await rowsOf(done)).not.toBe('');
 
     expect(await sweepImports(t.ctx)).toBeGreaterThanOrEqual(2);

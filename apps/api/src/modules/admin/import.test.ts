@@ -23,9 +23,24 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
     delete importHooks.beforeRow;
   });
 
-  const preview = (file: Buffer) => t.inject({ method: 'POST', url: `${API}/company/user-imports`, token: w.adminToken, payload: { file_name: 'staff.csv', file_base64: b64(file) } });
-  const apply = (id: number) => t.inject({ method: 'POST', url: `${API}/company/user-imports/${id}/apply`, token: w.adminToken, payload: {} });
-  const userCount = async () => Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const preview = (file: Buffer) =>
+    t.inject({
+      method: 'POST',
+      url: `${API}/company/user-imports`,
+      token: w.adminToken,
+      payload: { file_name: 'staff.csv', file_base64: b64(file) },
+    });
+  const apply = (id: number) =>
+    t.inject({ method: 'POST', url: `${API}/company/user-imports/${id}/apply`, token: w.adminToken, payload: {} });
+  const userCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('Shift_JIS (CP932) names round-trip exactly: 髙橋, 﨑 and a half-width katakana department', async () => {
     const rows: Row[] = [
@@ -38,13 +53,20 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
     expect(items).toMatchObject({ encoding: 'sjis', status: 'previewed', total: 2, created: 2, refused: 0 });
     expect(items.rows.data.map((r: { name: string }) => r.name)).toEqual(['髙橋 誠', '山﨑 花子']);
     expect((await apply(items.id)).json().items).toMatchObject({ status: 'applied', created: 2 });
-    const stored = await t.ctx.db.selectFrom('users').select(['employee_number', 'last_name', 'department', 'email']).where('employee_number', 'in', ['SJ1', 'SJ2']).orderBy('employee_number').execute();
+    const stored = await t.ctx.db
+      .selectFrom('users')
+      .select(['employee_number', 'last_name', 'department', 'email'])
+      .where('employee_number', 'in', ['SJ1', 'SJ2'])
+      .orderBy('employee_number')
+      .execute();
     expect(stored).toEqual([
       { employee_number: 'SJ1', last_name: '髙橋', department: 'ｴｲｷﾞｮｳﾌﾞ', email: 'sj1@corp.example' },
       { employee_number: 'SJ2', last_name: '山﨑', department: '総務部', email: 'sj2@corp.example' },
     ]);
     const sj1 = await t.ctx.db.selectFrom('users').select('id').where('employee_number', '=', 'SJ1').executeTakeFirstOrThrow();
-    expect(await t.ctx.db.selectFrom('group_members').select('group_id').where('user_id', '=', sj1.id).execute()).toEqual([{ group_id: w.group }]);
+    expect(await t.ctx.db.selectFrom('group_members').select('group_id').where('user_id', '=', sj1.id).execute()).toEqual([
+      { group_id: w.group },
+    ]);
 
     // Export in the same format and encoding; importing that file changes nothing.
     const exported = await t.inject({ method: 'GET', url: `${API}/company/users/export?encoding=sjis`, token: w.adminToken });
@@ -58,7 +80,10 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
   });
 
   it('reads UTF-8 with and without BOM, and English headers', async () => {
-    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csvText([['U1', '上田', '一', 'うえだ', 'はじめ', 'u1@corp.example', '', '']]))]);
+    const withBom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(csvText([['U1', '上田', '一', 'うえだ', 'はじめ', 'u1@corp.example', '', '']])),
+    ]);
     expect((await preview(withBom)).json().items).toMatchObject({ encoding: 'utf8_bom', created: 1 });
     const english = Buffer.from('employee_number,last_name,first_name,email\nU2,上田,二,u2@corp.example\n');
     expect((await preview(english)).json().items).toMatchObject({ encoding: 'utf8', created: 1 });
@@ -89,7 +114,11 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
     expect(byLine.get(7)).toMatchObject({ errors: [{ column: 'groups', code: 'validation.group_not_found' }] });
     expect(byLine.get(8)).toMatchObject({ errors: [{ column: 'employee_number', code: 'validation.employee_number_used' }] });
     expect(byLine.get(9)).toMatchObject({ state: 'change', changes: ['department'] });
-    const refusedOnly = await t.inject({ method: 'GET', url: `${API}/company/user-imports/${items.id}?filter=refused&limit=5`, token: w.adminToken });
+    const refusedOnly = await t.inject({
+      method: 'GET',
+      url: `${API}/company/user-imports/${items.id}?filter=refused&limit=5`,
+      token: w.adminToken,
+    });
     expect(refusedOnly.json().items.rows).toMatchObject({ total: 7, last_page: 2 });
     const before = await userCount();
     const res = await apply(items.id);
@@ -98,10 +127,12 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
   });
 
   it('the same file applied twice changes nothing the second time', async () => {
-    const file = Buffer.from(csvText([
-      ['TW1', '二階堂', '一', 'にかいどう', 'いち', 'tw1@corp.example', '開発部', groupName],
-      ['TW2', '二階堂', '二', 'にかいどう', 'に', 'tw2@corp.example', '開発部', ''],
-    ]));
+    const file = Buffer.from(
+      csvText([
+        ['TW1', '二階堂', '一', 'にかいどう', 'いち', 'tw1@corp.example', '開発部', groupName],
+        ['TW2', '二階堂', '二', 'にかいどう', 'に', 'tw2@corp.example', '開発部', ''],
+      ]),
+    );
     expect((await apply((await preview(file)).json().items.id)).json().items).toMatchObject({ created: 2 });
     const snapshot = async () => ({
       users: await t.ctx.db.selectFrom('users').selectAll().where('employee_number', 'in', ['TW1', 'TW2']).orderBy('id').execute(),
@@ -117,7 +148,8 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
 
   it('an import that fails on row 7,000 leaves the database as it was, and can be applied again', async () => {
     const rows: Row[] = [];
-    for (let i = 1; i <= 7500; i++) rows.push([`BULK${i}`, '大量', `${i}`, 'たいりょう', 'いち', `bulk${i}@corp.example`, '', i % 2 ? groupName : '']);
+    for (let i = 1; i <= 7500; i++)
+      rows.push([`BULK${i}`, '大量', `${i}`, 'たいりょう', 'いち', `bulk${i}@corp.example`, '', i % 2 ? groupName : '']);
     const items = (await preview(Buffer.from(csvText(rows)))).json().items;
     expect(items).toMatchObject({ total: 7500, created: 7500, refused: 0 });
     const users = await userCount();
@@ -138,15 +170,20 @@ describe.each(DIALECTS)('admin: CSV import and export (%s)', (dialect) => {
   }, 120_000);
 
   it('a row that became invalid after the preview refuses the whole apply', async () => {
-    const file = Buffer.from(csvText([
-      ['LATE1', '遅延', '一', 'ちえん', 'いち', 'late1@corp.example', '', ''],
-      ['LATE2', '遅延', '二', 'ちえん', 'に', 'late2@corp.example', '', ''],
-    ]));
+    const file = Buffer.from(
+      csvText([
+        ['LATE1', '遅延', '一', 'ちえん', 'いち', 'late1@corp.example', '', ''],
+        ['LATE2', '遅延', '二', 'ちえん', 'に', 'late2@corp.example', '', ''],
+      ]),
+    );
     const id = (await preview(file)).json().items.id;
     await t.ctx.db.updateTable('users').set({ email: 'late2@corp.example' }).where('id', '=', w.member.id).execute();
     const before = await userCount();
     const res = await apply(id);
-    expect(res.json()).toMatchObject({ status_code: 'IMPORT_HAS_ERRORS', data: { rows: [{ line: 3, errors: [{ code: 'validation.duplicate_email' }] }] } });
+    expect(res.json()).toMatchObject({
+      status_code: 'IMPORT_HAS_ERRORS',
+      data: { rows: [{ line: 3, errors: [{ code: 'validation.duplicate_email' }] }] },
+    });
     expect(await userCount()).toBe(before);
   });
 

@@ -28,7 +28,21 @@ export const IMPORT_ROWS_KEEP_MS = 7 * 86_400_000;
 /** A test seam: called before each row is written, so a test can fail the import at row N. */
 export const importHooks: { beforeRow?: (line: number) => void } = {};
 
-type Stored = { id: number; company_id: number; file_name: string; encoding: string; status: string; rows_json: string; total: number; created: number; changed: number; unchanged: number; refused: number; error: string | null; created_at: number };
+type Stored = {
+  id: number;
+  company_id: number;
+  file_name: string;
+  encoding: string;
+  status: string;
+  rows_json: string;
+  total: number;
+  created: number;
+  changed: number;
+  unchanged: number;
+  refused: number;
+  error: string | null;
+  created_at: number;
+};
 
 function summary(r: Stored): ImportSummary {
   return {
@@ -56,15 +70,24 @@ const counts = (rows: PlannedRow[]) => ({
 });
 
 /** Import rows travel without the working fields (user ids, raw data) the apply needs. */
-const publicRow = ({ line, employee_number, name, state, errors, changes }: PlannedRow) => ({ line, employee_number, name, state, errors, changes });
+const publicRow = ({ line, employee_number, name, state, errors, changes }: PlannedRow) => ({
+  line,
+  employee_number,
+  name,
+  state,
+  errors,
+  changes,
+});
 
 export async function previewImport(ctx: AppContext, actor: AuthUser, fileName: string, base64: string): Promise<number> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw new HttpError(400, 'VALIDATION_ERROR', 'The file is empty.', { file_base64: ['validation.required'] });
   const { text, encoding } = decodeCsv(bytes);
   const parsed = parseEmployeeCsv(text);
-  if (parsed.error) throw new HttpError(400, 'VALIDATION_ERROR', 'The file is not an employee CSV.', { file_base64: [`validation.csv_${parsed.error}`] });
-  if (parsed.records.length > 20_000) throw new HttpError(400, 'VALIDATION_ERROR', 'Too many rows.', { file_base64: ['validation.csv_too_many_rows'] });
+  if (parsed.error)
+    throw new HttpError(400, 'VALIDATION_ERROR', 'The file is not an employee CSV.', { file_base64: [`validation.csv_${parsed.error}`] });
+  if (parsed.records.length > 20_000)
+    throw new HttpError(400, 'VALIDATION_ERROR', 'Too many rows.', { file_base64: ['validation.csv_too_many_rows'] });
   const rows = await planImport(ctx.db, actor.companyId, parsed.records);
   const now = ctx.now();
   const row = await ctx.db
@@ -93,7 +116,12 @@ async function requireImport(db: Kysely<DB>, companyId: number, id: number): Pro
   return row as Stored;
 }
 
-export async function showImport(ctx: AppContext, companyId: number, id: number, q: { filter: 'all' | 'refused' | 'create' | 'change'; page: number; limit: number }) {
+export async function showImport(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+  q: { filter: 'all' | 'refused' | 'create' | 'change'; page: number; limit: number },
+) {
   const row = await requireImport(ctx.db, companyId, id);
   // Swept rows (see sweepImports) leave the counts only.
   const plan = row.rows_json ? (JSON.parse(row.rows_json) as { plan: ReturnType<typeof publicRow>[] }).plan : [];
@@ -101,7 +129,12 @@ export async function showImport(ctx: AppContext, companyId: number, id: number,
   const start = (q.page - 1) * q.limit;
   return {
     ...summary(row),
-    rows: { data: rows.slice(start, start + q.limit), current_page: q.page, last_page: Math.max(1, Math.ceil(rows.length / q.limit)), total: rows.length },
+    rows: {
+      data: rows.slice(start, start + q.limit),
+      current_page: q.page,
+      last_page: Math.max(1, Math.ceil(rows.length / q.limit)),
+      total: rows.length,
+    },
   };
 }
 
@@ -144,7 +177,11 @@ export async function applyImport(ctx: AppContext, actor: AuthUser, id: number, 
         for (const r of chunk) importHooks.beforeRow?.(r.line);
         const ids = await insertMany(ctx, trx, actor.companyId, chunk);
         const members = chunk.flatMap((r, k) => r.addGroups.map((g) => ({ group_id: g, user_id: ids[k]!, joined_at: now })));
-        for (let j = 0; j < members.length; j += CHUNK) await trx.insertInto('group_members').values(members.slice(j, j + CHUNK)).execute();
+        for (let j = 0; j < members.length; j += CHUNK)
+          await trx
+            .insertInto('group_members')
+            .values(members.slice(j, j + CHUNK))
+            .execute();
         if (sendMail) for (const uid of ids) mails.push(await preparePasswordSetMail(ctx, trx, uid));
         done += chunk.length;
         progress.set(id, done);
@@ -152,22 +189,44 @@ export async function applyImport(ctx: AppContext, actor: AuthUser, id: number, 
       for (const r of plan.filter((p) => p.state === 'change')) {
         importHooks.beforeRow?.(r.line);
         const { groups: _g, employee_number: _n, ...fields } = r.data;
-        await trx.updateTable('users').set({ ...fields, updated_at: now }).where('id', '=', r.userId!).execute();
-        if (r.addGroups.length > 0) await trx.insertInto('group_members').values(r.addGroups.map((g) => ({ group_id: g, user_id: r.userId!, joined_at: now }))).execute();
+        await trx
+          .updateTable('users')
+          .set({ ...fields, updated_at: now })
+          .where('id', '=', r.userId!)
+          .execute();
+        if (r.addGroups.length > 0)
+          await trx
+            .insertInto('group_members')
+            .values(r.addGroups.map((g) => ({ group_id: g, user_id: r.userId!, joined_at: now })))
+            .execute();
         progress.set(id, ++done);
       }
       const c = counts(plan);
-      await trx.updateTable('admin_imports').set({ status: 'applied', ...c, rows_json: JSON.stringify({ records, plan: plan.map(publicRow) }), updated_at: ctx.now() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('admin_imports')
+        .set({ status: 'applied', ...c, rows_json: JSON.stringify({ records, plan: plan.map(publicRow) }), updated_at: ctx.now() })
+        .where('id', '=', id)
+        .execute();
       await writeAudit(ctx, trx, {
-        companyId: actor.companyId, actorId: actor.id, action: 'employee.imported', targetType: 'import', targetId: id,
-        targetLabel: stored.file_name, detail: `created ${c.created}, changed ${c.changed}, unchanged ${c.unchanged}`, ip,
+        companyId: actor.companyId,
+        actorId: actor.id,
+        action: 'employee.imported',
+        targetType: 'import',
+        targetId: id,
+        targetLabel: stored.file_name,
+        detail: `created ${c.created}, changed ${c.changed}, unchanged ${c.unchanged}`,
+        ip,
       });
       return plan;
     });
     void rows;
   } catch (err) {
     const message = err instanceof HttpError ? err.code : 'INTERNAL_ERROR';
-    await ctx.db.updateTable('admin_imports').set({ status: 'failed', error: message, updated_at: ctx.now() }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('admin_imports')
+      .set({ status: 'failed', error: message, updated_at: ctx.now() })
+      .where('id', '=', id)
+      .execute();
     throw err;
   } finally {
     progress.delete(id);
@@ -178,7 +237,11 @@ export async function applyImport(ctx: AppContext, actor: AuthUser, id: number, 
 
 async function insertMany(ctx: AppContext, trx: Kysely<DB>, companyId: number, rows: PlannedRow[]): Promise<number[]> {
   if (rows.length === 1) return [await insertEmployee(ctx, trx, companyId, fieldsOf(rows[0]!))];
-  const byNumber = await insertUsers(trx, rows.map((r) => ({ company_id: companyId, ...fieldsOf(r), password_hash: '!unset' })), ctx.now());
+  const byNumber = await insertUsers(
+    trx,
+    rows.map((r) => ({ company_id: companyId, ...fieldsOf(r), password_hash: '!unset' })),
+    ctx.now(),
+  );
   return rows.map((r) => byNumber.get(r.data.employee_number)!);
 }
 

@@ -59,12 +59,24 @@ export function passwordSetMail(lang: LanguageCode, to: string, input: Input): M
  * `db`, and returns the mail to send once that transaction has committed.
  */
 export async function preparePasswordSetMail(ctx: AppContext, db: Kysely<DB>, userId: number): Promise<MailMessage> {
-  const user = await db.selectFrom('users').select(['email', 'last_name', 'first_name', 'employee_number']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'last_name', 'first_name', 'employee_number'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const token = newToken();
   const now = ctx.now();
-  await db.insertInto('password_resets').values({ user_id: userId, token_hash: hashToken(token), expires_at: now + PASSWORD_SET_TTL_MS, used_at: null, created_at: now }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: now + PASSWORD_SET_TTL_MS, used_at: null, created_at: now })
+    .execute();
   // Read through `db`: on SQLite a second connection inside the transaction would wait for it.
-  const setting = await db.selectFrom('user_settings').select('value').where('user_id', '=', userId).where('section', '=', 'setting_language').executeTakeFirst();
+  const setting = await db
+    .selectFrom('user_settings')
+    .select('value')
+    .where('user_id', '=', userId)
+    .where('section', '=', 'setting_language')
+    .executeTakeFirst();
   const lang = languageOf(setting?.value);
   const name = `${user.last_name} ${user.first_name}`.trim() || 'User';
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -19,7 +19,13 @@ async function outcome(run: () => Promise<unknown>) {
 
 const userOf = (r: Awaited<ReturnType<typeof verifyAccessToken>>): AuthUser => {
   if (!r.ok) throw new Error(`token refused: ${r.code}`);
-  return { id: r.userId, companyId: r.companyId, isCompanyAdmin: r.isCompanyAdmin, sessionId: r.sessionId, pendingApproval: r.pendingApproval };
+  return {
+    id: r.userId,
+    companyId: r.companyId,
+    isCompanyAdmin: r.isCompanyAdmin,
+    sessionId: r.sessionId,
+    pendingApproval: r.pendingApproval,
+  };
 };
 
 describe.each(DIALECTS)('session and group access in one statement (%s)', (dialect) => {
@@ -38,7 +44,10 @@ describe.each(DIALECTS)('session and group access in one statement (%s)', (diale
       companyAdmin: await actor(t, { companyId: company, isCompanyAdmin: true }),
       otherCompany: await actor(t, { companyId: other }),
     };
-    const running = await groupWith(t, company, [[people.member.id, {}], [people.admin.id, { role_admin: 1 }]]);
+    const running = await groupWith(t, company, [
+      [people.member.id, {}],
+      [people.admin.id, { role_admin: 1 }],
+    ]);
     const stopped = await groupWith(t, company, [[people.member.id, {}]]);
     await t.ctx.db.updateTable('groups').set({ is_stopped: 1 }).where('id', '=', stopped).execute();
     const foreign = await groupWith(t, other, [[people.otherCompany.id, {}]]);
@@ -78,7 +87,14 @@ describe.each(DIALECTS)('session and group access in one statement (%s)', (diale
     const { result, found } = await verifyWithGroup(t.ctx, people.member.token, groups.running);
     const user = userOf(result);
     rememberGroupAccess(user, groups.running, found!);
-    const noDatabase = new Proxy({}, { get: () => { throw new Error('database used'); } });
+    const noDatabase = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database used');
+        },
+      },
+    );
     const offline = { ...t.ctx, db: noDatabase } as unknown as AppContext;
     const access = await authorizeGroup(offline, user, groups.running, 'member');
     expect(access.group.id).toBe(groups.running);
@@ -96,6 +112,9 @@ describe.each(DIALECTS)('session and group access in one statement (%s)', (diale
     const foreign = await t.inject({ method: 'GET', url: url(groups.foreign), token: people.member.token });
     expect(foreign.statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url: url(groups.running) })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/abc/topics/get-not-delete-topics`, token: people.member.token })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'GET', url: `${API}/members/me/groups/abc/topics/get-not-delete-topics`, token: people.member.token }))
+        .statusCode,
+    ).toBe(400);
   });
 });

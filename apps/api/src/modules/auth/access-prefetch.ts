@@ -24,7 +24,11 @@ const sessionAndGroupQuery = compiledQuery<{ hash: string; groupId: number }>()(
     .select((eb) => hasActiveGroup(eb, 't.user_id').as('a_has_group'))
     .selectAll('g')
     .select(['m.user_id as m_user_id', 'm.role_admin as m_role_admin', 'm.role_invite as m_role_invite'])
-    .select(['m.role_edit_shared_folder as m_role_edit_shared_folder', 'm.role_edit_topic as m_role_edit_topic', 'm.can_notify as m_can_notify'])
+    .select([
+      'm.role_edit_shared_folder as m_role_edit_shared_folder',
+      'm.role_edit_topic as m_role_edit_topic',
+      'm.can_notify as m_can_notify',
+    ])
     .where('t.token_hash', '=', slot('hash'))
     .where('t.kind', '=', 'access'),
 );
@@ -45,7 +49,18 @@ export async function verifyWithGroup(
   const tokenRow = await ctx.caches.sessions.lookup(hash, async () => {
     const row = (await sessionAndGroupQuery(ctx.db, { hash, groupId }))[0];
     if (!row) return undefined;
-    const { a_user_id, a_family, a_expires_at, a_company_id, a_status, a_is_company_admin, a_common_topic_role, a_pending_approval, a_has_group, ...group } = row;
+    const {
+      a_user_id,
+      a_family,
+      a_expires_at,
+      a_company_id,
+      a_status,
+      a_is_company_admin,
+      a_common_topic_role,
+      a_pending_approval,
+      a_has_group,
+      ...group
+    } = row;
     // A left join that found no group leaves every group column null.
     access = group.id === null ? null : (group as AccessRow);
     return {

@@ -4,6 +4,16 @@ export { hashPassword, passwordWork, verifyPassword } from './password';
 export { storedLanguage } from './queries';
 export { changePassword } from './service';
 export { THROTTLE } from './throttle';
-export { accessTokenOwner, accessTokenResult, hashToken, newToken, revokeUserSessions, sessionsChanged, tooLongForToken, verifyAccessToken, type VerifyResult } from './tokens';
+export {
+  accessTokenOwner,
+  accessTokenResult,
+  hashToken,
+  newToken,
+  revokeUserSessions,
+  sessionsChanged,
+  tooLongForToken,
+  verifyAccessToken,
+  type VerifyResult,
+} from './tokens';
 export { authRoutes } from './routes';
 export { DEMO_SEED_WARNING, offerFirstSetup, setupBanner } from './setup';

@@ -55,7 +55,10 @@ describe.each(DIALECTS)('lockout that cannot be used against everyone (%s)', (di
       // An immediate retry: throttled alike once the free attempts are spent.
       const k2 = await login(u.employee_number, 'Wrong#pass1', ipA);
       const u2 = await login(`NOBODY-${dialect}`, 'Wrong#pass1', ipB);
-      seen.push([`${k2.statusCode} ${JSON.stringify(k2.json().data ?? null)}`, `${u2.statusCode} ${JSON.stringify(u2.json().data ?? null)}`]);
+      seen.push([
+        `${k2.statusCode} ${JSON.stringify(k2.json().data ?? null)}`,
+        `${u2.statusCode} ${JSON.stringify(u2.json().data ?? null)}`,
+      ]);
       t.clock.advance(THROTTLE.account.maxMs);
     }
     for (const [known, unknown] of seen) expect(unknown).toBe(known);
@@ -94,7 +97,11 @@ describe.each(DIALECTS)('lockout that cannot be used against everyone (%s)', (di
     expect((await login(u.employee_number, 'Wrong#pass1', ip)).statusCode).toBe(423);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages.length).toBe(before + 1); // once, not on every later attempt
-    const reset = await t.inject({ method: 'POST', url: `${API}/auth/reset-password`, payload: { token, password: 'After#Lock2026', password_confirmation: 'After#Lock2026' } });
+    const reset = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/reset-password`,
+      payload: { token, password: 'After#Lock2026', password_confirmation: 'After#Lock2026' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await login(u.employee_number, 'After#Lock2026', ip)).statusCode).toBe(200);
   });
@@ -125,10 +132,18 @@ describe('X-Forwarded-For is believed only from the configured proxies', () => {
     const t = await createTestApp('sqlite', { trustProxy: ['10.7.0.1'] });
     try {
       const attempt = (remoteAddress: string) =>
-        t.inject({ method: 'POST', url: `${API}/auth/login`, remoteAddress, headers: { 'x-forwarded-for': '203.0.113.7' }, payload: { employee_number: 'X1', password: 'Wrong#pass1' } });
+        t.inject({
+          method: 'POST',
+          url: `${API}/auth/login`,
+          remoteAddress,
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+          payload: { employee_number: 'X1', password: 'Wrong#pass1' },
+        });
       await attempt('10.7.0.1');
       await attempt('198.51.100.9'); // not a proxy of ours: its own address counts
-      const keys = (await t.ctx.db.selectFrom('login_throttles').select('key').where('key', 'like', 'ip:%').orderBy('key').execute()).map((r) => r.key);
+      const keys = (await t.ctx.db.selectFrom('login_throttles').select('key').where('key', 'like', 'ip:%').orderBy('key').execute()).map(
+        (r) => r.key,
+      );
       expect(keys).toEqual(['ip:198.51.100.9', 'ip:203.0.113.7']);
     } finally {
       await t.close();

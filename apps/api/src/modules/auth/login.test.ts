@@ -17,7 +17,8 @@ describe.each(DIALECTS)('auth login (%s)', (dialect) => {
   let ipSeq = 0;
   /** Each test its own client address, so the per-IP throttle of one test never slows another. */
   const freshIp = () => `10.9.${dialect === 'sqlite' ? 1 : 2}.${++ipSeq}`;
-  const login = (payload: Record<string, unknown>, ip = '127.0.0.1') => t.inject({ method: 'POST', url: LOGIN, payload, remoteAddress: ip });
+  const login = (payload: Record<string, unknown>, ip = '127.0.0.1') =>
+    t.inject({ method: 'POST', url: LOGIN, payload, remoteAddress: ip });
   /** The per-account wait grows after each counted failure; the owner simply waits it out. */
   const waitOut = () => t.clock.advance(THROTTLE.account.maxMs);
 
@@ -79,7 +80,11 @@ describe.each(DIALECTS)('auth login (%s)', (dialect) => {
       const res = await login(payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().status_code).toBe('VALIDATION_ERROR');
-      expect(Object.values(res.json().errors).flat().every((k) => String(k).startsWith('validation.'))).toBe(true);
+      expect(
+        Object.values(res.json().errors)
+          .flat()
+          .every((k) => String(k).startsWith('validation.')),
+      ).toBe(true);
     }
   });
 
@@ -104,12 +109,14 @@ describe.each(DIALECTS)('auth login (%s)', (dialect) => {
   it('a burst of parallel failures gets only the free attempts; the rest are throttled and never counted', async () => {
     const victim = await t.createUser();
     const ip = freshIp();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => login({ email: victim.email, password: `Parallel#${i}x` }, ip)),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => login({ email: victim.email, password: `Parallel#${i}x` }, ip)));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([...Array(THROTTLE.account.free).fill(401), ...Array(10 - THROTTLE.account.free).fill(429)]);
-    const row = await t.ctx.db.selectFrom('users').select(['failed_login_count', 'locked_at']).where('id', '=', victim.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['failed_login_count', 'locked_at'])
+      .where('id', '=', victim.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ failed_login_count: THROTTLE.account.free, locked_at: null });
   });
 

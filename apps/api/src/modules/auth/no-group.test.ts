@@ -5,14 +5,26 @@ import { actor, groupWith, type Actor } from '../groups/testing';
 /** An ordinary employee, put in a fresh group with the administrator, then logged in. */
 async function memberWithGroup(t: TestApp, company: number, admin: Actor) {
   const u = await t.createUser({ companyId: company });
-  const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [u.id, {}]]);
+  const g = await groupWith(t, company, [
+    [admin.id, { role_admin: 1 }],
+    [u.id, {}],
+  ]);
   return { member: { ...u, token: await t.login(u) }, g };
 }
 import { multipart, PDF } from '../files/testing';
 
 const API = '/service/api/v1';
 /** What an employee who lost their last group may still call (modules/auth/no-group.ts). */
-const ALLOWED = new Set(['GET /members/me', 'GET /members/me/settings', 'PATCH /members/me/setting-language', 'POST /auth/logout', 'PATCH /auth/update-device-token', 'POST /auth/reset-notification', 'POST /auth/delete-device-token', 'POST /members/me/withdraw']);
+const ALLOWED = new Set([
+  'GET /members/me',
+  'GET /members/me/settings',
+  'PATCH /members/me/setting-language',
+  'POST /auth/logout',
+  'PATCH /auth/update-device-token',
+  'POST /auth/reset-notification',
+  'POST /auth/delete-device-token',
+  'POST /members/me/withdraw',
+]);
 
 describe.each(DIALECTS)('employees in no group (%s)', (dialect) => {
   let t: TestApp;

@@ -5,7 +5,15 @@ import { M, multipart, PDF, upload } from '../files/testing';
 
 const API = '/service/api/v1';
 /** What a not-yet-approved account may call (modules/auth/pending.ts); everything else is refused. */
-const ALLOWED = new Set(['GET /members/me', 'GET /members/me/settings', 'PATCH /members/me/setting-language', 'POST /auth/logout', 'PATCH /auth/update-device-token', 'POST /auth/reset-notification', 'POST /auth/delete-device-token']);
+const ALLOWED = new Set([
+  'GET /members/me',
+  'GET /members/me/settings',
+  'PATCH /members/me/setting-language',
+  'POST /auth/logout',
+  'PATCH /auth/update-device-token',
+  'POST /auth/reset-notification',
+  'POST /auth/delete-device-token',
+]);
 
 describe.each(DIALECTS)('accounts registered through a group link wait for approval (%s)', (dialect) => {
   let t: TestApp;
@@ -29,12 +37,23 @@ describe.each(DIALECTS)('accounts registered through a group link wait for appro
   async function registerAndLogin() {
     n++;
     const body = {
-      unique_url: link, employee_number: `P${n}${dialect}`, email: `pending${n}@example.com`, password: 'Pending#2026', password_confirmation: 'Pending#2026',
-      last_name: '承認', first_name: '待ち', last_name_kana: 'しょうにん', first_name_kana: 'まち',
+      unique_url: link,
+      employee_number: `P${n}${dialect}`,
+      email: `pending${n}@example.com`,
+      password: 'Pending#2026',
+      password_confirmation: 'Pending#2026',
+      last_name: '承認',
+      first_name: '待ち',
+      last_name_kana: 'しょうにん',
+      first_name_kana: 'まち',
     };
     const reg = await t.inject({ method: 'POST', url: `${API}/members/registers/2`, payload: body });
     expect(reg.statusCode, reg.body).toBe(200);
-    const login = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: body.employee_number, password: body.password } });
+    const login = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: body.employee_number, password: body.password },
+    });
     expect(login.statusCode).toBe(200);
     return { ...(reg.json().items as { user_id: number; join_request_id: number }), token: login.json().items.access_token as string };
   }
@@ -48,12 +67,18 @@ describe.each(DIALECTS)('accounts registered through a group link wait for appro
     expect(check.json().status_code).toBe('PENDING_APPROVAL');
     expect((await t.inject({ method: 'GET', url: `${API}/members/me`, token: p.token })).statusCode).toBe(200);
 
-    const ok = await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${g}/join-requests/${p.join_request_id}`, token: admin.token });
+    const ok = await t.inject({
+      method: 'PUT',
+      url: `${API}/members/me/groups/${g}/join-requests/${p.join_request_id}`,
+      token: admin.token,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const after = await t.inject({ method: 'GET', url: `${M}/common-share-folder`, token: p.token });
     expect(after.statusCode).toBe(200);
     expect(after.json().items.data).toHaveLength(1);
-    expect((await t.inject({ method: 'GET', url: `${API}/auth/check-group-user-login`, token: p.token })).json().items).toEqual({ group_count: 1 });
+    expect((await t.inject({ method: 'GET', url: `${API}/auth/check-group-user-login`, token: p.token })).json().items).toEqual({
+      group_count: 1,
+    });
   });
 
   it('every authenticated route but the few of the waiting page refuses a pending account', async () => {
@@ -81,8 +106,14 @@ describe.each(DIALECTS)('accounts registered through a group link wait for appro
 
   it('a rejected registration stays locked out', async () => {
     const p = await registerAndLogin();
-    const rej = await t.inject({ method: 'DELETE', url: `${API}/members/me/groups/${g}/join-requests/${p.join_request_id}`, token: admin.token });
+    const rej = await t.inject({
+      method: 'DELETE',
+      url: `${API}/members/me/groups/${g}/join-requests/${p.join_request_id}`,
+      token: admin.token,
+    });
     expect(rej.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups`, token: p.token })).json().status_code).toBe('PENDING_APPROVAL');
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups`, token: p.token })).json().status_code).toBe(
+      'PENDING_APPROVAL',
+    );
   });
 });

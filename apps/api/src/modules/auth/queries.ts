@@ -96,7 +96,10 @@ export async function storedLanguage(ctx: AppContext, userId: number): Promise<s
 }
 
 /** The login refusal of spec section 6, with the same exemptions as every later request (tokens.ts). */
-export async function isWithoutGroup(ctx: AppContext, user: { id: number; is_company_admin: number; pending_approval: number }): Promise<boolean> {
+export async function isWithoutGroup(
+  ctx: AppContext,
+  user: { id: number; is_company_admin: number; pending_approval: number },
+): Promise<boolean> {
   if (!ctx.config.refuseWithoutGroup || user.is_company_admin === 1 || user.pending_approval === 1) return false;
   return (await countActiveGroups(ctx, user.id)) === 0;
 }

@@ -74,17 +74,29 @@ describe.each(DIALECTS)('password reset (%s)', (dialect) => {
     const first = await mailedToken(u.email);
     const ok = await post('/auth/reset-password', { token: first.token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
     expect(ok.statusCode).toBe(200);
-    const reused = await post('/auth/reset-password', { token: first.token, password: 'Other#Pass77', password_confirmation: 'Other#Pass77' });
+    const reused = await post('/auth/reset-password', {
+      token: first.token,
+      password: 'Other#Pass77',
+      password_confirmation: 'Other#Pass77',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().status_code).toBe('INVALID_LINK');
 
-    const unknown = await post('/auth/reset-password', { token: 'x'.repeat(43), password: 'Other#Pass77', password_confirmation: 'Other#Pass77' });
+    const unknown = await post('/auth/reset-password', {
+      token: 'x'.repeat(43),
+      password: 'Other#Pass77',
+      password_confirmation: 'Other#Pass77',
+    });
     expect(unknown.json().status_code).toBe('INVALID_LINK');
 
     const second = await mailedToken(u.email);
     t.clock.advance(LIMITS.passwordResetTtlSeconds * 1000 + 1);
     expect((await post('/auth/check-token-expired', { token: second.token })).json().items).toEqual({ expired: true, valid: false });
-    const expired = await post('/auth/reset-password', { token: second.token, password: 'Other#Pass77', password_confirmation: 'Other#Pass77' });
+    const expired = await post('/auth/reset-password', {
+      token: second.token,
+      password: 'Other#Pass77',
+      password_confirmation: 'Other#Pass77',
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().status_code).toBe('RESET_LINK_EXPIRED');
   });
@@ -135,14 +147,20 @@ describe.each(DIALECTS)('password reset (%s)', (dialect) => {
     expect((await post('/auth/login', { email: u.email, password: u.password })).json().status_code).toBe('ACCOUNT_LOCKED');
 
     const { token } = await mailedToken(u.email);
-    expect((await post('/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await post('/auth/reset-password', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
 
     const login = await post('/auth/login', { email: u.email, password: NEW_PASSWORD });
     expect(login.statusCode).toBe(200);
     const me = await t.inject({ method: 'GET', url: `${API}/members/me`, token: oldToken });
     expect(me.statusCode).toBe(401);
     expect(me.json().status_code).toBe('INVALID_TOKEN');
-    const row = await t.ctx.db.selectFrom('users').select(['locked_at', 'failed_login_count']).where('id', '=', u.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select(['locked_at', 'failed_login_count'])
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ locked_at: null, failed_login_count: 0 });
   });
 });

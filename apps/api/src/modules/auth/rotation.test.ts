@@ -37,7 +37,11 @@ describe.each(DIALECTS)('sessions that rotate and end (%s)', (dialect) => {
   });
 
   async function login(u: TestUser) {
-    const res = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: u.employee_number, password: u.password } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: u.employee_number, password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     return { access: res.json().items.access_token as string, refresh: cookieOf(res)! };
   }
@@ -71,7 +75,12 @@ describe.each(DIALECTS)('sessions that rotate and end (%s)', (dialect) => {
       expect(res.json().status_code).toBe('UNAUTHORIZED_ACTION');
     }
     // The host the request reached (a portal opened on another of its names) is same-origin too.
-    const byHost = await t.inject({ method: 'POST', url: `${API}/auth/refresh`, cookies: { portal_refresh: s.refresh }, headers: { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' } });
+    const byHost = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/refresh`,
+      cookies: { portal_refresh: s.refresh },
+      headers: { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' },
+    });
     expect(byHost.statusCode).toBe(200);
   });
 
@@ -143,8 +152,21 @@ describe.each(DIALECTS)('sessions that rotate and end (%s)', (dialect) => {
     // A password reset ends every login of the user.
     const { createHash } = await import('node:crypto');
     const token = 'r'.repeat(43);
-    await t.ctx.db.insertInto('password_resets').values({ user_id: u.id, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: t.clock() + 3_600_000, used_at: null, created_at: t.clock() }).execute();
-    const reset = await t.inject({ method: 'POST', url: `${API}/auth/reset-password`, payload: { token, password: 'Brand#New2026', password_confirmation: 'Brand#New2026' } });
+    await t.ctx.db
+      .insertInto('password_resets')
+      .values({
+        user_id: u.id,
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at: t.clock() + 3_600_000,
+        used_at: null,
+        created_at: t.clock(),
+      })
+      .execute();
+    const reset = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/reset-password`,
+      payload: { token, password: 'Brand#New2026', password_confirmation: 'Brand#New2026' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await sb.closeWithin(3000)).toEqual({ code: 4401, reason: 'INVALID_TOKEN' });
   });

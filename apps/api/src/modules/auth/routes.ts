@@ -65,7 +65,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, endpoints.refresh, async ({ ctx, request, reply }) => {
-    if (!sameOrigin(request, ctx.config.publicUrl)) throw new HttpError(403, 'UNAUTHORIZED_ACTION', 'A refresh must come from the portal itself.');
+    if (!sameOrigin(request, ctx.config.publicUrl))
+      throw new HttpError(403, 'UNAUTHORIZED_ACTION', 'A refresh must come from the portal itself.');
     // Only the cookie: a refresh token sent as a Bearer header is not looked at.
     const token = request.cookies[REFRESH_COOKIE];
     if (!token) throw new HttpError(401, 'INVALID_TOKEN');

@@ -41,7 +41,8 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   } catch (err) {
     // A refused login counts against the address; MUST_RESET_PASSWORD (403) and the no-group
     // refusal came after the right password, and a shed one (503) was never tried.
-    if (err instanceof HttpError && err.statusCode !== 403 && err.statusCode < 500 && err.code !== 'USER_NOT_BE_LONG_TO_GROUP') await countIpFailure(ctx, ip);
+    if (err instanceof HttpError && err.statusCode !== 403 && err.statusCode < 500 && err.code !== 'USER_NOT_BE_LONG_TO_GROUP')
+      await countIpFailure(ctx, ip);
     throw err;
   }
 }
@@ -99,7 +100,9 @@ async function mailLockedOwner(ctx: AppContext, user: NonNullable<q.LoginUser>):
   const language = pickLanguage(await q.storedLanguage(ctx, user.id));
   const name = `${user.last_name} ${user.first_name}`.trim() || 'User';
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(accountLockedMail(language, user.email, { name, link, ttlMinutes: Math.round(LIMITS.passwordResetTtlSeconds / 60) }));
+  await ctx.mailer.send(
+    accountLockedMail(language, user.email, { name, link, ttlMinutes: Math.round(LIMITS.passwordResetTtlSeconds / 60) }),
+  );
 }
 
 function pickLanguage(...candidates: (string | undefined)[]): LanguageCode {
@@ -169,7 +172,13 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('auth_tokens').where('user_id', '=', user.id).execute();
-    await writeAudit(ctx, trx, { companyId: user.company_id, actorId: user.id, action: 'auth.password_reset', targetType: 'user', targetId: user.id });
+    await writeAudit(ctx, trx, {
+      companyId: user.company_id,
+      actorId: user.id,
+      action: 'auth.password_reset',
+      targetType: 'user',
+      targetId: user.id,
+    });
   });
   // The owner proved who they are: the waits piled up on their login ids go too.
   await clearThrottlesOf(ctx, [user.email, user.employee_number]);
@@ -177,13 +186,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
 }
 
 /** Changes the caller's password; other logins of the user end, this one stays. */
-export async function changePassword(
-  ctx: AppContext,
-  userId: number,
-  sessionId: string,
-  current: string,
-  next: string,
-): Promise<void> {
+export async function changePassword(ctx: AppContext, userId: number, sessionId: string, current: string, next: string): Promise<void> {
   const user = await q.findUserById(ctx, userId);
   if (!user || !(await verifyPassword(user.password_hash, current))) {
     throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect.', {

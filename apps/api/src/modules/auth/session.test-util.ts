@@ -10,5 +10,10 @@ export function cookieOf(res: LightMyRequestResponse): string | undefined {
 
 /** A refresh as the browser sends it: POST, the cookie, and the page's Origin. */
 export function refreshWith(t: TestApp, refresh: string, origin: string | null = ORIGIN) {
-  return t.inject({ method: 'POST', url: '/service/api/v1/auth/refresh', cookies: { portal_refresh: refresh }, headers: origin ? { origin } : {} });
+  return t.inject({
+    method: 'POST',
+    url: '/service/api/v1/auth/refresh',
+    cookies: { portal_refresh: refresh },
+    headers: origin ? { origin } : {},
+  });
 }

@@ -38,7 +38,9 @@ describe.each(DIALECTS)('auth sessions (%s)', (dialect) => {
     const wrongKind = await refreshByCookie(s.access_token);
     expect(wrongKind.statusCode).toBe(401);
     expect(wrongKind.json().status_code).toBe('INVALID_TOKEN');
-    expect((await t.inject({ method: 'POST', url: `${API}/auth/refresh`, headers: { origin: ORIGIN } })).json().status_code).toBe('INVALID_TOKEN');
+    expect((await t.inject({ method: 'POST', url: `${API}/auth/refresh`, headers: { origin: ORIGIN } })).json().status_code).toBe(
+      'INVALID_TOKEN',
+    );
   });
 
   it('answers TOKEN_EXPIRED once the access token outlives its TTL, and refresh recovers', async () => {
@@ -98,7 +100,11 @@ describe.each(DIALECTS)('auth sessions (%s)', (dialect) => {
     expect((await me(a.access_token)).json().status_code).toBe('INVALID_TOKEN');
     expect((await refreshByCookie(a.refresh_token)).statusCode).toBe(401);
     expect((await me(b.access_token)).statusCode).toBe(200);
-    const device = await t.ctx.db.selectFrom('device_tokens').select(['unread_counter', 'user_id']).where('token', '=', 'device-1').executeTakeFirstOrThrow();
+    const device = await t.ctx.db
+      .selectFrom('device_tokens')
+      .select(['unread_counter', 'user_id'])
+      .where('token', '=', 'device-1')
+      .executeTakeFirstOrThrow();
     expect(device).toEqual({ unread_counter: 0, user_id: u.id });
   });
 

@@ -91,8 +91,17 @@ describe.each(DIALECTS)('first company administrator through the one-time link (
     const done = await post(form(token));
     expect(done.statusCode, done.body).toBe(200);
     const admin = await t.ctx.db.selectFrom('users').selectAll().where('id', '=', done.json().items.user_id).executeTakeFirstOrThrow();
-    expect(admin).toMatchObject({ is_company_admin: 1, common_topic_role: 1, email: 'admin@hajimari.example', company_id: done.json().items.company_id });
-    const login = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: 'A0001', password: 'Strong#Pass2026' } });
+    expect(admin).toMatchObject({
+      is_company_admin: 1,
+      common_topic_role: 1,
+      email: 'admin@hajimari.example',
+      company_id: done.json().items.company_id,
+    });
+    const login = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: 'A0001', password: 'Strong#Pass2026' },
+    });
     expect(login.statusCode).toBe(200);
 
     const again = await post(form(token, { employee_number: 'A0002', email: 'x@hajimari.example' }));
@@ -109,8 +118,15 @@ describe.each(DIALECTS)('first company administrator through the one-time link (
     expect(link).toContain('/setup?token=');
     t.clock.advance(SETUP_LINK_TTL_MS);
     const token = tokenOf(link);
-    expect((await t.inject({ method: 'POST', url: `${API}/auth/setup/check`, payload: { token } })).json().items).toEqual({ valid: false, expired: true });
-    const res = await t.inject({ method: 'POST', url: `${API}/auth/setup`, payload: form(token, { employee_number: 'B1', email: 'b@x.example' }) });
+    expect((await t.inject({ method: 'POST', url: `${API}/auth/setup/check`, payload: { token } })).json().items).toEqual({
+      valid: false,
+      expired: true,
+    });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/setup`,
+      payload: form(token, { employee_number: 'B1', email: 'b@x.example' }),
+    });
     expect(res.json().status_code).toBe('RESET_LINK_EXPIRED');
     // The next start on the still empty database prints a fresh one.
     expect(await offerFirstSetup(t.ctx)).toMatch(/\/setup\?token=/);

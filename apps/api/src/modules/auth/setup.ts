@@ -21,15 +21,27 @@ export async function offerFirstSetup(ctx: AppContext): Promise<string | null> {
   const company = await ctx.db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
   if (company) return null;
   const now = ctx.now();
-  const live = await ctx.db.selectFrom('setup_links').select('id').where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  const live = await ctx.db
+    .selectFrom('setup_links')
+    .select('id')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
   if (live) return null;
   const token = newToken();
-  await ctx.db.insertInto('setup_links').values({ token_hash: hashToken(token), expires_at: now + SETUP_LINK_TTL_MS, used_at: null, created_at: now }).execute();
+  await ctx.db
+    .insertInto('setup_links')
+    .values({ token_hash: hashToken(token), expires_at: now + SETUP_LINK_TTL_MS, used_at: null, created_at: now })
+    .execute();
   return `${ctx.config.publicUrl}/setup?token=${encodeURIComponent(token)}`;
 }
 
 async function linkState(ctx: AppContext, token: string) {
-  const row = await ctx.db.selectFrom('setup_links').select(['id', 'expires_at', 'used_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('setup_links')
+    .select(['id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row || row.used_at !== null) return { state: 'invalid' as const };
   if (Number(row.expires_at) <= ctx.now()) return { state: 'expired' as const };
   return { state: 'valid' as const, id: row.id };
@@ -43,11 +55,20 @@ export async function completeSetup(ctx: AppContext, body: SetupBody): Promise<{
   const hash = await hashPassword(body.password);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable('setup_links').set({ used_at: now }).where('id', '=', s.id).where('used_at', 'is', null).executeTakeFirst();
+    const used = await trx
+      .updateTable('setup_links')
+      .set({ used_at: now })
+      .where('id', '=', s.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw invalidLink();
     // The link exists only for an empty database; one made before a company appeared is dead.
     if (await trx.selectFrom('companies').select('id').limit(1).executeTakeFirst()) throw invalidLink();
-    const company = await trx.insertInto('companies').values({ name: body.company_name, name_kana: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const company = await trx
+      .insertInto('companies')
+      .values({ name: body.company_name, name_kana: '', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const userId = await insertUser(
       trx,
       {

@@ -87,9 +87,14 @@ async function count(ctx: AppContext, key: string, rule: Rule, opts: { refuseWhi
 }
 
 async function refuseIfWaiting(ctx: AppContext, key: string, rule: Rule): Promise<void> {
-  const row = await ctx.db.selectFrom('login_throttles').select(['blocked_until', 'last_failure_at']).where('key', '=', key).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('login_throttles')
+    .select(['blocked_until', 'last_failure_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   const now = ctx.now();
-  if (row && now - Number(row.last_failure_at) <= rule.decayMs && Number(row.blocked_until) > now) throw throttled(Number(row.blocked_until) - now);
+  if (row && now - Number(row.last_failure_at) <= rule.decayMs && Number(row.blocked_until) > now)
+    throw throttled(Number(row.blocked_until) - now);
 }
 
 /**
@@ -112,7 +117,10 @@ export async function countIpFailure(ctx: AppContext, ip: string): Promise<void>
 
 /** A successful login frees its login id here and anywhere; the address's failures only decay. */
 export async function settleSuccess(ctx: AppContext, loginId: string, ip: string): Promise<void> {
-  await ctx.db.deleteFrom('login_throttles').where('key', 'in', [accountKey(loginId), accountAddressKey(loginId, ip)]).execute();
+  await ctx.db
+    .deleteFrom('login_throttles')
+    .where('key', 'in', [accountKey(loginId), accountAddressKey(loginId, ip)])
+    .execute();
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -16,7 +16,16 @@ export function hashToken(token: string): string {
 }
 
 export type VerifyResult =
-  | { ok: true; userId: number; companyId: number; isCompanyAdmin: boolean; commonTopicRole: boolean; sessionId: string; pendingApproval: boolean; noGroup: boolean }
+  | {
+      ok: true;
+      userId: number;
+      companyId: number;
+      isCompanyAdmin: boolean;
+      commonTopicRole: boolean;
+      sessionId: string;
+      pendingApproval: boolean;
+      noGroup: boolean;
+    }
   | { ok: false; code: 'TOKEN_EXPIRED' | 'INVALID_TOKEN' | 'INVALID_USER' };
 
 export interface IssuedSession {
@@ -38,7 +47,14 @@ export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
  */
 export const ROTATION_GRACE_MS = 10_000;
 
-async function insertToken(ctx: AppContext, userId: number, kind: 'access' | 'refresh', family: string, expiresAt: number, startedAt: number) {
+async function insertToken(
+  ctx: AppContext,
+  userId: number,
+  kind: 'access' | 'refresh',
+  family: string,
+  expiresAt: number,
+  startedAt: number,
+) {
   const token = newToken();
   const now = ctx.now();
   await ctx.db
@@ -65,7 +81,13 @@ async function issueTokens(ctx: AppContext, userId: number, family: string, star
   const refreshUntil = Math.min(now + LIMITS.idleLogoutSeconds * 1000, end);
   const accessToken = await insertToken(ctx, userId, 'access', family, Math.min(now + LIMITS.accessTokenTtlSeconds * 1000, end), startedAt);
   const refreshToken = await insertToken(ctx, userId, 'refresh', family, refreshUntil, startedAt);
-  return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: family, refreshMaxAge: Math.max(1, Math.floor((refreshUntil - now) / 1000)) };
+  return {
+    accessToken,
+    refreshToken,
+    expiresIn: LIMITS.accessTokenTtlSeconds,
+    sessionId: family,
+    refreshMaxAge: Math.max(1, Math.floor((refreshUntil - now) / 1000)),
+  };
 }
 
 /** A new login: one access token plus one refresh token, tied together by a family id. */
@@ -85,7 +107,20 @@ const lookupQuery = compiledQuery<{ hash: string; kind: 'access' | 'refresh' }>(
   db
     .selectFrom('auth_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.user_id', 't.family', 't.expires_at', 't.created_at', 't.session_started_at', 't.retired_at', 'u.company_id', 'u.status', 'u.is_company_admin', 'u.common_topic_role', 'u.pending_approval'])
+    .select([
+      't.id',
+      't.user_id',
+      't.family',
+      't.expires_at',
+      't.created_at',
+      't.session_started_at',
+      't.retired_at',
+      'u.company_id',
+      'u.status',
+      'u.is_company_admin',
+      'u.common_topic_role',
+      'u.pending_approval',
+    ])
     .select((eb) => hasActiveGroup(eb, 't.user_id').as('has_group'))
     .where('t.token_hash', '=', slot('hash'))
     .where('t.kind', '=', slot('kind')),
@@ -105,7 +140,10 @@ export const tooLongForToken = (token: string) => token.length > 128;
 export async function verifyAccessToken(ctx: AppContext, token: string): Promise<VerifyResult> {
   if (tooLongForToken(token)) return { ok: false, code: 'INVALID_TOKEN' };
   const hash = hashToken(token);
-  return accessTokenResult(ctx, await ctx.caches.sessions.lookup(hash, async () => (await lookupQuery(ctx.db, { hash, kind: 'access' }))[0]));
+  return accessTokenResult(
+    ctx,
+    await ctx.caches.sessions.lookup(hash, async () => (await lookupQuery(ctx.db, { hash, kind: 'access' }))[0]),
+  );
 }
 
 /**
@@ -176,15 +214,31 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   }
   if (row.retired_at !== null) {
     // The grace case: an access token only; the cookie jar already holds the newer refresh token.
-    const accessToken = await insertToken(ctx, row.user_id, 'access', row.family, Math.min(now + LIMITS.accessTokenTtlSeconds * 1000, startedAt + SESSION_ABSOLUTE_MS), startedAt);
-    return { ok: true, rotated: false, userId: row.user_id, session: { accessToken, refreshToken: '', expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: row.family, refreshMaxAge: 0 } };
+    const accessToken = await insertToken(
+      ctx,
+      row.user_id,
+      'access',
+      row.family,
+      Math.min(now + LIMITS.accessTokenTtlSeconds * 1000, startedAt + SESSION_ABSOLUTE_MS),
+      startedAt,
+    );
+    return {
+      ok: true,
+      rotated: false,
+      userId: row.user_id,
+      session: { accessToken, refreshToken: '', expiresIn: LIMITS.accessTokenTtlSeconds, sessionId: row.family, refreshMaxAge: 0 },
+    };
   }
   // Retire with a conditional update: of two refreshes racing with one token, one rotates.
-  const retired = await ctx.db.updateTable('auth_tokens').set({ retired_at: now, last_used_at: now }).where('id', '=', row.id).where('retired_at', 'is', null).executeTakeFirst();
+  const retired = await ctx.db
+    .updateTable('auth_tokens')
+    .set({ retired_at: now, last_used_at: now })
+    .where('id', '=', row.id)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
   if (Number(retired.numUpdatedRows) !== 1) return refreshSession(ctx, refreshToken);
   return { ok: true, rotated: true, userId: row.user_id, session: await issueTokens(ctx, row.user_id, row.family, startedAt) };
 }
-
 
 /**
  * A user's status or rights (the columns the token lookup reads) changed: every process forgets
@@ -204,7 +258,8 @@ export async function announceRevoked(ctx: AppContext, userId: number, sessions:
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: string, userId?: number): Promise<void> {
-  const owner = userId ?? (await ctx.db.selectFrom('auth_tokens').select('user_id').where('family', '=', sessionId).executeTakeFirst())?.user_id;
+  const owner =
+    userId ?? (await ctx.db.selectFrom('auth_tokens').select('user_id').where('family', '=', sessionId).executeTakeFirst())?.user_id;
   await ctx.db.deleteFrom('auth_tokens').where('family', '=', sessionId).execute();
   if (owner !== undefined) await announceRevoked(ctx, owner, [sessionId]);
 }

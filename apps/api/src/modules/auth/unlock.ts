@@ -23,10 +23,20 @@ export async function unlockRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     if (!target) throw new HttpError(404, 'USER_NOT_FOUND', 'The user does not exist.');
     await writeTransaction(ctx, async (trx) => {
-      await trx.updateTable('users').set({ locked_at: null, failed_login_count: 0, updated_at: ctx.now() }).where('id', '=', target.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ locked_at: null, failed_login_count: 0, updated_at: ctx.now() })
+        .where('id', '=', target.id)
+        .execute();
       await writeAudit(ctx, trx, {
-        companyId: user.companyId, actorId: user.id, action: 'auth.unlocked', targetType: 'user', targetId: target.id,
-        targetLabel: await userLabel(trx, target.id), detail: target.locked_at !== null ? 'was_locked' : '', ip: request.ip,
+        companyId: user.companyId,
+        actorId: user.id,
+        action: 'auth.unlocked',
+        targetType: 'user',
+        targetId: target.id,
+        targetLabel: await userLabel(trx, target.id),
+        detail: target.locked_at !== null ? 'was_locked' : '',
+        ip: request.ip,
       });
     });
     await clearThrottlesOf(ctx, [target.email, target.employee_number]);

@@ -35,7 +35,9 @@ export async function collisions(db: Kysely<DB>, eventId: number | null, equipme
     .where('ends_at', '>', min);
   if (eventId !== null) q = q.where('event_id', '<>', eventId);
   const taken = await q.execute();
-  const dates = occs.filter((o) => taken.some((t) => Number(t.starts_at) < o.ends_at && Number(t.ends_at) > o.starts_at)).map((o) => o.date);
+  const dates = occs
+    .filter((o) => taken.some((t) => Number(t.starts_at) < o.ends_at && Number(t.ends_at) > o.starts_at))
+    .map((o) => o.date);
   return [...new Set(dates)];
 }
 
@@ -49,7 +51,13 @@ export interface BookingPlan {
  * are never (re)booked; a first occurrence in the past is refused when `strictPast` (a new
  * booking, or changed times or equipment); any occurrence outside business hours is refused.
  */
-export function planBooking(ctx: AppContext, rule: RuleRow, exceptions: ExceptionRow[], equipment: Equipment[], strictPast: boolean): BookingPlan {
+export function planBooking(
+  ctx: AppContext,
+  rule: RuleRow,
+  exceptions: ExceptionRow[],
+  equipment: Equipment[],
+  strictPast: boolean,
+): BookingPlan {
   if (equipment.length === 0) return { equipment, occurrences: [] };
   const now = ctx.now();
   const all = bookingOccurrences(rule, exceptions);
@@ -79,7 +87,10 @@ export async function writeBookings(ctx: AppContext, trx: Kysely<DB>, eventId: n
     plan.occurrences.map((o) => ({ event_id: eventId, equipment_id, occurrence_date: o.date, starts_at: o.starts_at, ends_at: o.ends_at })),
   );
   for (let i = 0; i < rows.length; i += 100) {
-    await trx.insertInto('equipment_bookings').values(rows.slice(i, i + 100)).execute();
+    await trx
+      .insertInto('equipment_bookings')
+      .values(rows.slice(i, i + 100))
+      .execute();
   }
 }
 

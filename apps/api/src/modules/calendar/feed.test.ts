@@ -39,7 +39,24 @@ describe.each(DIALECTS)('iCalendar feed (%s)', (dialect) => {
   };
 
   it('serves what the user sees, repeats as RRULE with deleted occurrences excluded, and holidays', async () => {
-    const weekly = await createEvent(t, fx.owner, eventBody({ group_id: fx.g1, title_ja: '朝会, 定例; 週次', plan_type: 3, repeat_type: 3, every_week_day: [1, 3], deadline_type: 2, end_deadline: '2026-11-25', event_start_date: '2026-11-09', event_end_date: '2026-11-09', event_start_time: '08:00', event_end_time: '08:30', memo: MEMO }));
+    const weekly = await createEvent(
+      t,
+      fx.owner,
+      eventBody({
+        group_id: fx.g1,
+        title_ja: '朝会, 定例; 週次',
+        plan_type: 3,
+        repeat_type: 3,
+        every_week_day: [1, 3],
+        deadline_type: 2,
+        end_deadline: '2026-11-25',
+        event_start_date: '2026-11-09',
+        event_end_date: '2026-11-09',
+        event_start_time: '08:00',
+        event_end_time: '08:30',
+        memo: MEMO,
+      }),
+    );
     await t.inject({ method: 'DELETE', url: `${CAL}/${weekly}?delete_type=1&delete_date=2026-11-11`, token: fx.owner });
     await createEvent(t, fx.owner, eventBody({ share_type: 2, user_ids: [], title_ja: '自分だけの予定' }));
 

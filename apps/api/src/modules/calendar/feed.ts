@@ -25,7 +25,10 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     const token = newToken();
     await ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('calendar_feed_tokens').where('user_id', '=', user.id).execute();
-      await trx.insertInto('calendar_feed_tokens').values({ user_id: user.id, token_hash: hashToken(token), created_at: ctx.now() }).execute();
+      await trx
+        .insertInto('calendar_feed_tokens')
+        .values({ user_id: user.id, token_hash: hashToken(token), created_at: ctx.now() })
+        .execute();
     });
     return { items: { url: `${ctx.config.publicUrl}/service/api/v1/calendar-feed/${token}.ics` } };
   });
@@ -43,7 +46,10 @@ export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
     if (!owner || owner.status !== 'active') throw feedNotFound();
     const now = ctx.now();
     const rows = await eventRows(ctx, owner.id, { scope: 'all', from: now - YEAR_MS, to: Number.MAX_SAFE_INTEGER });
-    const exceptions = await exceptionsOf(ctx, rows.filter((r) => r.has_exceptions).map((r) => r.id));
+    const exceptions = await exceptionsOf(
+      ctx,
+      rows.filter((r) => r.has_exceptions).map((r) => r.id),
+    );
     const today = tokyoDate(now);
     const body = renderCalendar({
       name: 'グループポータル',

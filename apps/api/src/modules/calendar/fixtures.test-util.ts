@@ -47,12 +47,17 @@ export async function calendarFixture(t: TestApp): Promise<CalFixture> {
         .executeTakeFirstOrThrow()
     ).id;
   return {
-    company, g1, g2,
+    company,
+    g1,
+    g2,
     eq1: await eq(g1, '会議室A', ['09:00', '18:00']),
     eq2: await eq(g2, '社用車', null),
-    owner: await t.login(o), ownerId: o.id,
-    sharer: await t.login(s), sharerId: s.id,
-    stranger: await t.login(x), strangerId: x.id,
+    owner: await t.login(o),
+    ownerId: o.id,
+    sharer: await t.login(s),
+    sharerId: s.id,
+    stranger: await t.login(x),
+    strangerId: x.id,
     outsider: await t.login(other),
   };
 }

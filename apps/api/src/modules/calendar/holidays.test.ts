@@ -20,7 +20,10 @@ describe('holidaysBetween', () => {
     ];
     for (const [from, to] of ranges) {
       const got = holidaysBetween(from, to);
-      expect(got.map((h) => h.event_start_date), `${from}..${to}`).toEqual(scan(from, to));
+      expect(
+        got.map((h) => h.event_start_date),
+        `${from}..${to}`,
+      ).toEqual(scan(from, to));
       expect(got.every((h, i) => i === 0 || got[i - 1]!.starts_at <= h.starts_at)).toBe(true);
     }
     expect(holidaysBetween('2026-11-23', '2026-11-23')[0]).toMatchObject({ title_ja: '勤労感謝の日', event_start_date: '2026-11-23' });

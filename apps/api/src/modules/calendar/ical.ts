@@ -57,17 +57,44 @@ export interface FeedHoliday {
   name: string;
 }
 
-export function renderCalendar(opts: { name: string; now: number; events: { row: EventRow; exceptions: ExceptionRow[] }[]; holidays: FeedHoliday[]; host: string }): string {
+export function renderCalendar(opts: {
+  name: string;
+  now: number;
+  events: { row: EventRow; exceptions: ExceptionRow[] }[];
+  holidays: FeedHoliday[];
+  host: string;
+}): string {
   const lines = [
-    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Group Portal//Calendar//JA', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(opts.name)}`, 'X-WR-TIMEZONE:Asia/Tokyo',
-    'BEGIN:VTIMEZONE', 'TZID:Asia/Tokyo', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0900', 'TZOFFSETTO:+0900', 'TZNAME:JST', 'END:STANDARD', 'END:VTIMEZONE',
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Group Portal//Calendar//JA',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(opts.name)}`,
+    'X-WR-TIMEZONE:Asia/Tokyo',
+    'BEGIN:VTIMEZONE',
+    'TZID:Asia/Tokyo',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:+0900',
+    'TZOFFSETTO:+0900',
+    'TZNAME:JST',
+    'END:STANDARD',
+    'END:VTIMEZONE',
   ];
   const stamp = `DTSTAMP:${utc(opts.now)}`;
   for (const { row, exceptions } of opts.events) {
     const uid = `UID:calendar-${row.id}@${opts.host}`;
     const text = (title: string, memo: string) => [`SUMMARY:${escapeText(title)}`, ...(memo ? [`DESCRIPTION:${escapeText(memo)}`] : [])];
-    lines.push('BEGIN:VEVENT', uid, stamp, tz('DTSTART', row.starts_at), tz('DTEND', row.ends_at), ...text(row.title, row.memo), `LAST-MODIFIED:${utc(Number(row.updated_at))}`);
+    lines.push(
+      'BEGIN:VEVENT',
+      uid,
+      stamp,
+      tz('DTSTART', row.starts_at),
+      tz('DTEND', row.ends_at),
+      ...text(row.title, row.memo),
+      `LAST-MODIFIED:${utc(Number(row.updated_at))}`,
+    );
     const rule = rrule(row);
     if (rule) {
       lines.push(rule);
@@ -77,13 +104,31 @@ export function renderCalendar(opts: { name: string; now: number; events: { row:
     lines.push('END:VEVENT');
     // An edited occurrence is excluded above and published on its own.
     for (const ex of exceptions.filter((e) => !e.is_deleted && e.starts_at !== null && e.ends_at !== null)) {
-      lines.push('BEGIN:VEVENT', `UID:calendar-${row.id}-${ex.occurrence_date}@${opts.host}`, stamp, tz('DTSTART', ex.starts_at!), tz('DTEND', ex.ends_at!), ...text(ex.title ?? row.title, ex.memo ?? row.memo), 'END:VEVENT');
+      lines.push(
+        'BEGIN:VEVENT',
+        `UID:calendar-${row.id}-${ex.occurrence_date}@${opts.host}`,
+        stamp,
+        tz('DTSTART', ex.starts_at!),
+        tz('DTEND', ex.ends_at!),
+        ...text(ex.title ?? row.title, ex.memo ?? row.memo),
+        'END:VEVENT',
+      );
     }
   }
   for (const h of opts.holidays) {
     const d = h.date.replaceAll('-', '');
     const next = new Date(Date.parse(`${h.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
-    lines.push('BEGIN:VEVENT', `UID:holiday-${h.date}@${opts.host}`, stamp, `DTSTART;VALUE=DATE:${d}`, `DTEND;VALUE=DATE:${next}`, `SUMMARY:${escapeText(h.name)}`, 'TRANSP:TRANSPARENT', 'CATEGORIES:HOLIDAY', 'END:VEVENT');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:holiday-${h.date}@${opts.host}`,
+      stamp,
+      `DTSTART;VALUE=DATE:${d}`,
+      `DTEND;VALUE=DATE:${next}`,
+      `SUMMARY:${escapeText(h.name)}`,
+      'TRANSP:TRANSPARENT',
+      'CATEGORIES:HOLIDAY',
+      'END:VEVENT',
+    );
   }
   lines.push('END:VCALENDAR');
   return lines.map(fold).join('\r\n') + '\r\n';

@@ -23,7 +23,12 @@ export async function unreadPage(ctx: AppContext, user: AuthUser, page: number, 
     .limit(limit)
     .offset((page - 1) * limit)
     .execute();
-  return { data: rows.map((r) => firstOccurrence(r, user.id)), current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), total };
+  return {
+    data: rows.map((r) => firstOccurrence(r, user.id)),
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / limit)),
+    total,
+  };
 }
 
 export async function markAllRead(ctx: AppContext, userId: number): Promise<void> {
@@ -59,7 +64,10 @@ export function favoriteRange(row: EventRow, userId: number): string {
  * start–end range, section 3). `offset`/`limit` page; `total` counts them all.
  */
 export async function listCalendarFavorites(ctx: AppContext, userId: number, opts: { limit: number; offset: number }) {
-  const count = await favoriteRows(ctx, userId).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const count = await favoriteRows(ctx, userId)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   const rows = await favoriteRows(ctx, userId)
     .orderBy('f.created_at', 'desc')
     .orderBy('calendar_events.id', 'desc')

@@ -5,10 +5,19 @@ import { myGroupIds } from './policy';
 import { equipmentQuery, userRef } from './queries';
 
 const ids = (s?: string) => (s ? s.split(',').map(Number) : undefined);
-const pageOf = <T>(data: T[], page: number, limit: number, total: number) => ({ data, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), total });
+const pageOf = <T>(data: T[], page: number, limit: number, total: number) => ({
+  data,
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / limit)),
+  total,
+});
 
 /** People the caller can share an event with: active members of their groups (not themselves). */
-export async function sharablePeople(ctx: AppContext, user: AuthUser, q: { search?: string; user_ids?: string; page: number; limit: number }) {
+export async function sharablePeople(
+  ctx: AppContext,
+  user: AuthUser,
+  q: { search?: string; user_ids?: string; page: number; limit: number },
+) {
   const groups = await myGroupIds(ctx, user.id);
   if (groups.length === 0) return pageOf([], q.page, q.limit, 0);
   let base = ctx.db
@@ -21,7 +30,9 @@ export async function sharablePeople(ctx: AppContext, user: AuthUser, q: { searc
   if (q.search) {
     // Names are short: fold the term (NFKC, case, katakana → hiragana) and match the name or its kana.
     const p = containsPattern(normalizeForSearch(q.search));
-    base = base.where(sql<boolean>`(lower(u.last_name || u.first_name) like ${p} escape '\\' or (u.last_name_kana || u.first_name_kana) like ${p} escape '\\')`);
+    base = base.where(
+      sql<boolean>`(lower(u.last_name || u.first_name) like ${p} escape '\\' or (u.last_name_kana || u.first_name_kana) like ${p} escape '\\')`,
+    );
   }
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await base
@@ -31,11 +42,20 @@ export async function sharablePeople(ctx: AppContext, user: AuthUser, q: { searc
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .execute();
-  return pageOf(rows.map((r) => userRef(r.id, r.last_name, r.first_name)), q.page, q.limit, Number(total?.n ?? 0));
+  return pageOf(
+    rows.map((r) => userRef(r.id, r.last_name, r.first_name)),
+    q.page,
+    q.limit,
+    Number(total?.n ?? 0),
+  );
 }
 
 /** Equipment of the caller's groups, by group name filter or ids. */
-export async function bookableEquipment(ctx: AppContext, user: AuthUser, q: { group_name?: string; list_setting_device_ids?: string; page: number; limit: number }) {
+export async function bookableEquipment(
+  ctx: AppContext,
+  user: AuthUser,
+  q: { group_name?: string; list_setting_device_ids?: string; page: number; limit: number },
+) {
   const groups = await myGroupIds(ctx, user.id);
   if (groups.length === 0) return pageOf([], q.page, q.limit, 0);
   let base = equipmentQuery(ctx.db).where('q.group_id', 'in', groups);

@@ -28,11 +28,22 @@ export function visibleTo(eb: EB, userId: number) {
     eb('calendar_events.creator_id', '=', userId),
     eb.and([
       eb('calendar_events.share_type', '=', ShareType.GROUP_TAG),
-      eb('calendar_events.group_id', 'in', eb.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId)),
+      eb(
+        'calendar_events.group_id',
+        'in',
+        eb.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId),
+      ),
     ]),
     eb.and([
       eb('calendar_events.share_type', '=', ShareType.MEMBER_CHOOSE),
-      eb('calendar_events.id', 'in', eb.selectFrom('calendar_event_members').select('calendar_event_members.event_id').where('calendar_event_members.user_id', '=', userId)),
+      eb(
+        'calendar_events.id',
+        'in',
+        eb
+          .selectFrom('calendar_event_members')
+          .select('calendar_event_members.event_id')
+          .where('calendar_event_members.user_id', '=', userId),
+      ),
     ]),
   ]);
 }
@@ -47,9 +58,13 @@ function baseQuery(db: Kysely<DB>, userId: number) {
     .leftJoin('calendar_event_favorites as f', (j) => j.onRef('f.event_id', '=', 'calendar_events.id').on('f.user_id', '=', userId))
     .selectAll('calendar_events')
     .select([
-      'cu.last_name as creator_last', 'cu.first_name as creator_first',
-      'uu.last_name as updater_last', 'uu.first_name as updater_first',
-      'g.name as group_name', 'r.created_at as read_at', 'f.created_at as favorite_at',
+      'cu.last_name as creator_last',
+      'cu.first_name as creator_first',
+      'uu.last_name as updater_last',
+      'uu.first_name as updater_first',
+      'g.name as group_name',
+      'r.created_at as read_at',
+      'f.created_at as favorite_at',
     ])
     .where((eb) => visibleTo(eb, userId));
 }
@@ -74,7 +89,11 @@ const eventRowsQuery = compiledShapes<RowsArgs, RowsKind>()((db, slot, kind) => 
   }
   // Most series have no changed or cancelled day: the flag spares a week view the second read.
   return q
-    .select((eb) => eb.exists(eb.selectFrom('calendar_event_exceptions as x').select('x.event_id').whereRef('x.event_id', '=', 'calendar_events.id')).as('has_exceptions'))
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('calendar_event_exceptions as x').select('x.event_id').whereRef('x.event_id', '=', 'calendar_events.id'))
+        .as('has_exceptions'),
+    )
     .orderBy('calendar_events.starts_at')
     .orderBy('calendar_events.id');
 });
@@ -89,7 +108,10 @@ export function findVisibleEvent(ctx: AppContext, userId: number, eventId: numbe
   return baseQuery(ctx.db, userId).where('calendar_events.id', '=', eventId).executeTakeFirst();
 }
 
-export const userRef = (id: number, last: string | null, first: string | null) => ({ id, name: displayName({ last_name: last, first_name: first }) });
+export const userRef = (id: number, last: string | null, first: string | null) => ({
+  id,
+  name: displayName({ last_name: last, first_name: first }),
+});
 
 export async function exceptionsOf(ctx: AppContext, eventIds: number[]): Promise<Map<number, ExceptionRow[]>> {
   const map = new Map<number, ExceptionRow[]>();
@@ -138,7 +160,11 @@ export function equipmentsOf(ctx: AppContext, eventId: number) {
 
 /** Everyone who sees the event now (for realtime): creator, group members or chosen members. */
 export async function audienceOf(ctx: AppContext, eventId: number): Promise<number[]> {
-  const ev = await ctx.db.selectFrom('calendar_events').select(['creator_id', 'share_type', 'group_id']).where('id', '=', eventId).executeTakeFirst();
+  const ev = await ctx.db
+    .selectFrom('calendar_events')
+    .select(['creator_id', 'share_type', 'group_id'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
   if (!ev) return [];
   const others =
     ev.share_type === ShareType.GROUP_TAG && ev.group_id !== null

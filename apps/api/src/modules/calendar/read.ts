@@ -23,11 +23,20 @@ async function scopeOf(ctx: AppContext, user: AuthUser, v: ViewChoice): Promise<
 }
 
 /** Every occurrence overlapping the Tokyo days [fromDate, toDate], holidays included, in start order. */
-export async function occurrencesBetween(ctx: AppContext, user: AuthUser, fromDate: string, toDate: string, v: ViewChoice): Promise<CalendarEvent[]> {
+export async function occurrencesBetween(
+  ctx: AppContext,
+  user: AuthUser,
+  fromDate: string,
+  toDate: string,
+  v: ViewChoice,
+): Promise<CalendarEvent[]> {
   const from = tokyoMs(fromDate);
   const to = tokyoMs(addDays(toDate, 1));
   const rows = await eventRows(ctx, user.id, { scope: await scopeOf(ctx, user, v), from, to });
-  const exceptions = await exceptionsOf(ctx, rows.filter((r) => r.plan_type === 3 && r.has_exceptions).map((r) => r.id));
+  const exceptions = await exceptionsOf(
+    ctx,
+    rows.filter((r) => r.plan_type === 3 && r.has_exceptions).map((r) => r.id),
+  );
   const events: CalendarEvent[] = [];
   for (const row of rows) {
     for (const occ of expand(row, exceptions.get(row.id) ?? [], from, to)) events.push(toEvent(row, occ, user.id));
@@ -40,7 +49,11 @@ export async function occurrencesBetween(ctx: AppContext, user: AuthUser, fromDa
  * The days a week view shows: from `date`, or from the start of its week when a first weekday
  * is given (the user's first_day_of_week), `days` long.
  */
-export async function week(ctx: AppContext, user: AuthUser, q: { date: string; type: number; group_id?: number; week_start_date?: number; days: number }) {
+export async function week(
+  ctx: AppContext,
+  user: AuthUser,
+  q: { date: string; type: number; group_id?: number; week_start_date?: number; days: number },
+) {
   const first = q.week_start_date === undefined ? q.date : addDays(q.date, -((weekday(q.date) - q.week_start_date + 7) % 7));
   const last = addDays(first, q.days - 1);
   const dates: string[] = [];

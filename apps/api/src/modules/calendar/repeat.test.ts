@@ -14,7 +14,8 @@ const rule = (over: Partial<RuleRow>): RuleRow => ({
   ends_at: tokyoMs('2026-11-02', '11:00'),
   ...over,
 });
-const dates = (r: RuleRow, from: string, to: string, ex: ExceptionRow[] = []) => expand(r, ex, tokyoMs(from), tokyoMs(to)).map((o) => o.date);
+const dates = (r: RuleRow, from: string, to: string, ex: ExceptionRow[] = []) =>
+  expand(r, ex, tokyoMs(from), tokyoMs(to)).map((o) => o.date);
 
 describe('repeat rules expand on read (Asia/Tokyo)', () => {
   it('daily, and weekdays only', () => {
@@ -23,12 +24,23 @@ describe('repeat rules expand on read (Asia/Tokyo)', () => {
   });
 
   it('weekly on the chosen weekdays, or the start weekday', () => {
-    expect(dates(rule({ repeat_type: 3, every_week_day: '1,3' }), '2026-11-02', '2026-11-12')).toEqual(['2026-11-02', '2026-11-04', '2026-11-09', '2026-11-11']);
+    expect(dates(rule({ repeat_type: 3, every_week_day: '1,3' }), '2026-11-02', '2026-11-12')).toEqual([
+      '2026-11-02',
+      '2026-11-04',
+      '2026-11-09',
+      '2026-11-11',
+    ]);
     expect(dates(rule({ repeat_type: 3 }), '2026-11-01', '2026-11-20')).toEqual(['2026-11-02', '2026-11-09', '2026-11-16']);
   });
 
   it('monthly on a day a short month lacks skips that month', () => {
-    const r = rule({ repeat_type: 4, every_month_day: 31, start_date: '2027-01-31', starts_at: tokyoMs('2027-01-31', '10:00'), ends_at: tokyoMs('2027-01-31', '11:00') });
+    const r = rule({
+      repeat_type: 4,
+      every_month_day: 31,
+      start_date: '2027-01-31',
+      starts_at: tokyoMs('2027-01-31', '10:00'),
+      ends_at: tokyoMs('2027-01-31', '11:00'),
+    });
     expect(dates(r, '2027-01-01', '2027-06-01')).toEqual(['2027-01-31', '2027-03-31', '2027-05-31']);
   });
 
@@ -48,8 +60,28 @@ describe('repeat rules expand on read (Asia/Tokyo)', () => {
 
   it('a deleted occurrence is gone, an edited one moves', () => {
     const ex: ExceptionRow[] = [
-      { occurrence_date: '2026-11-03', is_deleted: 1, title: null, title_ja: null, title_en: null, memo: null, event_color: null, starts_at: null, ends_at: null },
-      { occurrence_date: '2026-11-04', is_deleted: 0, title: '移動', title_ja: '移動', title_en: null, memo: null, event_color: null, starts_at: tokyoMs('2026-11-04', '15:00'), ends_at: tokyoMs('2026-11-04', '16:00') },
+      {
+        occurrence_date: '2026-11-03',
+        is_deleted: 1,
+        title: null,
+        title_ja: null,
+        title_en: null,
+        memo: null,
+        event_color: null,
+        starts_at: null,
+        ends_at: null,
+      },
+      {
+        occurrence_date: '2026-11-04',
+        is_deleted: 0,
+        title: '移動',
+        title_ja: '移動',
+        title_en: null,
+        memo: null,
+        event_color: null,
+        starts_at: tokyoMs('2026-11-04', '15:00'),
+        ends_at: tokyoMs('2026-11-04', '16:00'),
+      },
     ];
     const occ = expand(rule({}), ex, tokyoMs('2026-11-02'), tokyoMs('2026-11-05'));
     expect(occ.map((o) => [o.date, tokyoTime(o.starts_at), o.exception?.title ?? null])).toEqual([

@@ -44,7 +44,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     items: { is_favorite: await toggleFavorite(ctx, await requireVisible(ctx, user, params.id), user.id) },
   }));
 
-  on(app, e.calendarEvent, async ({ ctx, user, params, query }) => ({ items: await detail(ctx, user, await requireVisible(ctx, user, params.id), query.date) }));
+  on(app, e.calendarEvent, async ({ ctx, user, params, query }) => ({
+    items: await detail(ctx, user, await requireVisible(ctx, user, params.id), query.date),
+  }));
   on(app, e.createCalendarEvent, async ({ ctx, user, body, reply }) => {
     const id = await service.createEvent(ctx, user, body);
     await publishCalendarEvent(ctx, id, 'created');
@@ -58,7 +60,9 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     const id = await service.updateEvent(ctx, user, row, body.event, body.edit_type, body.edit_date);
     await publishCalendarEvent(ctx, row.id, 'updated', before);
     if (id !== row.id) await publishCalendarEvent(ctx, id, 'created');
-    return { items: await detail(ctx, user, await requireVisible(ctx, user, id), body.edit_type === 1 ? (body.edit_date ?? undefined) : undefined) };
+    return {
+      items: await detail(ctx, user, await requireVisible(ctx, user, id), body.edit_type === 1 ? (body.edit_date ?? undefined) : undefined),
+    };
   });
   on(app, e.deleteCalendarEvent, async ({ ctx, user, params, query }) => {
     const row = await requireVisible(ctx, user, params.id);

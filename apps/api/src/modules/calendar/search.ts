@@ -17,12 +17,19 @@ import { visibleTo } from './queries';
  * An event's document: its titles (ja, en) and memo, plus those of occurrences edited on their
  * own (exceptions), so an occurrence renamed with "this only" is found by its new words.
  */
-async function eventDocuments(db: Kysely<DB>, events: { id: number; company_id: number; title: string; title_ja: string; title_en: string; memo: string }[]): Promise<SearchDocument[]> {
+async function eventDocuments(
+  db: Kysely<DB>,
+  events: { id: number; company_id: number; title: string; title_ja: string; title_en: string; memo: string }[],
+): Promise<SearchDocument[]> {
   if (events.length === 0) return [];
   const ex = await db
     .selectFrom('calendar_event_exceptions')
     .select(['event_id', 'title', 'title_ja', 'title_en', 'memo'])
-    .where('event_id', 'in', events.map((e) => e.id))
+    .where(
+      'event_id',
+      'in',
+      events.map((e) => e.id),
+    )
     .where('is_deleted', '=', 0)
     .execute();
   return events.map((e) => {
@@ -64,7 +71,10 @@ registerSearchSource({
   },
   byUploader: (q, userIds) => q.where('calendar_events.creator_id', 'in', userIds.length ? userIds : [0]),
   documents: async (db, after, limit) =>
-    eventDocuments(db, await db.selectFrom('calendar_events').select(eventColumns).where('id', '>', after).orderBy('id').limit(limit).execute()),
+    eventDocuments(
+      db,
+      await db.selectFrom('calendar_events').select(eventColumns).where('id', '>', after).orderBy('id').limit(limit).execute(),
+    ),
   async present(ctx, _user, ids, words) {
     const rows = await ctx.db
       .selectFrom('calendar_events as e')
@@ -94,4 +104,3 @@ registerSearchSource({
     );
   },
 });
-

@@ -66,20 +66,44 @@ async function bookingWrite<T>(ctx: AppContext, plan: () => BookingPlan | null, 
   } catch (err) {
     if (!isExclusionViolation(err)) throw err;
     const p = plan();
-    throw alreadyBooked(p ? await collisions(ctx.db, null, p.equipment.map((e) => e.id), p.occurrences) : []);
+    throw alreadyBooked(
+      p
+        ? await collisions(
+            ctx.db,
+            null,
+            p.equipment.map((e) => e.id),
+            p.occurrences,
+          )
+        : [],
+    );
   }
 }
 
 async function saveRelations(trx: Kysely<DB>, eventId: number, body: CalendarEventBody, creatorId: number): Promise<void> {
   await trx.deleteFrom('calendar_event_members').where('event_id', '=', eventId).execute();
   const members = body.share_type === ShareType.MEMBER_CHOOSE ? [...new Set(body.user_ids)].filter((id) => id !== creatorId) : [];
-  if (members.length) await trx.insertInto('calendar_event_members').values(members.map((user_id) => ({ event_id: eventId, user_id }))).execute();
+  if (members.length)
+    await trx
+      .insertInto('calendar_event_members')
+      .values(members.map((user_id) => ({ event_id: eventId, user_id })))
+      .execute();
   await trx.deleteFrom('calendar_event_equipments').where('event_id', '=', eventId).execute();
   const eq = [...new Set(body.equipment_ids)];
-  if (eq.length) await trx.insertInto('calendar_event_equipments').values(eq.map((equipment_id) => ({ event_id: eventId, equipment_id }))).execute();
+  if (eq.length)
+    await trx
+      .insertInto('calendar_event_equipments')
+      .values(eq.map((equipment_id) => ({ event_id: eventId, equipment_id })))
+      .execute();
 }
 
-async function insertEvent(ctx: AppContext, trx: Kysely<DB>, user: AuthUser, body: CalendarEventBody, creatorId: number, plan: BookingPlan | null) {
+async function insertEvent(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  user: AuthUser,
+  body: CalendarEventBody,
+  creatorId: number,
+  plan: BookingPlan | null,
+) {
   const now = ctx.now();
   const row = await trx
     .insertInto('calendar_events')
@@ -104,24 +128,47 @@ export async function createEvent(ctx: AppContext, user: AuthUser, body: Calenda
   await checkShare(ctx, user, body, groups);
   await checkEquipment(ctx, body.equipment_ids, groups);
   const plan = planBooking(ctx, columns(body), [], await loadEquipment(ctx.db, body.equipment_ids), true);
-  return bookingWrite(ctx, () => plan, (trx) => insertEvent(ctx, trx, user, body, user.id, plan));
+  return bookingWrite(
+    ctx,
+    () => plan,
+    (trx) => insertEvent(ctx, trx, user, body, user.id, plan),
+  );
 }
 
 const sameTiming = (row: EventRow, c: ReturnType<typeof columns>) =>
-  (['plan_type', 'repeat_type', 'every_week_day', 'every_month_day', 'deadline_type', 'end_deadline', 'start_date', 'starts_at', 'ends_at'] as const).every(
-    (k) => String(row[k] ?? '') === String(c[k] ?? ''),
-  );
+  (
+    [
+      'plan_type',
+      'repeat_type',
+      'every_week_day',
+      'every_month_day',
+      'deadline_type',
+      'end_deadline',
+      'start_date',
+      'starts_at',
+      'ends_at',
+    ] as const
+  ).every((k) => String(row[k] ?? '') === String(c[k] ?? ''));
 
 /**
  * Changes an event. For a repeat, `this` stores the occurrence as an exception, `future` ends
  * the series the day before and starts a new one from the body (same creator), `all` rewrites
  * the rule. Returns the id to show (the new series for `future`).
  */
-export async function updateEvent(ctx: AppContext, user: AuthUser, row: EventRow, body: CalendarEventBody, scope: number, date: string | null): Promise<number> {
+export async function updateEvent(
+  ctx: AppContext,
+  user: AuthUser,
+  row: EventRow,
+  body: CalendarEventBody,
+  scope: number,
+  date: string | null,
+): Promise<number> {
   checkDeadline(ctx, body);
   const groups = await myGroupIds(ctx, user.id);
   await checkShare(ctx, user, body, groups);
-  const current = (await ctx.db.selectFrom('calendar_event_equipments').select('equipment_id').where('event_id', '=', row.id).execute()).map((r) => r.equipment_id);
+  const current = (
+    await ctx.db.selectFrom('calendar_event_equipments').select('equipment_id').where('event_id', '=', row.id).execute()
+  ).map((r) => r.equipment_id);
   await checkEquipment(ctx, body.equipment_ids, groups, current);
   const equipment = await loadEquipment(ctx.db, body.equipment_ids);
   const isRepeat = row.plan_type === PlanType.REPEAT;
@@ -130,41 +177,67 @@ export async function updateEvent(ctx: AppContext, user: AuthUser, row: EventRow
   if (isRepeat && scope === RepeatScope.THIS && date) {
     const c = columns(body);
     const ex: ExceptionRow = {
-      occurrence_date: date, is_deleted: 0, title: c.title, title_ja: c.title_ja, title_en: c.title_en,
-      memo: c.memo, event_color: c.event_color, starts_at: c.starts_at, ends_at: c.ends_at,
+      occurrence_date: date,
+      is_deleted: 0,
+      title: c.title,
+      title_ja: c.title_ja,
+      title_en: c.title_en,
+      memo: c.memo,
+      event_color: c.event_color,
+      starts_at: c.starts_at,
+      ends_at: c.ends_at,
     };
     const others = ((await exceptionsOf(ctx, [row.id])).get(row.id) ?? []).filter((e) => e.occurrence_date !== date);
     const plan = planBooking(ctx, row, [...others, ex], equipmentOfRow(equipment, current), false);
-    await bookingWrite(ctx, () => plan, async (trx) => {
-      await trx.deleteFrom('calendar_event_exceptions').where('event_id', '=', row.id).where('occurrence_date', '=', date).execute();
-      await trx.insertInto('calendar_event_exceptions').values({ event_id: row.id, ...ex }).execute();
-      await trx.updateTable('calendar_events').set({ updater_id: user.id, updated_at: now }).where('id', '=', row.id).execute();
-      await indexEvent(trx, row.id);
-      await writeBookings(ctx, trx, row.id, plan);
-      await markRead(trx, row.id, user.id, now);
-    });
+    await bookingWrite(
+      ctx,
+      () => plan,
+      async (trx) => {
+        await trx.deleteFrom('calendar_event_exceptions').where('event_id', '=', row.id).where('occurrence_date', '=', date).execute();
+        await trx
+          .insertInto('calendar_event_exceptions')
+          .values({ event_id: row.id, ...ex })
+          .execute();
+        await trx.updateTable('calendar_events').set({ updater_id: user.id, updated_at: now }).where('id', '=', row.id).execute();
+        await indexEvent(trx, row.id);
+        await writeBookings(ctx, trx, row.id, plan);
+        await markRead(trx, row.id, user.id, now);
+      },
+    );
     return row.id;
   }
 
   if (isRepeat && scope === RepeatScope.FUTURE && date && date > row.start_date) {
     const newPlan = planBooking(ctx, columns(body), [], equipment, true);
-    return bookingWrite(ctx, () => newPlan, async (trx) => {
-      await truncateSeries(ctx, trx, row, date);
-      return insertEvent(ctx, trx, user, body, row.creator_id, newPlan);
-    });
+    return bookingWrite(
+      ctx,
+      () => newPlan,
+      async (trx) => {
+        await truncateSeries(ctx, trx, row, date);
+        return insertEvent(ctx, trx, user, body, row.creator_id, newPlan);
+      },
+    );
   }
 
   const c = columns(body);
   const changed = !sameTiming(row, c) || [...current].sort().join() !== [...new Set(body.equipment_ids)].sort().join();
   const exceptions = (await exceptionsOf(ctx, [row.id])).get(row.id) ?? [];
   const plan = planBooking(ctx, c, exceptions, equipment, changed);
-  await bookingWrite(ctx, () => plan, async (trx) => {
-    await trx.updateTable('calendar_events').set({ ...c, updater_id: user.id, updated_at: now }).where('id', '=', row.id).execute();
-    await saveRelations(trx, row.id, body, row.creator_id);
-    await indexEvent(trx, row.id);
-    await writeBookings(ctx, trx, row.id, plan);
-    await markRead(trx, row.id, user.id, now);
-  });
+  await bookingWrite(
+    ctx,
+    () => plan,
+    async (trx) => {
+      await trx
+        .updateTable('calendar_events')
+        .set({ ...c, updater_id: user.id, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      await saveRelations(trx, row.id, body, row.creator_id);
+      await indexEvent(trx, row.id);
+      await writeBookings(ctx, trx, row.id, plan);
+      await markRead(trx, row.id, user.id, now);
+    },
+  );
   return row.id;
 }
 
@@ -197,7 +270,18 @@ export async function deleteEvent(ctx: AppContext, user: AuthUser, row: EventRow
       await trx.deleteFrom('calendar_event_exceptions').where('event_id', '=', row.id).where('occurrence_date', '=', date).execute();
       await trx
         .insertInto('calendar_event_exceptions')
-        .values({ event_id: row.id, occurrence_date: date, is_deleted: 1, title: null, title_ja: null, title_en: null, memo: null, event_color: null, starts_at: null, ends_at: null })
+        .values({
+          event_id: row.id,
+          occurrence_date: date,
+          is_deleted: 1,
+          title: null,
+          title_ja: null,
+          title_en: null,
+          memo: null,
+          event_color: null,
+          starts_at: null,
+          ends_at: null,
+        })
         .execute();
       await trx.deleteFrom('equipment_bookings').where('event_id', '=', row.id).where('occurrence_date', '=', date).execute();
       await trx.updateTable('calendar_events').set({ updater_id: user.id, updated_at: now }).where('id', '=', row.id).execute();
@@ -213,4 +297,3 @@ export async function deleteEvent(ctx: AppContext, user: AuthUser, row: EventRow
     await unindexEvent(trx, row.id);
   });
 }
-

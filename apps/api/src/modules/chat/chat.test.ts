@@ -19,13 +19,21 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
     company = await t.createCompany();
     const mk = () => actor(t, { companyId: company });
     [a, b, c, d] = await Promise.all([mk(), mk(), mk(), mk()]);
-    g = await groupWith(t, company, [[a.id, {}], [b.id, {}], [c.id, {}]]);
-    gOther = await groupWith(t, company, [[a.id, {}], [d.id, {}]]);
+    g = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, {}],
+      [c.id, {}],
+    ]);
+    gOther = await groupWith(t, company, [
+      [a.id, {}],
+      [d.id, {}],
+    ]);
   });
   afterAll(() => t.close());
 
   const get = (url: string, token: string) => t.inject({ method: 'GET', url: `${API}${url}`, token });
-  const post = (url: string, token: string, payload: unknown = {}) => t.inject({ method: 'POST', url: `${API}${url}`, token, payload: payload as never });
+  const post = (url: string, token: string, payload: unknown = {}) =>
+    t.inject({ method: 'POST', url: `${API}${url}`, token, payload: payload as never });
   const messages = async (chatId: number, token: string, q = '') => (await get(`/message/${chatId}${q}`, token)).json().items;
   const list = async (token: string, q = '') => (await get(`/group-chat/group-chat-user${q}`, token)).json().items;
 
@@ -74,11 +82,15 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
     expect(outsider.statusCode).toBe(400);
     expect(outsider.json()).toMatchObject({ status_code: 'USER_NO_EXIST_GENERAL_GROUP_TAG', data: { user_ids: [d.id] } });
     // A group the caller is not in, and no one but oneself.
-    expect((await post('/group-chat/create', b.token, { user_ids: `${a.id}`, group_id: gOther })).json().status_code).toBe('GROUP_NOT_FOUND');
+    expect((await post('/group-chat/create', b.token, { user_ids: `${a.id}`, group_id: gOther })).json().status_code).toBe(
+      'GROUP_NOT_FOUND',
+    );
     expect((await post('/group-chat/create', a.token, { user_ids: `${a.id}`, group_id: g })).statusCode).toBe(400);
     expect((await post('/group-chat/create', a.token, { user_ids: 'x,1', group_id: g })).statusCode).toBe(400);
     const stranger = await actor(t);
-    expect((await post('/group-chat/create', a.token, { user_ids: `${stranger.id}`, group_id: g })).json().status_code).toBe('USER_NOT_FOUND');
+    expect((await post('/group-chat/create', a.token, { user_ids: `${stranger.id}`, group_id: g })).json().status_code).toBe(
+      'USER_NOT_FOUND',
+    );
   });
 
   it('sends, pages history upwards, catches up after a gap, and stores a retried send once', async () => {
@@ -132,7 +144,9 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
     const gone = (await messages(id, b.token)).data.find((m: { id: number }) => m.id === original.id);
     expect(gone).toMatchObject({ content: '', is_deleted: true });
     // No reply to, or like of, a deleted message; another chat's message is not found.
-    expect((await post(`/message/${id}`, b.token, { content: 'x', client_message_id: cid(), reply_message_id: original.id })).statusCode).toBe(404);
+    expect(
+      (await post(`/message/${id}`, b.token, { content: 'x', client_message_id: cid(), reply_message_id: original.id })).statusCode,
+    ).toBe(404);
     expect((await post(`/message/${id}/like/${original.id}`, b.token, { is_like: true })).statusCode).toBe(404);
     const other = await createChat(t, a.token, g, [c.id]);
     const foreign = await send(t, a.token, other, 'よそ');
@@ -141,7 +155,11 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
 
   it('unread counts, read receipts, read all; the list puts favourites first, then the newest activity', async () => {
     const [x, y] = await Promise.all([actor(t, { companyId: company }), actor(t, { companyId: company })]);
-    const gx = await groupWith(t, company, [[x.id, {}], [y.id, {}], [a.id, {}]]);
+    const gx = await groupWith(t, company, [
+      [x.id, {}],
+      [y.id, {}],
+      [a.id, {}],
+    ]);
     const older = await createChat(t, x.token, gx, [y.id, a.id], 'older');
     t.clock.advance(1000);
     const newer = await createChat(t, x.token, gx, [y.id]);
@@ -161,7 +179,9 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
     expect((await get('/group-chat/count-unread', y.token)).json().items).toEqual({ count: 4, chats: 2 });
     expect((await list(y.token, '?isGetUnRead=1')).total).toBe(2);
     // The notifications engine's notice for the chat: one per chat, with its newest message.
-    const notices = (await get('/members/me/notification/unread?limit=50', y.token)).json().items.data.filter((i: { unread_type: number }) => i.unread_type === 9);
+    const notices = (await get('/members/me/notification/unread?limit=50', y.token))
+      .json()
+      .items.data.filter((i: { unread_type: number }) => i.unread_type === 9);
     expect(notices.find((i: { unread_target_id: number }) => i.unread_target_id === older)).toMatchObject({ title: 'older', content: '4' });
 
     expect((await post(`/mark-favorite/${older}`, y.token, { favorite: true })).json().items.favorite).toBe(1);
@@ -212,7 +232,9 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
   });
 
   it('the picker lists the group’s members but the caller, trims the keyword, pages by 50 and marks chat members', async () => {
-    const many = await Promise.all(Array.from({ length: 55 }, (_, i) => actor(t, { companyId: company, lastName: i === 0 ? '検索対象' : '社員' })));
+    const many = await Promise.all(
+      Array.from({ length: 55 }, (_, i) => actor(t, { companyId: company, lastName: i === 0 ? '検索対象' : '社員' })),
+    );
     const big = await groupWith(t, company, [[a.id, {}], ...many.map((m) => [m.id, {}] as [number, Record<string, never>])]);
     const url = `/members/me/groups/${big}/group-members`;
     const p1 = (await get(`${url}?limit=50&page=1`, a.token)).json().items;
@@ -227,7 +249,12 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
 
     const chat = await createChat(t, a.token, big, [many[2]!.id, many[3]!.id]);
     const marked = (await get(`${url}?group_chat_id=${chat}&limit=100`, a.token)).json().items.data;
-    expect(marked.filter((m: { is_in_chat: boolean }) => m.is_in_chat).map((m: { id: number }) => m.id).sort()).toEqual([many[2]!.id, many[3]!.id].sort());
+    expect(
+      marked
+        .filter((m: { is_in_chat: boolean }) => m.is_in_chat)
+        .map((m: { id: number }) => m.id)
+        .sort(),
+    ).toEqual([many[2]!.id, many[3]!.id].sort());
     // Someone else's group or chat: not found.
     expect((await get(`/members/me/groups/${big}/group-members`, b.token)).statusCode).toBe(404);
     expect((await get(`${url}?group_chat_id=${chat}`, many[10]!.token)).json().status_code).toBe('CHAT_NOT_FOUND');

@@ -25,7 +25,12 @@ describe.each(DIALECTS)('chat realtime events (%s)', (dialect) => {
     const company = await t.createCompany();
     const mk = () => actor(t, { companyId: company });
     [a, b, c, outsider] = await Promise.all([mk(), mk(), mk(), mk()]);
-    g = await groupWith(t, company, [[a.id, {}], [b.id, {}], [c.id, {}], [outsider.id, {}]]);
+    g = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, {}],
+      [c.id, {}],
+      [outsider.id, {}],
+    ]);
     t.ctx.bus.subscribe((userIds, event) => seen.push({ userIds, event }));
   });
   afterEach(() => {
@@ -33,7 +38,8 @@ describe.each(DIALECTS)('chat realtime events (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const post = (path: string, token: string, payload: unknown = {}) => t.inject({ method: 'POST', url: `${API}${path}`, token, payload: payload as never });
+  const post = (path: string, token: string, payload: unknown = {}) =>
+    t.inject({ method: 'POST', url: `${API}${path}`, token, payload: payload as never });
   const open = async (who: Actor) => {
     const s = await TestSocket.open(url);
     sockets.push(s);
@@ -41,7 +47,9 @@ describe.each(DIALECTS)('chat realtime events (%s)', (dialect) => {
     return s;
   };
   const chatEvents = (from: number, chatId: number) =>
-    seen.slice(from).filter((s) => s.event.kind.startsWith('chat.') && (s.event.payload as { group_chat_id: number }).group_chat_id === chatId);
+    seen
+      .slice(from)
+      .filter((s) => s.event.kind.startsWith('chat.') && (s.event.payload as { group_chat_id: number }).group_chat_id === chatId);
 
   it('a message reaches the members’ sockets once, already stored; a colleague outside the chat hears nothing', async () => {
     const chat = await createChat(t, a.token, g, [b.id, c.id]);

@@ -19,7 +19,9 @@ export const chatLikeSource: LikeSource = {
       .where('msg.deleted_at', 'is', null)
       .where('l.user_id', '!=', v.id)
       // A UNION ALL matches columns by position: the same order as every other like source.
-      .select((eb) => ['msg.id as target_id', eb.val(null).as('group_id'), 'l.user_id as liker_id', 'l.created_at as at'] as never) as never,
+      .select(
+        (eb) => ['msg.id as target_id', eb.val(null).as('group_id'), 'l.user_id as liker_id', 'l.created_at as at'] as never,
+      ) as never,
   async describe(ctx, v, ids) {
     const out = new Map<number, LikeDetail>();
     if (ids.length === 0) return out;
@@ -43,7 +45,10 @@ export const chatLikeSource: LikeSource = {
         comment_id: r.id,
         like_target: r.name,
         like_character_change: '',
-        comment_content: r.message_special === MessageSpecial.FILES ? CHAT_PREVIEW_PLACEHOLDER.file : [...r.content].slice(0, LIMITS.previewTextLength).join(''),
+        comment_content:
+          r.message_special === MessageSpecial.FILES
+            ? CHAT_PREVIEW_PLACEHOLDER.file
+            : [...r.content].slice(0, LIMITS.previewTextLength).join(''),
         update_by_user: likers
           .filter((l) => l.message_id === r.id)
           .slice(0, 20)

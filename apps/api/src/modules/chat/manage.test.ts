@@ -21,14 +21,25 @@ describe.each(DIALECTS)('chat update, destroy, pasted image, people chatted with
     const mk = () => actor(t, { companyId: company });
     [a, b, c, d] = await Promise.all([mk(), mk(), mk(), mk()]);
     outsider = await actor(t);
-    g = await groupWith(t, company, [[a.id, {}], [b.id, {}], [c.id, {}], [d.id, {}]]);
+    g = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, {}],
+      [c.id, {}],
+      [d.id, {}],
+    ]);
   });
   afterAll(() => t.close());
 
-  const put = (url: string, token?: string, payload?: unknown) => t.inject({ method: 'PUT', url: `${API}${url}`, token, payload: payload as never });
+  const put = (url: string, token?: string, payload?: unknown) =>
+    t.inject({ method: 'PUT', url: `${API}${url}`, token, payload: payload as never });
   const show = (chat: number, token: string) => t.inject({ method: 'GET', url: `${API}/group-chat/show/${chat}`, token });
   const tiny = (token: string, chat: number, parts: { name: string; data: Buffer }[]) =>
-    t.inject({ method: 'POST', url: `${API}/group-chat-gallery/${chat}/upload-file-by-tiny`, token, ...multipart(parts, { data: JSON.stringify({ client_message_id: cid() }) }) });
+    t.inject({
+      method: 'POST',
+      url: `${API}/group-chat-gallery/${chat}/upload-file-by-tiny`,
+      token,
+      ...multipart(parts, { data: JSON.stringify({ client_message_id: cid() }) }),
+    });
 
   it('update renames a group chat and sets the caller’s favourite; a one-to-one chat keeps its (empty) name and nothing is half-saved', async () => {
     const chat = await createChat(t, a.token, g, [b.id, c.id], '企画');
@@ -67,7 +78,11 @@ describe.each(DIALECTS)('chat update, destroy, pasted image, people chatted with
     const up = await tiny(b.token, chat, [{ name: 'p.png', data: pngImage(320, 200) }]);
     expect(up.statusCode, up.body).toBe(200);
     expect((await storedFiles(t)).length).toBeGreaterThan(before.length);
-    const used = async () => Number((await t.ctx.db.selectFrom('chat_storage').select('used_bytes').where('company_id', '=', company).executeTakeFirst())?.used_bytes ?? 0);
+    const used = async () =>
+      Number(
+        (await t.ctx.db.selectFrom('chat_storage').select('used_bytes').where('company_id', '=', company).executeTakeFirst())?.used_bytes ??
+          0,
+      );
     const usedBefore = await used();
     expect(usedBefore).toBeGreaterThan(0);
     const seen: number[] = [];
@@ -80,10 +95,14 @@ describe.each(DIALECTS)('chat update, destroy, pasted image, people chatted with
     off();
     expect(seen.sort()).toEqual([a.id, b.id, c.id].sort());
     for (const who of [a, b]) expect((await show(chat, who.token)).statusCode).toBe(404);
-    const list = (await t.inject({ method: 'GET', url: `${API}/group-chat/group-chat-user`, token: b.token })).json().items.data.map((x: { id: number }) => x.id);
+    const list = (await t.inject({ method: 'GET', url: `${API}/group-chat/group-chat-user`, token: b.token }))
+      .json()
+      .items.data.map((x: { id: number }) => x.id);
     expect(list).not.toContain(chat);
     expect(await t.ctx.db.selectFrom('chat_messages').select('id').where('chat_id', '=', chat).execute()).toEqual([]);
-    expect(await t.ctx.db.selectFrom('search_docs').select('id').where('kind', '=', 4).where('ref_id', '=', first.id).execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('search_docs').select('id').where('kind', '=', 4).where('ref_id', '=', first.id).execute()).toEqual(
+      [],
+    );
     expect(await used()).toBe(0);
     expect(await storedFiles(t)).toEqual(before);
   });
@@ -95,7 +114,14 @@ describe.each(DIALECTS)('chat update, destroy, pasted image, people chatted with
     const pdf = await tiny(a.token, chat, [{ name: 'looks.png', data: PDF }]);
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json()).toMatchObject({ status_code: 'VALIDATION_ERROR', data: { image_error: 3 } });
-    expect((await tiny(a.token, chat, [{ name: 'a.png', data: PNG }, { name: 'b.png', data: PNG }])).statusCode).toBe(400);
+    expect(
+      (
+        await tiny(a.token, chat, [
+          { name: 'a.png', data: PNG },
+          { name: 'b.png', data: PNG },
+        ])
+      ).statusCode,
+    ).toBe(400);
     expect(await storedFiles(t)).toEqual(before);
     const ok = await tiny(a.token, chat, [{ name: 'pasted.png', data: pngImage(200, 100) }]);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -107,7 +133,12 @@ describe.each(DIALECTS)('chat update, destroy, pasted image, people chatted with
     const company2 = await t.createCompany();
     const mk = () => actor(t, { companyId: company2 });
     const [p, q, r, s] = await Promise.all([mk(), mk(), mk(), mk()]);
-    const g2 = await groupWith(t, company2, [[p.id, {}], [q.id, {}], [r.id, {}], [s.id, {}]]);
+    const g2 = await groupWith(t, company2, [
+      [p.id, {}],
+      [q.id, {}],
+      [r.id, {}],
+      [s.id, {}],
+    ]);
     const call = (token?: string, query = '') => t.inject({ method: 'POST', url: `${API}/chat/user-chated${query}`, token });
     expect((await call()).statusCode).toBe(401);
 

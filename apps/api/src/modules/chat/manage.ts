@@ -12,7 +12,12 @@ import { renameChat, setFavorite } from './service';
  * rule (group chats only, the others see a "renamed" line); the favourite is the caller's own.
  * Both are checked before either is written, so a refused name changes nothing.
  */
-export async function updateChat(ctx: AppContext, user: AuthUser, access: ChatAccess, body: { name?: string | undefined; favorite?: boolean | undefined }) {
+export async function updateChat(
+  ctx: AppContext,
+  user: AuthUser,
+  access: ChatAccess,
+  body: { name?: string | undefined; favorite?: boolean | undefined },
+) {
   if (body.name !== undefined && access.chat.only_user === 1) throw forbidden();
   if (body.name !== undefined && body.name !== access.chat.name) await renameChat(ctx, user, access, body.name);
   if (body.favorite !== undefined) await setFavorite(ctx, user, access.chat.id, body.favorite);
@@ -73,9 +78,7 @@ export async function usersChatted(ctx: AppContext, user: AuthUser, q: { page: n
     .where('other.left_at', 'is', null)
     .where('other.user_id', '<>', user.id)
     .where('c.company_id', '=', user.companyId);
-  const total = Number(
-    (await base.select((eb) => eb.fn.count<number>('other.user_id').distinct().as('n')).executeTakeFirstOrThrow()).n,
-  );
+  const total = Number((await base.select((eb) => eb.fn.count<number>('other.user_id').distinct().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
     .select(['other.user_id', (eb) => eb.fn.max('c.last_activity_at').as('last')])
     .groupBy('other.user_id')
@@ -84,7 +87,10 @@ export async function usersChatted(ctx: AppContext, user: AuthUser, q: { page: n
     .limit(q.limited)
     .offset((q.page - 1) * q.limited)
     .execute();
-  const who = await people(ctx, rows.map((r) => r.user_id));
+  const who = await people(
+    ctx,
+    rows.map((r) => r.user_id),
+  );
   const data = rows.flatMap((r) => {
     const p = who.get(r.user_id);
     return p ? [{ ...p, last_chatted_at: Number(r.last) }] : [];

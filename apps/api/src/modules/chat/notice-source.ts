@@ -59,7 +59,11 @@ export const chatUnreadSource: UnreadSource = {
   // A message in any chat the viewer is in (ch:{chat}) can change their count; their own
   // memberships and read pointers are u:{viewer}, which guards every 'other' kind anyway.
   scopes: (ctx, v) =>
-    ctx.db.selectFrom('chat_members as cm').where('cm.user_id', '=', v.id).where('cm.left_at', 'is', null).select(sql<string>`'ch:' || cm.chat_id`.as('scope')),
+    ctx.db
+      .selectFrom('chat_members as cm')
+      .where('cm.user_id', '=', v.id)
+      .where('cm.left_at', 'is', null)
+      .select(sql<string>`'ch:' || cm.chat_id`.as('scope')),
   rows(ctx, v, { unreadOnly }) {
     let q = member(ctx, v);
     if (unreadOnly) q = q.where('c.id', 'in', unreadMessages(ctx, v.id).select('msg.chat_id'));
@@ -72,7 +76,17 @@ export const chatUnreadSource: UnreadSource = {
       .where('msg.chat_id', 'in', ids)
       .innerJoin('chats as c', 'c.id', 'msg.chat_id')
       .leftJoin('users as u', 'u.id', 'msg.sender_id')
-      .select(['c.id', 'c.name', 'msg.no', 'msg.content', 'msg.message_special', 'u.last_name', 'u.first_name', 'u.status', 'u.avatar_small_path'])
+      .select([
+        'c.id',
+        'c.name',
+        'msg.no',
+        'msg.content',
+        'msg.message_special',
+        'u.last_name',
+        'u.first_name',
+        'u.status',
+        'u.avatar_small_path',
+      ])
       .orderBy('msg.no', 'desc')
       .execute();
     const out = new Map<number, UnreadDetail>();
@@ -85,7 +99,10 @@ export const chatUnreadSource: UnreadSource = {
         topic_id: null,
         topic_comment_id: null,
         title: named.get(r.id) ?? r.name,
-        content: r.message_special === MessageSpecial.FILES ? CHAT_PREVIEW_PLACEHOLDER.file : [...r.content].slice(0, LIMITS.previewTextLength).join(''),
+        content:
+          r.message_special === MessageSpecial.FILES
+            ? CHAT_PREVIEW_PLACEHOLDER.file
+            : [...r.content].slice(0, LIMITS.previewTextLength).join(''),
         update_by_user: r.last_name === null && r.first_name === null ? null : shortName(displayName(r)),
         user_active_status: activeStatus(r.status, undefined),
         emergency_contact: false,
@@ -138,8 +155,16 @@ export const chatFavoriteSource: FavoriteSource = {
       chats.map((c): [number, UnreadDetail] => [
         c.id,
         unread.get(c.id) ?? {
-          group_name: null, avatar: null, topic_id: null, topic_comment_id: null, title: named.get(c.id) ?? c.name, content: '',
-          update_by_user: null, user_active_status: 0, emergency_contact: false, allow_anonymous_comment: false,
+          group_name: null,
+          avatar: null,
+          topic_id: null,
+          topic_comment_id: null,
+          title: named.get(c.id) ?? c.name,
+          content: '',
+          update_by_user: null,
+          user_active_status: 0,
+          emergency_contact: false,
+          allow_anonymous_comment: false,
         },
       ]),
     );

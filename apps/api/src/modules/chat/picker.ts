@@ -19,7 +19,12 @@ export async function pickMembers(
   const inChat = new Set<number>();
   if (q.group_chat_id !== undefined) {
     const { chat } = await requireChat(ctx, user, q.group_chat_id);
-    const rows = await ctx.db.selectFrom('chat_members').select('user_id').where('chat_id', '=', chat.id).where('left_at', 'is', null).execute();
+    const rows = await ctx.db
+      .selectFrom('chat_members')
+      .select('user_id')
+      .where('chat_id', '=', chat.id)
+      .where('left_at', 'is', null)
+      .execute();
     for (const r of rows) inChat.add(r.user_id);
   }
   const chosen = new Set(Array.isArray(q.user_ids) ? q.user_ids : []);
@@ -36,7 +41,15 @@ export async function pickMembers(
     .orderBy('u.id')
     .execute();
   const hits = rows.filter(
-    (r) => !chosen.has(r.id) && matchesKeyword(keyword, `${r.last_name}${r.first_name}`, `${r.last_name} ${r.first_name}`, `${r.last_name_kana}${r.first_name_kana}`, r.email),
+    (r) =>
+      !chosen.has(r.id) &&
+      matchesKeyword(
+        keyword,
+        `${r.last_name}${r.first_name}`,
+        `${r.last_name} ${r.first_name}`,
+        `${r.last_name_kana}${r.first_name_kana}`,
+        r.email,
+      ),
   );
   const p = paginate(hits, q.page, q.limit);
   return { ...p, data: p.data.map((r) => ({ id: r.id, name: displayName(r), avatar: r.avatar_small_path, is_in_chat: inChat.has(r.id) })) };

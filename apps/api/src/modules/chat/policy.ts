@@ -50,7 +50,12 @@ export async function requireChat(ctx: AppContext, user: AuthUser, chatId: numbe
 }
 
 export async function requireMessage(ctx: AppContext, chatId: number, messageId: number): Promise<MessageRecord> {
-  const row = await ctx.db.selectFrom('chat_messages').selectAll().where('id', '=', messageId).where('chat_id', '=', chatId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('id', '=', messageId)
+    .where('chat_id', '=', chatId)
+    .executeTakeFirst();
   if (!row) throw messageNotFound();
   return row;
 }
@@ -72,7 +77,12 @@ export async function requireChatFiles(ctx: AppContext, chatId: number, fileIds:
 
 /** Current member ids of a chat (the audience of its events). */
 export async function memberIds(ctx: AppContext, chatId: number): Promise<number[]> {
-  const rows = await ctx.db.selectFrom('chat_members').select('user_id').where('chat_id', '=', chatId).where('left_at', 'is', null).execute();
+  const rows = await ctx.db
+    .selectFrom('chat_members')
+    .select('user_id')
+    .where('chat_id', '=', chatId)
+    .where('left_at', 'is', null)
+    .execute();
   return rows.map((r) => r.user_id);
 }
 

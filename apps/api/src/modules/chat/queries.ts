@@ -31,8 +31,17 @@ type Person = { id: number; name: string; avatar: string | null; user_active_sta
 async function people(ctx: AppContext, ids: (number | null)[]): Promise<Map<number, Person>> {
   const unique = [...new Set(ids.filter((i): i is number => i !== null))];
   if (unique.length === 0) return new Map();
-  const rows = await ctx.db.selectFrom('users').select(['id', 'last_name', 'first_name', 'avatar_small_path', 'status']).where('id', 'in', unique).execute();
-  return new Map(rows.map((u) => [u.id, { id: u.id, name: displayName(u), avatar: u.avatar_small_path, user_active_status: activeStatus(u.status, undefined) }]));
+  const rows = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'last_name', 'first_name', 'avatar_small_path', 'status'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((u) => [
+      u.id,
+      { id: u.id, name: displayName(u), avatar: u.avatar_small_path, user_active_status: activeStatus(u.status, undefined) },
+    ]),
+  );
 }
 
 /** Section 3's group chat, as one user sees it, for a set of chats at once (one list page). */
@@ -70,7 +79,10 @@ export async function chatViews(ctx: AppContext, userId: number, chats: ChatReco
       created_at: Number(c.created_at),
       updated_at: Number(c.last_activity_at),
       deleted_at: null,
-      user_group_chat: mine.map((m) => ({ ...(who.get(m.user_id) ?? { id: m.user_id, name: 'User', avatar: null, user_active_status: 0 }), pivot: { favorite: m.favorite } })),
+      user_group_chat: mine.map((m) => ({
+        ...(who.get(m.user_id) ?? { id: m.user_id, name: 'User', avatar: null, user_active_status: 0 }),
+        pivot: { favorite: m.favorite },
+      })),
       favorite: mine.find((m) => m.user_id === userId)?.favorite ?? 0,
     };
   });
@@ -92,7 +104,8 @@ export async function listChats(
     .where('m.left_at', 'is', null)
     .where('c.company_id', '=', companyId);
   if (q.onlyUser) base = base.where('c.only_user', '=', 1);
-  if (q.unreadOnly) base = base.where((eb) => eb.exists(unreadMessages(ctx, userId).select('msg.id').where('msg.chat_id', '=', sql.ref<number>('c.id'))));
+  if (q.unreadOnly)
+    base = base.where((eb) => eb.exists(unreadMessages(ctx, userId).select('msg.id').where('msg.chat_id', '=', sql.ref<number>('c.id'))));
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
     .selectAll('c')
@@ -123,14 +136,35 @@ export async function unreadCount(ctx: AppContext, userId: number): Promise<{ co
   return { count: Number(row.n), chats: Number(row.chats) };
 }
 
-export function fileView(f: { id: number; message_id: number; original_name: string; size: number; kind: string; mime: string; thumb_key: string | null; thumb_width: number | null; thumb_height: number | null; uploader_id: number | null; created_at: number }, who: Map<number, Person>): ChatFile {
+export function fileView(
+  f: {
+    id: number;
+    message_id: number;
+    original_name: string;
+    size: number;
+    kind: string;
+    mime: string;
+    thumb_key: string | null;
+    thumb_width: number | null;
+    thumb_height: number | null;
+    uploader_id: number | null;
+    created_at: number;
+  },
+  who: Map<number, Person>,
+): ChatFile {
   const up = f.uploader_id !== null ? who.get(f.uploader_id) : undefined;
   const sized = f.thumb_key !== null && f.thumb_width !== null && f.thumb_height !== null;
   return {
-    id: f.id, message_id: f.message_id, name: f.original_name, size: Number(f.size), kind: f.kind, mime: f.mime,
+    id: f.id,
+    message_id: f.message_id,
+    name: f.original_name,
+    size: Number(f.size),
+    kind: f.kind,
+    mime: f.mime,
     has_thumbnail: f.thumb_key !== null,
     thumb_size: sized ? { width: Number(f.thumb_width), height: Number(f.thumb_height) } : null,
-    uploader: up ? { id: up.id, name: up.name } : null, created_at: Number(f.created_at),
+    uploader: up ? { id: up.id, name: up.name } : null,
+    created_at: Number(f.created_at),
   };
 }
 
@@ -142,13 +176,24 @@ export async function messageViews(ctx: AppContext, userId: number, chatId: numb
   const ids = rows.map((r) => r.id);
   const replyIds = [...new Set(rows.map((r) => r.reply_to_id).filter((i): i is number => i !== null))];
   const [likes, replies, files, readers] = await Promise.all([
-    ctx.db.selectFrom('chat_message_likes').select(['message_id', 'user_id']).where('message_id', 'in', ids).orderBy('created_at').execute(),
-    replyIds.length ? ctx.db.selectFrom('chat_messages').selectAll().where('id', 'in', replyIds).where('chat_id', '=', chatId).execute() : Promise.resolve([]),
+    ctx.db
+      .selectFrom('chat_message_likes')
+      .select(['message_id', 'user_id'])
+      .where('message_id', 'in', ids)
+      .orderBy('created_at')
+      .execute(),
+    replyIds.length
+      ? ctx.db.selectFrom('chat_messages').selectAll().where('id', 'in', replyIds).where('chat_id', '=', chatId).execute()
+      : Promise.resolve([]),
     ctx.db.selectFrom('chat_files').selectAll().where('message_id', 'in', ids).orderBy('id').execute(),
     ctx.db.selectFrom('chat_members').select(['user_id', 'read_no']).where('chat_id', '=', chatId).where('left_at', 'is', null).execute(),
   ]);
   const who = await people(ctx, [
-    ...rows.map((r) => r.sender_id), ...likes.map((l) => l.user_id), ...replies.map((r) => r.sender_id), ...files.map((f) => f.uploader_id), ...readers.map((m) => m.user_id),
+    ...rows.map((r) => r.sender_id),
+    ...likes.map((l) => l.user_id),
+    ...replies.map((r) => r.sender_id),
+    ...files.map((f) => f.uploader_id),
+    ...readers.map((m) => m.user_id),
   ]);
   const name = (id: number | null) => (id === null ? 'User' : (who.get(id)?.name ?? 'User'));
   return rows.map((r) => {
@@ -188,23 +233,38 @@ export async function messageViews(ctx: AppContext, userId: number, chatId: numb
       file: deleted ? [] : files.filter((f) => f.message_id === r.id).map((f) => fileView(f, who)),
       is_html_content: 0,
       client_message_id: r.sender_id === userId ? r.client_message_id : null,
-      ...receipts(readers.filter((m) => m.user_id !== r.sender_id && m.read_no >= r.no).map((m) => ({ id: m.user_id, name: name(m.user_id) }))),
+      ...receipts(
+        readers.filter((m) => m.user_id !== r.sender_id && m.read_no >= r.no).map((m) => ({ id: m.user_id, name: name(m.user_id) })),
+      ),
     };
   });
 }
 
 /** The latest page, an older page (before_no) or the missed messages (after_no), oldest first. */
-export async function listMessages(ctx: AppContext, userId: number, chat: ChatRecord, readNo: number, q: { limit: number; before_no?: number | undefined; after_no?: number | undefined }) {
+export async function listMessages(
+  ctx: AppContext,
+  userId: number,
+  chat: ChatRecord,
+  readNo: number,
+  q: { limit: number; before_no?: number | undefined; after_no?: number | undefined },
+) {
   let query = ctx.db.selectFrom('chat_messages').selectAll().where('chat_id', '=', chat.id);
   let rows: MessageRecord[];
   let hasMore: boolean;
   if (q.after_no !== undefined) {
-    rows = await query.where('no', '>', q.after_no).orderBy('no', 'asc').limit(q.limit + 1).execute();
+    rows = await query
+      .where('no', '>', q.after_no)
+      .orderBy('no', 'asc')
+      .limit(q.limit + 1)
+      .execute();
     hasMore = rows.length > q.limit;
     rows = rows.slice(0, q.limit);
   } else {
     if (q.before_no !== undefined) query = query.where('no', '<', q.before_no);
-    rows = await query.orderBy('no', 'desc').limit(q.limit + 1).execute();
+    rows = await query
+      .orderBy('no', 'desc')
+      .limit(q.limit + 1)
+      .execute();
     hasMore = rows.length > q.limit;
     rows = rows.slice(0, q.limit).reverse();
   }

@@ -26,10 +26,17 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     const { chat } = await requireChat(ctx, user, chatId);
     return { items: (await chatViews(ctx, user.id, [chat]))[0]! };
   };
-  const oneMessage = async (ctx: AppContext, user: AuthUser, m: MessageRecord) => ({ items: (await messageViews(ctx, user.id, m.chat_id, [m]))[0]! });
+  const oneMessage = async (ctx: AppContext, user: AuthUser, m: MessageRecord) => ({
+    items: (await messageViews(ctx, user.id, m.chat_id, [m]))[0]!,
+  });
 
   on(app, e.chatList, async ({ ctx, user, query }) => ({
-    items: await listChats(ctx, user.id, user.companyId, { page: query.page, limit: query.limit, sortedBy: query.sortedBy, unreadOnly: query.isGetUnRead === '1' }),
+    items: await listChats(ctx, user.id, user.companyId, {
+      page: query.page,
+      limit: query.limit,
+      sortedBy: query.sortedBy,
+      unreadOnly: query.isGetUnRead === '1',
+    }),
   }));
   const privatePage = (ctx: AppContext, user: AuthUser, q: { page: number; limit: number }) =>
     listChats(ctx, user.id, user.companyId, { ...q, sortedBy: 'desc', unreadOnly: false, onlyUser: true, favoritesFirst: false });
@@ -39,7 +46,9 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.chattedUsers, async ({ ctx, user, query }) => {
     const { total_unread: _, ...p } = await privatePage(ctx, user, query);
-    const data = p.data.flatMap((c) => c.user_group_chat.filter((u) => u.id !== user.id).map(({ pivot: _p, ...u }) => ({ ...u, group_chat_id: c.id })));
+    const data = p.data.flatMap((c) =>
+      c.user_group_chat.filter((u) => u.id !== user.id).map(({ pivot: _p, ...u }) => ({ ...u, group_chat_id: c.id })),
+    );
     return { items: { ...p, data } };
   });
   on(app, e.chatUnreadCount, async ({ ctx, user }) => ({ items: await unreadCount(ctx, user.id) }));
@@ -153,5 +162,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.chatFilePreview, async ({ ctx, user, params, reply, request }) =>
     sendFile(ctx, reply, await oneFile(ctx, user, params.id, params.fileId), { inline: true, range: request.headers.range }),
   );
-  on(app, e.chatFileThumbnail, async ({ ctx, user, params, reply }) => sendThumbnail(ctx, reply, await oneFile(ctx, user, params.id, params.fileId)));
+  on(app, e.chatFileThumbnail, async ({ ctx, user, params, reply }) =>
+    sendThumbnail(ctx, reply, await oneFile(ctx, user, params.id, params.fileId)),
+  );
 }

@@ -9,8 +9,13 @@ import { memberChatIds } from './policy';
 const searchable = (special: number, content: string) => special === MessageSpecial.TEXT && content !== '';
 
 /** Indexes a message just stored (same transaction as the insert). */
-export async function indexMessage(trx: Kysely<DB>, m: { id: number; content: string; message_special: number }, companyId: number): Promise<void> {
-  if (searchable(m.message_special, m.content)) await indexDocument(trx, { kind: DocKind.CHAT_MESSAGE, id: m.id, companyId, content: m.content });
+export async function indexMessage(
+  trx: Kysely<DB>,
+  m: { id: number; content: string; message_special: number },
+  companyId: number,
+): Promise<void> {
+  if (searchable(m.message_special, m.content))
+    await indexDocument(trx, { kind: DocKind.CHAT_MESSAGE, id: m.id, companyId, content: m.content });
 }
 
 async function documents(db: Kysely<DB>, after: number, limit: number): Promise<SearchDocument[]> {

@@ -8,7 +8,15 @@ import { writeTransaction } from '../files';
 import { displayName, DocKind, forbidden, PUSH_KINDS, queuePush, removeDocuments } from '../../kernel';
 import { publishChatEvent } from './events';
 import { indexMessage } from './search';
-import { chatNotFound, requireGroupPeople, requireMessage, requireOwnGroup, type ChatAccess, type ChatRecord, type MessageRecord } from './policy';
+import {
+  chatNotFound,
+  requireGroupPeople,
+  requireMessage,
+  requireOwnGroup,
+  type ChatAccess,
+  type ChatRecord,
+  type MessageRecord,
+} from './policy';
 
 const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 const noOthers = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { user_ids: ['validation.required'] });
@@ -27,7 +35,12 @@ export interface NewMessage {
  * send with the same client id, even a concurrent one, finds the first instead of adding one.
  * Returns the message and whether it is new.
  */
-export async function appendMessage(ctx: AppContext, trx: Kysely<DB>, chatId: number, m: NewMessage): Promise<{ message: MessageRecord; created: boolean }> {
+export async function appendMessage(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  chatId: number,
+  m: NewMessage,
+): Promise<{ message: MessageRecord; created: boolean }> {
   let cq = trx.selectFrom('chats').select(['id', 'last_no', 'company_id']).where('id', '=', chatId);
   if (ctx.dialect === 'postgres') cq = cq.forUpdate();
   const chat = await cq.executeTakeFirstOrThrow();
@@ -46,15 +59,27 @@ export async function appendMessage(ctx: AppContext, trx: Kysely<DB>, chatId: nu
   const message = await trx
     .insertInto('chat_messages')
     .values({
-      chat_id: chatId, no, sender_id: m.senderId, content: m.content, message_special: m.special,
-      client_message_id: m.clientMessageId ?? null, reply_to_id: m.replyToId ?? null, created_at: now, updated_at: now, deleted_at: null,
+      chat_id: chatId,
+      no,
+      sender_id: m.senderId,
+      content: m.content,
+      message_special: m.special,
+      client_message_id: m.clientMessageId ?? null,
+      reply_to_id: m.replyToId ?? null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   await indexMessage(trx, message, chat.company_id);
   // Members are pushed by a job queued with the message, so a push is never lost to a crash.
   if (m.special === MessageSpecial.TEXT || m.special === MessageSpecial.FILES) await queuePush(trx, PUSH_KINDS.chat, message.id, now);
-  await trx.updateTable('chats').set({ last_no: no, last_message_id: message.id, last_activity_at: now, updated_at: now }).where('id', '=', chatId).execute();
+  await trx
+    .updateTable('chats')
+    .set({ last_no: no, last_message_id: message.id, last_activity_at: now, updated_at: now })
+    .where('id', '=', chatId)
+    .execute();
   // Whoever writes has seen the chat up to here.
   await trx.updateTable('chat_members').set({ read_no: no }).where('chat_id', '=', chatId).where('user_id', '=', m.senderId).execute();
   return { message, created: true };
@@ -68,10 +93,21 @@ async function replyTarget(ctx: AppContext, chatId: number, replyId: number | un
   return target.id;
 }
 
-export async function sendMessage(ctx: AppContext, user: AuthUser, access: ChatAccess, body: { content: string; client_message_id: string; reply_message_id?: number | undefined }) {
+export async function sendMessage(
+  ctx: AppContext,
+  user: AuthUser,
+  access: ChatAccess,
+  body: { content: string; client_message_id: string; reply_message_id?: number | undefined },
+) {
   const replyToId = await replyTarget(ctx, access.chat.id, body.reply_message_id);
   const { message, created } = await writeTransaction(ctx, (trx) =>
-    appendMessage(ctx, trx, access.chat.id, { senderId: user.id, content: body.content, special: MessageSpecial.TEXT, clientMessageId: body.client_message_id, replyToId }),
+    appendMessage(ctx, trx, access.chat.id, {
+      senderId: user.id,
+      content: body.content,
+      special: MessageSpecial.TEXT,
+      clientMessageId: body.client_message_id,
+      replyToId,
+    }),
   );
   if (created) await publishChatEvent(ctx, access.chat.id, 'chat.message', { message_id: message.id, no: message.no, user_id: user.id });
   return message;
@@ -80,12 +116,27 @@ export async function sendMessage(ctx: AppContext, user: AuthUser, access: ChatA
 export { replyTarget };
 
 async function restoreMembers(trx: Kysely<DB>, chatId: number, userIds: number[], now: number): Promise<number[]> {
-  const rows = await trx.selectFrom('chat_members').select(['user_id', 'left_at']).where('chat_id', '=', chatId).where('user_id', 'in', userIds).execute();
+  const rows = await trx
+    .selectFrom('chat_members')
+    .select(['user_id', 'left_at'])
+    .where('chat_id', '=', chatId)
+    .where('user_id', 'in', userIds)
+    .execute();
   const present = new Set(rows.filter((r) => r.left_at === null).map((r) => r.user_id));
   const back = rows.filter((r) => r.left_at !== null).map((r) => r.user_id);
   const fresh = userIds.filter((id) => !rows.some((r) => r.user_id === id));
-  if (back.length) await trx.updateTable('chat_members').set({ left_at: null, joined_at: now }).where('chat_id', '=', chatId).where('user_id', 'in', back).execute();
-  if (fresh.length) await trx.insertInto('chat_members').values(fresh.map((user_id) => ({ chat_id: chatId, user_id, joined_at: now, left_at: null }))).execute();
+  if (back.length)
+    await trx
+      .updateTable('chat_members')
+      .set({ left_at: null, joined_at: now })
+      .where('chat_id', '=', chatId)
+      .where('user_id', 'in', back)
+      .execute();
+  if (fresh.length)
+    await trx
+      .insertInto('chat_members')
+      .values(fresh.map((user_id) => ({ chat_id: chatId, user_id, joined_at: now, left_at: null })))
+      .execute();
   return userIds.filter((id) => !present.has(id));
 }
 
@@ -104,7 +155,11 @@ export async function findPairChat(ctx: AppContext, user: AuthUser, otherId: num
  * members restored (or makes it); two or more make a group chat. Everyone must be in the group
  * the picker searched, the caller included.
  */
-export async function createChat(ctx: AppContext, user: AuthUser, body: { user_ids: number[]; group_id: number; name?: string | undefined }) {
+export async function createChat(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { user_ids: number[]; group_id: number; name?: string | undefined },
+) {
   await requireOwnGroup(ctx, user, body.group_id);
   const others = [...new Set(body.user_ids)].filter((id) => id !== user.id);
   if (others.length === 0) throw noOthers();
@@ -124,12 +179,23 @@ export async function createChat(ctx: AppContext, user: AuthUser, body: { user_i
       const chat = await trx
         .insertInto('chats')
         .values({
-          company_id: user.companyId, group_id: body.group_id, name: only ? '' : (body.name ?? ''), pair_key: only ? pairKey(user.id, others[0]!) : null,
-          created_by_user_id: user.id, last_message_id: null, only_user: only ? 1 : 0, last_activity_at: now, created_at: now, updated_at: now,
+          company_id: user.companyId,
+          group_id: body.group_id,
+          name: only ? '' : (body.name ?? ''),
+          pair_key: only ? pairKey(user.id, others[0]!) : null,
+          created_by_user_id: user.id,
+          last_message_id: null,
+          only_user: only ? 1 : 0,
+          last_activity_at: now,
+          created_at: now,
+          updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx.insertInto('chat_members').values(members.map((user_id) => ({ chat_id: chat.id, user_id, joined_at: now, left_at: null }))).execute();
+      await trx
+        .insertInto('chat_members')
+        .values(members.map((user_id) => ({ chat_id: chat.id, user_id, joined_at: now, left_at: null })))
+        .execute();
       return chat.id;
     });
   let id: number;
@@ -157,7 +223,12 @@ export async function revertOriginMembers(ctx: AppContext, chatId: number): Prom
 
 /** For revert-origin-member: the caller must be one of the pair, even after leaving. */
 export async function requireOriginalMember(ctx: AppContext, user: AuthUser, chatId: number): Promise<ChatRecord> {
-  const chat = await ctx.db.selectFrom('chats').selectAll().where('id', '=', chatId).where('company_id', '=', user.companyId).executeTakeFirst();
+  const chat = await ctx.db
+    .selectFrom('chats')
+    .selectAll()
+    .where('id', '=', chatId)
+    .where('company_id', '=', user.companyId)
+    .executeTakeFirst();
   if (!chat?.pair_key || !chat.pair_key.split(':').map(Number).includes(user.id)) throw chatNotFound();
   return chat;
 }
@@ -187,7 +258,12 @@ export async function inviteMembers(ctx: AppContext, user: AuthUser, access: Cha
 export async function leaveChat(ctx: AppContext, user: AuthUser, access: ChatAccess) {
   await writeTransaction(ctx, async (trx) => {
     await appendMessage(ctx, trx, access.chat.id, { senderId: user.id, content: '', special: MessageSpecial.MEMBER_LEFT });
-    await trx.updateTable('chat_members').set({ left_at: ctx.now() }).where('chat_id', '=', access.chat.id).where('user_id', '=', user.id).execute();
+    await trx
+      .updateTable('chat_members')
+      .set({ left_at: ctx.now() })
+      .where('chat_id', '=', access.chat.id)
+      .where('user_id', '=', user.id)
+      .execute();
   });
   await publishChatEvent(ctx, access.chat.id, 'chat.members', { user_id: user.id }, [user.id]);
 }
@@ -203,13 +279,22 @@ export async function renameChat(ctx: AppContext, user: AuthUser, access: ChatAc
 
 export async function likeMessage(ctx: AppContext, user: AuthUser, access: ChatAccess, messageId: number, isLike: boolean) {
   const m = await requireMessage(ctx, access.chat.id, messageId);
-  if (m.deleted_at !== null || m.message_special > MessageSpecial.FILES) throw new HttpError(404, 'MESSAGE_NOT_FOUND', 'The message does not exist.');
+  if (m.deleted_at !== null || m.message_special > MessageSpecial.FILES)
+    throw new HttpError(404, 'MESSAGE_NOT_FOUND', 'The message does not exist.');
   if (isLike) {
-    await ctx.db.insertInto('chat_message_likes').values({ message_id: m.id, user_id: user.id, created_at: ctx.now() }).onConflict((oc) => oc.doNothing()).execute();
+    await ctx.db
+      .insertInto('chat_message_likes')
+      .values({ message_id: m.id, user_id: user.id, created_at: ctx.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   } else {
     await ctx.db.deleteFrom('chat_message_likes').where('message_id', '=', m.id).where('user_id', '=', user.id).execute();
   }
-  const n = await ctx.db.selectFrom('chat_message_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('message_id', '=', m.id).executeTakeFirstOrThrow();
+  const n = await ctx.db
+    .selectFrom('chat_message_likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('message_id', '=', m.id)
+    .executeTakeFirstOrThrow();
   await publishChatEvent(ctx, access.chat.id, 'chat.liked', { message_id: m.id, no: m.no, user_id: user.id });
   return { is_like: isLike, like_count: Number(n.n) };
 }
@@ -220,16 +305,37 @@ export async function likeMessage(ctx: AppContext, user: AuthUser, access: ChatA
  */
 export async function deleteMessage(ctx: AppContext, access: ChatAccess, message: MessageRecord, log?: FastifyBaseLogger) {
   const keys = await writeTransaction(ctx, async (trx) => {
-    const files = await trx.selectFrom('chat_files').select(['storage_key', 'thumb_key', 'size']).where('message_id', '=', message.id).execute();
+    const files = await trx
+      .selectFrom('chat_files')
+      .select(['storage_key', 'thumb_key', 'size'])
+      .where('message_id', '=', message.id)
+      .execute();
     const bytes = files.reduce((n, f) => n + Number(f.size), 0);
     await trx.deleteFrom('chat_files').where('message_id', '=', message.id).execute();
     await trx.deleteFrom('chat_message_likes').where('message_id', '=', message.id).execute();
-    await trx.updateTable('chat_messages').set({ deleted_at: ctx.now(), content: '', updated_at: ctx.now() }).where('id', '=', message.id).execute();
+    await trx
+      .updateTable('chat_messages')
+      .set({ deleted_at: ctx.now(), content: '', updated_at: ctx.now() })
+      .where('id', '=', message.id)
+      .execute();
     await removeDocuments(trx, DocKind.CHAT_MESSAGE, [message.id]);
     if (bytes > 0) {
-      const row = await trx.selectFrom('chat_storage').select('used_bytes').where('company_id', '=', access.chat.company_id).executeTakeFirst();
-      if (row) await trx.updateTable('chat_storage').set({ used_bytes: Math.max(0, Number(row.used_bytes) - bytes) }).where('company_id', '=', access.chat.company_id).execute();
-      await trx.updateTable('chats').set({ storage_used_bytes: Math.max(0, Number(access.chat.storage_used_bytes) - bytes) }).where('id', '=', access.chat.id).execute();
+      const row = await trx
+        .selectFrom('chat_storage')
+        .select('used_bytes')
+        .where('company_id', '=', access.chat.company_id)
+        .executeTakeFirst();
+      if (row)
+        await trx
+          .updateTable('chat_storage')
+          .set({ used_bytes: Math.max(0, Number(row.used_bytes) - bytes) })
+          .where('company_id', '=', access.chat.company_id)
+          .execute();
+      await trx
+        .updateTable('chats')
+        .set({ storage_used_bytes: Math.max(0, Number(access.chat.storage_used_bytes) - bytes) })
+        .where('id', '=', access.chat.id)
+        .execute();
     }
     return files.flatMap((f) => [f.storage_key, f.thumb_key].filter((k): k is string => k !== null));
   });
@@ -263,6 +369,11 @@ export async function readAll(ctx: AppContext, user: AuthUser) {
 }
 
 export async function setFavorite(ctx: AppContext, user: AuthUser, chatId: number, favorite: boolean) {
-  await ctx.db.updateTable('chat_members').set({ favorite: favorite ? 1 : 0 }).where('chat_id', '=', chatId).where('user_id', '=', user.id).execute();
+  await ctx.db
+    .updateTable('chat_members')
+    .set({ favorite: favorite ? 1 : 0 })
+    .where('chat_id', '=', chatId)
+    .where('user_id', '=', user.id)
+    .execute();
   await ctx.bus.publish([user.id], { kind: 'chat.updated', payload: { group_chat_id: chatId } });
 }

@@ -37,8 +37,17 @@ function commonExpected(c: FileCase<CommonFx>, kind: Kind, p: CommonPersona): nu
 
 /** What a refused change must leave untouched: the row and every stored version. */
 async function snapshot(t: TestApp, fileId: number) {
-  const row = await t.ctx.db.selectFrom('files').select(['version', 'title', 'memo', 'in_bin', 'folder_id', 'storage_key', 'is_attachment']).where('id', '=', fileId).executeTakeFirst();
-  const versions = await t.ctx.db.selectFrom('file_versions').select(['id', 'version']).where('file_id', '=', fileId).orderBy('id').execute();
+  const row = await t.ctx.db
+    .selectFrom('files')
+    .select(['version', 'title', 'memo', 'in_bin', 'folder_id', 'storage_key', 'is_attachment'])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+  const versions = await t.ctx.db
+    .selectFrom('file_versions')
+    .select(['id', 'version'])
+    .where('file_id', '=', fileId)
+    .orderBy('id')
+    .execute();
   return { row, versions };
 }
 
@@ -52,7 +61,9 @@ async function attachWithHistory(t: TestApp, token: string, uploadUrl: string, o
   const ow = await t.inject({ method: 'POST', url: overwriteUrl(id!), token, ...multipart([{ name: '添付2.pdf', data: PDF }]) });
   expect(ow.statusCode, ow.body).toBe(200);
   await t.ctx.db.updateTable('files').set({ topic_id: topicId, is_attachment: 1, folder_id: null }).where('id', '=', id!).execute();
-  const history = (await t.ctx.db.selectFrom('file_versions').select('id').where('file_id', '=', id!).where('version', '=', 1).executeTakeFirstOrThrow()).id;
+  const history = (
+    await t.ctx.db.selectFrom('file_versions').select('id').where('file_id', '=', id!).where('version', '=', 1).executeTakeFirstOrThrow()
+  ).id;
   return { id: id!, history };
 }
 
@@ -77,7 +88,11 @@ describe.each(DIALECTS)('file calls × attachment or shared file × role (%s)', 
     await groupWith(t, company, [[who.otherGroup.id, { role_admin: 1 }]]);
     for (const p of ['notDestination', 'reader', 'writer'] as const) common[p] = await actor(t, { companyId: company });
     common.otherCompany = await actor(t);
-    await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', 'in', [common.notDestination.id, common.writer.id, common.otherCompany.id]).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ common_topic_role: 1 })
+      .where('id', 'in', [common.notDestination.id, common.writer.id, common.otherCompany.id])
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -89,16 +104,27 @@ describe.each(DIALECTS)('file calls × attachment or shared file × role (%s)', 
       [who.writer.id, { role_edit_shared_folder: 1 }],
       [who.admin.id, { role_admin: 1 }],
     ]);
-    const folder = (await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: owner.token, payload: { folder_name: 'F' } })).json().items.id;
+    const folder = (
+      await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: owner.token, payload: { folder_name: 'F' } })
+    ).json().items.id;
     if (kind === 'attachment') {
       const topic = await postTopic(t, owner.token, `${G(g)}/topics/new-topic`, {});
       const a = await attachWithHistory(t, owner.token, `${G(g)}/share-folder-upload-file`, (id) => `${G(g)}/overwrite-file/${id}`, topic);
       return { g, file: a.id, binFile: a.id, folder, history: a.history };
     }
-    const [file, binFile] = await upload(t, owner.token, `${G(g)}/share-folder-upload-file`, [{ name: '資料.pdf', data: PDF }, { name: 'ごみ.pdf', data: PDF }]);
-    await t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${file}`, token: owner.token, ...multipart([{ name: '資料2.pdf', data: PDF }]) });
+    const [file, binFile] = await upload(t, owner.token, `${G(g)}/share-folder-upload-file`, [
+      { name: '資料.pdf', data: PDF },
+      { name: 'ごみ.pdf', data: PDF },
+    ]);
+    await t.inject({
+      method: 'POST',
+      url: `${G(g)}/overwrite-file/${file}`,
+      token: owner.token,
+      ...multipart([{ name: '資料2.pdf', data: PDF }]),
+    });
     await t.inject({ method: 'POST', url: `${G(g)}/delete-file`, token: owner.token, payload: { file_ids: [binFile] } });
-    const history = (await t.inject({ method: 'GET', url: `${G(g)}/share-folder-history-file/${file}`, token: owner.token })).json().items.data[1].id;
+    const history = (await t.inject({ method: 'GET', url: `${G(g)}/share-folder-history-file/${file}`, token: owner.token })).json().items
+      .data[1].id;
     return { g, file: file!, binFile: binFile!, folder, history };
   }
 
@@ -106,14 +132,19 @@ describe.each(DIALECTS)('file calls × attachment or shared file × role (%s)', 
     const uploadUrl = `${M}/common-share-folder-upload-file`;
     const overwrite = (id: number) => `${M}/overwrite-common-file/${id}`;
     if (kind === 'attachment') {
-      const dest = await groupWith(t, company, [[common.reader.id, {}], [common.writer.id, {}]]);
+      const dest = await groupWith(t, company, [
+        [common.reader.id, {}],
+        [common.writer.id, {}],
+      ]);
       const topic = await postTopic(t, common.writer.token, `${C}/create`, { selected_group: [dest] });
       const a = await attachWithHistory(t, common.writer.token, uploadUrl, overwrite, topic);
       return { file: a.id, history: a.history };
     }
     const [id] = await upload(t, common.writer.token, uploadUrl, [{ name: '規程.pdf', data: PDF }]);
     await t.inject({ method: 'POST', url: overwrite(id!), token: common.writer.token, ...multipart([{ name: '規程2.pdf', data: PDF }]) });
-    const history = (await t.ctx.db.selectFrom('file_versions').select('id').where('file_id', '=', id!).where('version', '=', 1).executeTakeFirstOrThrow()).id;
+    const history = (
+      await t.ctx.db.selectFrom('file_versions').select('id').where('file_id', '=', id!).where('version', '=', 1).executeTakeFirstOrThrow()
+    ).id;
     return { file: id!, history };
   }
 
@@ -154,7 +185,8 @@ describe.each(DIALECTS)('file calls × attachment or shared file × role (%s)', 
   it('the detail offers no edit for an attachment, and does for a shared file', async () => {
     const att = await groupFixture('attachment');
     const plain = await groupFixture('shared');
-    const canEdit = async (fx: Fx) => (await t.inject({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}`, token: who.admin.token })).json().items.can_edit;
+    const canEdit = async (fx: Fx) =>
+      (await t.inject({ method: 'GET', url: `${G(fx.g)}/share-folder-file/${fx.file}`, token: who.admin.token })).json().items.can_edit;
     expect(await canEdit(att)).toBe(false);
     expect(await canEdit(plain)).toBe(true);
   });

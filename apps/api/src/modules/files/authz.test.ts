@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_PERSONAS, contentStatus, statusPerPersona, type ContentPersona, type ContentRule, type MatrixRequest } from '../../test/content-matrix';
+import {
+  CONTENT_PERSONAS,
+  contentStatus,
+  statusPerPersona,
+  type ContentPersona,
+  type ContentRule,
+  type MatrixRequest,
+} from '../../test/content-matrix';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, G, groupWith, multipart, PDF, upload, zipEntries, type Actor } from './fixtures.test-util';
 import { form, GROUP_CASES, type Fx } from './matrix.test-util';
@@ -39,18 +46,33 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
       [who.writer.id, { role_edit_shared_folder: 1 }],
       [who.admin.id, { role_admin: 1 }],
     ]);
-    const [file, binFile] = await upload(t, owner.token, `${G(g)}/share-folder-upload-file`, [{ name: '資料.pdf', data: PDF }, { name: 'ごみ.pdf', data: PDF }]);
-    await t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${file}`, token: owner.token, ...multipart([{ name: '資料2.pdf', data: PDF }]) });
+    const [file, binFile] = await upload(t, owner.token, `${G(g)}/share-folder-upload-file`, [
+      { name: '資料.pdf', data: PDF },
+      { name: 'ごみ.pdf', data: PDF },
+    ]);
+    await t.inject({
+      method: 'POST',
+      url: `${G(g)}/overwrite-file/${file}`,
+      token: owner.token,
+      ...multipart([{ name: '資料2.pdf', data: PDF }]),
+    });
     await t.inject({ method: 'POST', url: `${G(g)}/delete-file`, token: owner.token, payload: { file_ids: [binFile] } });
-    const folder = (await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: owner.token, payload: { folder_name: 'F' } })).json().items.id;
-    const history = (await t.inject({ method: 'GET', url: `${G(g)}/share-folder-history-file/${file}`, token: owner.token })).json().items.data[1].id;
+    const folder = (
+      await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: owner.token, payload: { folder_name: 'F' } })
+    ).json().items.id;
+    const history = (await t.inject({ method: 'GET', url: `${G(g)}/share-folder-history-file/${file}`, token: owner.token })).json().items
+      .data[1].id;
     return { g, file: file!, binFile: binFile!, folder, history };
   }
 
   for (const c of GROUP_CASES) {
     it(`${c.name}: ${c.rule}`, async () => {
-      const got = await statusPerPersona(t, (p) => who[p].token, fixture, c.req, (p, code) =>
-        expect(code, `${c.name} as ${p}`).toBe(p === 'outsider' || p === 'otherGroup' ? 'GROUP_NOT_FOUND' : 'FILE_NOT_FOUND'),
+      const got = await statusPerPersona(
+        t,
+        (p) => who[p].token,
+        fixture,
+        c.req,
+        (p, code) => expect(code, `${c.name} as ${p}`).toBe(p === 'outsider' || p === 'otherGroup' ? 'GROUP_NOT_FOUND' : 'FILE_NOT_FOUND'),
       );
       const want = Object.fromEntries(CONTENT_PERSONAS.map((p) => [p, expected(c.name, c.rule, p)]));
       expect(got).toEqual(want);
@@ -80,7 +102,11 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
       { method: 'POST', url: `${G(mine.g)}/update-info-file/${theirs.file}`, payload: { title: 'x', memo: '' } },
       { method: 'POST', url: `${G(mine.g)}/move-file-to-unclassified`, payload: { file_ids: [mine.binFile, theirs.binFile] } },
       { method: 'POST', url: `${G(mine.g)}/move-file-to-other-folder`, payload: { file_ids: [mine.file], folder_id: theirs.folder } },
-      { method: 'POST', url: `${G(mine.g)}/move-file-to-other-folder`, payload: { file_ids: [mine.file, theirs.file], folder_id: mine.folder } },
+      {
+        method: 'POST',
+        url: `${G(mine.g)}/move-file-to-other-folder`,
+        payload: { file_ids: [mine.file, theirs.file], folder_id: mine.folder },
+      },
       { method: 'POST', url: `${G(mine.g)}/delete-file`, payload: { file_ids: [mine.file, theirs.file] } },
       { method: 'POST', url: `${G(mine.g)}/delete-file`, payload: { file_ids: [mine.binFile, theirs.binFile], delete_mode: 2 } },
       { method: 'POST', url: `${G(mine.g)}/empty-share-folder-bin`, payload: { group_id: theirs.g } },
@@ -98,9 +124,16 @@ describe.each(DIALECTS)('shared folder authorisation matrix (%s)', (dialect) => 
     const file = await t.ctx.db.selectFrom('files').selectAll().where('id', '=', theirs.file).executeTakeFirstOrThrow();
     expect(file).toMatchObject({ in_bin: 0, folder_id: null, title: '資料.pdf', version: 2 });
     expect(await t.ctx.db.selectFrom('file_versions').select('id').where('id', '=', theirs.history).executeTakeFirst()).toBeDefined();
-    expect(await t.ctx.db.selectFrom('files').select('in_bin').where('id', '=', theirs.binFile).executeTakeFirstOrThrow()).toEqual({ in_bin: 1 });
+    expect(await t.ctx.db.selectFrom('files').select('in_bin').where('id', '=', theirs.binFile).executeTakeFirstOrThrow()).toEqual({
+      in_bin: 1,
+    });
     // Their own ids together still work.
-    const ok = await t.inject({ method: 'POST', url: `${G(mine.g)}/download-files`, token, payload: { file_ids: [mine.file, mine.binFile] } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: `${G(mine.g)}/download-files`,
+      token,
+      payload: { file_ids: [mine.file, mine.binFile] },
+    });
     expect(zipEntries(ok.rawPayload)).toHaveLength(2);
   });
 });

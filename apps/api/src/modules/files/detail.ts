@@ -22,13 +22,25 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     person(ctx, file.creator_id),
     person(ctx, file.updater_id),
     person(ctx, file.uploader_id),
-    file.folder_id === null ? null : ctx.db.selectFrom('content_folders').select('name').where('id', '=', file.folder_id).executeTakeFirst(),
+    file.folder_id === null
+      ? null
+      : ctx.db.selectFrom('content_folders').select('name').where('id', '=', file.folder_id).executeTakeFirst(),
     hasMark(ctx, 'file_favorites', scope.userId, file.id),
     hasMark(ctx, 'file_reads', scope.userId, file.id),
-    ctx.db.selectFrom('file_versions').select((eb) => eb.fn.countAll<number>().as('n')).where('file_id', '=', file.id).executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('file_versions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('file_id', '=', file.id)
+      .executeTakeFirstOrThrow(),
     file.group_id === null || file.uploader_id === null
       ? true
-      : ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', file.group_id).where('user_id', '=', file.uploader_id).executeTakeFirst().then(Boolean),
+      : ctx.db
+          .selectFrom('group_members')
+          .select('user_id')
+          .where('group_id', '=', file.group_id)
+          .where('user_id', '=', file.uploader_id)
+          .executeTakeFirst()
+          .then(Boolean),
   ]);
   return {
     id: file.id,
@@ -54,7 +66,10 @@ export async function fileDetail(ctx: AppContext, scope: Scope, file: FileRecord
     updater: named(updater),
     last_uploader: named(uploader),
     moved_to_bin_at: file.moved_to_bin_at,
-    date_remove: file.in_bin === 1 && file.moved_to_bin_at !== null && scope.autoDeleteDays > 0 ? file.moved_to_bin_at + scope.autoDeleteDays * DAY : null,
+    date_remove:
+      file.in_bin === 1 && file.moved_to_bin_at !== null && scope.autoDeleteDays > 0
+        ? file.moved_to_bin_at + scope.autoDeleteDays * DAY
+        : null,
     is_favor: isFavor,
     can_preview: inlineAllowed(file.mime),
     // A company administrator reads common files like everyone; only the common-topic right writes them.

@@ -83,7 +83,10 @@ export async function sendFile(
   }
   const { stream, size } = await open(ctx, version.key, range ?? undefined);
   if (range) {
-    void reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`).header('Content-Length', String(range.end - range.start + 1));
+    void reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('Content-Length', String(range.end - range.start + 1));
   } else {
     reply.header('Content-Length', String(size));
   }
@@ -120,7 +123,11 @@ export async function sendZip(ctx: AppContext, reply: FastifyReply, files: Serve
   }
   // Refuse before the first byte is sent rather than cut a zip short. Opened, not just looked
   // for: a committed file whose move into place is pending is read from staging.
-  const readable = (key: string) => ctx.storage.open(key, { start: 0, end: 0 }).then(({ stream }) => (stream.destroy(), true), () => false);
+  const readable = (key: string) =>
+    ctx.storage.open(key, { start: 0, end: 0 }).then(
+      ({ stream }) => (stream.destroy(), true),
+      () => false,
+    );
   for (const f of files) if (!(await readable(f.storage_key))) throw fileNotFound();
 
   const zip = new yazl.ZipFile();

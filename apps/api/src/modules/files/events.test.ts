@@ -40,12 +40,22 @@ describe.each(DIALECTS)('shared folders are live (%s)', (dialect) => {
     expect(read.statusCode).toBe(200);
     expect(files()).toHaveLength(1);
 
-    const info = await t.inject({ method: 'POST', url: `${G(g)}/update-info-file/${id}`, token: editor.token, payload: { title: '見積（改）', memo: '' } });
+    const info = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/update-info-file/${id}`,
+      token: editor.token,
+      payload: { title: '見積（改）', memo: '' },
+    });
     expect(info.statusCode, info.body).toBe(200);
     expect(files()).toHaveLength(2);
 
     // A refused write announces nothing.
-    const refused = await t.inject({ method: 'POST', url: `${G(g)}/update-info-file/${id}`, token: reader.token, payload: { title: 'x', memo: '' } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/update-info-file/${id}`,
+      token: reader.token,
+      payload: { title: 'x', memo: '' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(files()).toHaveLength(2);
   });

@@ -13,11 +13,19 @@ const NOT_SHARED = /mark-read|favorite|download|is-favorite/;
 export async function publishFilesEvent(ctx: AppContext, companyId: number, groupId: number | null): Promise<void> {
   const rows =
     groupId === null
-      ? await ctx.db.selectFrom('users').select('id as user_id').where('company_id', '=', companyId).where('status', '=', 'active').execute()
+      ? await ctx.db
+          .selectFrom('users')
+          .select('id as user_id')
+          .where('company_id', '=', companyId)
+          .where('status', '=', 'active')
+          .execute()
       : await ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute();
   if (rows.length === 0) return;
   const payload: FilesEventPayload = { group_id: groupId };
-  await ctx.bus.publish(rows.map((r) => r.user_id), { kind: FILES_EVENT_KIND, payload });
+  await ctx.bus.publish(
+    rows.map((r) => r.user_id),
+    { kind: FILES_EVENT_KIND, payload },
+  );
 }
 
 /**
@@ -34,7 +42,9 @@ export function announceFolderWrites(app: FastifyInstance): void {
     const raw = url.startsWith(`${API_PREFIX}/members/me/groups/:id/`) ? (request.params as { id?: string }).id : undefined;
     const groupId = raw === undefined ? null : Number(raw);
     if (groupId !== null && !Number.isSafeInteger(groupId)) return payload;
-    await publishFilesEvent(app.ctx, request.user.companyId, groupId).catch((err: unknown) => request.log.warn({ err }, 'files event not sent'));
+    await publishFilesEvent(app.ctx, request.user.companyId, groupId).catch((err: unknown) =>
+      request.log.warn({ err }, 'files event not sent'),
+    );
     return payload;
   });
 }

@@ -23,17 +23,35 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
   const get = (url: string, token = reader.token) => t.inject({ method: 'GET', url, token });
 
   it('uploads with title and memo, lists with kind and read state, shows the detail', async () => {
-    const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: '見積書.pdf', data: PDF }], { title: '見積', memo: '最新版' });
+    const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: '見積書.pdf', data: PDF }], {
+      title: '見積',
+      memo: '最新版',
+    });
     const list = (await get(`${G(g)}/share-folder`)).json().items;
     const row = list.data.find((r: { id: number }) => r.id === id);
-    expect(row).toMatchObject({ title: '見積', name: '見積書.pdf', kind: 'pdf', size: PDF.length, is_read: false, uploader: '山田 太郎', version: 1 });
+    expect(row).toMatchObject({
+      title: '見積',
+      name: '見積書.pdf',
+      kind: 'pdf',
+      size: PDF.length,
+      is_read: false,
+      uploader: '山田 太郎',
+      version: 1,
+    });
     expect((await get(`${G(g)}/share-folder`, editor.token)).json().items.data.find((r: { id: number }) => r.id === id).is_read).toBe(true);
     const unread = (await get(`${G(g)}/share-folder?unreadOnly=1`)).json().items.data.map((r: { id: number }) => r.id);
     expect(unread).toContain(id);
     await t.inject({ method: 'POST', url: `${G(g)}/mark-read-file/${id}`, token: reader.token });
     expect((await get(`${G(g)}/share-folder?unreadOnly=1`)).json().items.data.map((r: { id: number }) => r.id)).not.toContain(id);
     const detail = (await get(`${G(g)}/share-folder-file/${id}`)).json().items;
-    expect(detail).toMatchObject({ memo: '最新版', mime: 'application/pdf', can_preview: true, can_edit: false, is_read: true, history_count: 1 });
+    expect(detail).toMatchObject({
+      memo: '最新版',
+      mime: 'application/pdf',
+      can_preview: true,
+      can_edit: false,
+      is_read: true,
+      history_count: 1,
+    });
     const storage = (await get(`${G(g)}/share-folder-storage`)).json().items;
     expect(storage.group.used_bytes).toBeGreaterThanOrEqual(PDF.length);
     expect(storage.company.used_bytes).toBe(storage.group.used_bytes);
@@ -103,9 +121,28 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
 
   it('never uses the user name as a path: traversal, NUL, long and Unicode tricks', async () => {
     const long = `${'あ'.repeat(400)}.pdf`;
-    const names = ['../../etc/passwd', '..\\..\\windows\\win.ini', long, 'report\u202Efdp.exe', 'ｶﾞ\u0301.pdf', '\u30AB\u3099.pdf', '..', '／etc／passwd'];
-    const ids = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, names.map((name) => ({ name, data: PDF })));
-    const stored = await t.ctx.db.selectFrom('files').select(['id', 'original_name', 'storage_key']).where('id', 'in', ids).orderBy('id').execute();
+    const names = [
+      '../../etc/passwd',
+      '..\\..\\windows\\win.ini',
+      long,
+      'report\u202Efdp.exe',
+      'ｶﾞ\u0301.pdf',
+      '\u30AB\u3099.pdf',
+      '..',
+      '／etc／passwd',
+    ];
+    const ids = await upload(
+      t,
+      editor.token,
+      `${G(g)}/share-folder-upload-file`,
+      names.map((name) => ({ name, data: PDF })),
+    );
+    const stored = await t.ctx.db
+      .selectFrom('files')
+      .select(['id', 'original_name', 'storage_key'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
     const shown = stored.map((s) => s.original_name);
     expect(shown[0]).toBe('passwd');
     expect(shown[1]).toBe('win.ini');
@@ -117,7 +154,12 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
     expect(shown[7]).toBe('passwd');
     // A NUL is no name at all: the edge's text rule refuses it before anything is stored.
     const before = (await storedFiles(t)).length;
-    const nul = await t.inject({ method: 'POST', url: `${G(g)}/share-folder-upload-file`, token: editor.token, ...multipart([{ name: 'a\u0000b.pdf', data: PDF }]) });
+    const nul = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/share-folder-upload-file`,
+      token: editor.token,
+      ...multipart([{ name: 'a\u0000b.pdf', data: PDF }]),
+    });
     expect(nul.statusCode).toBe(400);
     expect((await storedFiles(t)).length).toBe(before);
     for (const s of stored) expect(s.storage_key).toMatch(new RegExp(`^groups/${g}/files/[0-9a-f]{32}\\.[a-z0-9]+$`));
@@ -127,7 +169,13 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
   it('overwrites into versions, keeps 3 earlier ones, restores and deletes history', async () => {
     const v = (n: number) => Buffer.from(`%PDF-1.4 version ${n}\n`);
     const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: '計画.pdf', data: v(1) }]);
-    const overwrite = (n: number) => t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${id}`, token: editor.token, ...multipart([{ name: `計画v${n}.pdf`, data: v(n) }]) });
+    const overwrite = (n: number) =>
+      t.inject({
+        method: 'POST',
+        url: `${G(g)}/overwrite-file/${id}`,
+        token: editor.token,
+        ...multipart([{ name: `計画v${n}.pdf`, data: v(n) }]),
+      });
     for (let n = 2; n <= 5; n++) expect((await overwrite(n)).statusCode).toBe(200);
     const usedAfter = (await get(`${G(g)}/share-folder-storage`)).json().items.group.used_bytes;
     let history = (await get(`${G(g)}/share-folder-history-file/${id}?limit=2`)).json().items;
@@ -157,8 +205,22 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
     expect((await get(`${G(g)}/share-folder-file/${id}/download?history_id=${v3.id}`)).rawPayload.equals(v(3))).toBe(true);
 
     // The current entry can be neither restored nor deleted; an earlier one can be deleted.
-    expect((await t.inject({ method: 'POST', url: `${G(g)}/delete-file-history/${history.data[0].id}`, token: editor.token, payload: { file_id: id } })).statusCode).toBe(400);
-    const del = await t.inject({ method: 'POST', url: `${G(g)}/delete-file-history/${v3.id}`, token: editor.token, payload: { file_id: id } });
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${G(g)}/delete-file-history/${history.data[0].id}`,
+          token: editor.token,
+          payload: { file_id: id },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const del = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/delete-file-history/${v3.id}`,
+      token: editor.token,
+      payload: { file_id: id },
+    });
     expect(del.statusCode).toBe(200);
     expect((await get(`${G(g)}/share-folder-storage`)).json().items.group.used_bytes).toBe(usedAfter - v(3).length);
     expect((await get(`${G(g)}/share-folder-history-file/${id}`)).json().items.total).toBe(3);
@@ -167,7 +229,14 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
     const onDisk = await storedFiles(t);
     for (const k of keys) expect(onDisk).toContain(k.storage_key);
     expect(onDisk.filter((f) => !f.startsWith('.staging'))).toHaveLength(
-      Number((await t.ctx.db.selectFrom('file_versions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('file_versions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     );
   });
 
@@ -190,7 +259,11 @@ describe.each(DIALECTS)('shared folder files (%s)', (dialect) => {
 
   it('refuses a zip over 500 MB before sending anything', async () => {
     const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: 'big.pdf', data: PDF }]);
-    await t.ctx.db.updateTable('files').set({ size: 501 * 1024 * 1024 }).where('id', '=', id!).execute();
+    await t.ctx.db
+      .updateTable('files')
+      .set({ size: 501 * 1024 * 1024 })
+      .where('id', '=', id!)
+      .execute();
     const res = await t.inject({ method: 'POST', url: `${G(g)}/download-files`, token: reader.token, payload: { file_ids: [id] } });
     expect(res.statusCode).toBe(400);
     expect(res.json().status_code).toBe('DOWNLOAD_OVER_LIMIT');

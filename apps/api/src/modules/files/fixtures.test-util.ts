@@ -39,12 +39,20 @@ export function multipart(parts: Part[], fields: Record<string, string> = {}) {
 }
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]);
+export const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0,
+]);
 export const HTML = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
 
 /** Uploads through the API and returns the new file ids. */
-export async function upload(t: TestApp, token: string, url: string, parts: Part[], fields: Record<string, string> = {}): Promise<number[]> {
+export async function upload(
+  t: TestApp,
+  token: string,
+  url: string,
+  parts: Part[],
+  fields: Record<string, string> = {},
+): Promise<number[]> {
   const res = await t.inject({ method: 'POST', url, token, ...multipart(parts, fields) });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { items: { id: number }[] }).items.map((f) => f.id);

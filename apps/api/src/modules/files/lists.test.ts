@@ -16,17 +16,40 @@ describe.each(DIALECTS)('shared folder lists, folders and moves (%s)', (dialect)
     const company = await t.createCompany();
     editor = await actor(t, { companyId: company });
     admin = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[editor.id, { role_edit_shared_folder: 1 }], [admin.id, { role_admin: 1 }]]);
+    g = await groupWith(t, company, [
+      [editor.id, { role_edit_shared_folder: 1 }],
+      [admin.id, { role_admin: 1 }],
+    ]);
     ids = [];
     for (const name of ['ウ.pdf', 'ア.pdf', 'イ.pdf', 'エ.pdf', 'オ.pdf']) {
       ids.push(...(await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name, data: PDF }])));
       t.clock.advance(1000);
     }
-    folder = (await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: editor.token, payload: { folder_name: '契約書' } })).json().items.id;
+    folder = (
+      await t.inject({
+        method: 'POST',
+        url: `${G(g)}/share-folder/folders/create`,
+        token: editor.token,
+        payload: { folder_name: '契約書' },
+      })
+    ).json().items.id;
     // A topic attachment (the topic engine stores these; here straight in the table).
     const src = await t.ctx.db.selectFrom('files').selectAll().where('id', '=', ids[0]!).executeTakeFirstOrThrow();
     const { id: _id, ...rest } = src;
-    attachment = (await t.ctx.db.insertInto('files').values({ ...rest, is_attachment: 1, title: '添付.pdf', storage_key: `${src.storage_key}x`, created_at: t.clock(), updated_at: t.clock() }).returning('id').executeTakeFirstOrThrow()).id;
+    attachment = (
+      await t.ctx.db
+        .insertInto('files')
+        .values({
+          ...rest,
+          is_attachment: 1,
+          title: '添付.pdf',
+          storage_key: `${src.storage_key}x`,
+          created_at: t.clock(),
+          updated_at: t.clock(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await t.ctx.db.insertInto('file_reads').values({ file_id: attachment, user_id: editor.id, created_at: t.clock() }).execute();
   });
   afterAll(() => t.close());
@@ -46,11 +69,14 @@ describe.each(DIALECTS)('shared folder lists, folders and moves (%s)', (dialect)
     const second = await list(`share-folder?orderBy=title&sortedBy=desc&limit=2&cursor=${first.next_cursor}`);
     expect(second.data.map((r) => r.title)).toEqual(['エ.pdf', 'ウ.pdf']);
     expect((await list('share-folder?orderBy=title&sortedBy=desc&limit=2&page=2')).data.map((r) => r.title)).toEqual(['エ.pdf', 'ウ.pdf']);
-    expect((await t.inject({ method: 'GET', url: `${G(g)}/share-folder?cursor=bogus&orderBy=title`, token: editor.token })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'GET', url: `${G(g)}/share-folder?cursor=bogus&orderBy=title`, token: editor.token })).statusCode,
+    ).toBe(400);
   });
 
   it('moves between folder, unclassified and bin; attachments stay put; admin empties the bin', async () => {
-    const move = (path: string, payload: unknown, token = editor.token) => t.inject({ method: 'POST', url: `${G(g)}/${path}`, token, payload: payload as never });
+    const move = (path: string, payload: unknown, token = editor.token) =>
+      t.inject({ method: 'POST', url: `${G(g)}/${path}`, token, payload: payload as never });
     expect((await move('move-file-to-other-folder', { file_ids: [ids[0], ids[1]], folder_id: folder })).json().items.count).toBe(2);
     expect((await list(`share-folder-file-by-folder/${folder}`)).data.map((r) => r.id).sort()).toEqual([ids[0], ids[1]].sort());
     expect((await list('share-folder-unclassified-file')).data.map((r) => r.id).sort()).toEqual([ids[2], ids[3], ids[4]].sort());
@@ -79,7 +105,9 @@ describe.each(DIALECTS)('shared folder lists, folders and moves (%s)', (dialect)
 
     // Deleting the folder keeps its files (unclassified now).
     expect((await move('share-folder/folders/delete', { folder_id: folder })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: `${G(g)}/share-folder-file/${ids[1]}`, token: editor.token })).json().items.folder_id).toBeNull();
+    expect(
+      (await t.inject({ method: 'GET', url: `${G(g)}/share-folder-file/${ids[1]}`, token: editor.token })).json().items.folder_id,
+    ).toBeNull();
 
     expect((await move('empty-share-folder-bin', {})).statusCode).toBe(403);
     const emptied = await move('empty-share-folder-bin', { group_id: g }, admin.token);

@@ -19,8 +19,19 @@ describe.each(DIALECTS)('shared folder quota and failed uploads (%s)', (dialect)
 
   const newGroup = () => groupWith(t, company, [[editor.id, { role_edit_shared_folder: 1 }]]);
   const fileCount = async (g: number) =>
-    Number((await t.ctx.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', g).executeTakeFirstOrThrow()).n);
-  const used = async (g: number) => Number((await t.ctx.db.selectFrom('groups').select('storage_used_bytes').where('id', '=', g).executeTakeFirstOrThrow()).storage_used_bytes);
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('group_id', '=', g)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const used = async (g: number) =>
+    Number(
+      (await t.ctx.db.selectFrom('groups').select('storage_used_bytes').where('id', '=', g).executeTakeFirstOrThrow()).storage_used_bytes,
+    );
   const send = (g: number, data: Buffer, name = 'a.pdf') =>
     t.inject({ method: 'POST', url: `${G(g)}/share-folder-upload-file`, token: editor.token, ...multipart([{ name, data }]) });
 
@@ -28,7 +39,11 @@ describe.each(DIALECTS)('shared folder quota and failed uploads (%s)', (dialect)
     const g = await newGroup();
     const body = Buffer.concat([PDF, Buffer.alloc(1000, 0x20)]);
     // 1 GB capacity with room for one file of this size but not two.
-    await t.ctx.db.updateTable('groups').set({ storage_capacity_gb: 1, storage_used_bytes: GB - body.length - 10 }).where('id', '=', g).execute();
+    await t.ctx.db
+      .updateTable('groups')
+      .set({ storage_capacity_gb: 1, storage_used_bytes: GB - body.length - 10 })
+      .where('id', '=', g)
+      .execute();
     const results = await Promise.all([send(g, body), send(g, body), send(g, body)]);
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 400, 400]);
@@ -41,7 +56,11 @@ describe.each(DIALECTS)('shared folder quota and failed uploads (%s)', (dialect)
   it('the company quota refuses with EXCEED_COMPANY_STORAGE_CAPACITY and stores nothing', async () => {
     const g = await newGroup();
     const before = await storedFiles(t);
-    await t.ctx.db.updateTable('companies').set({ storage_capacity_gb: 1, storage_used_bytes: GB - 5 }).where('id', '=', company).execute();
+    await t.ctx.db
+      .updateTable('companies')
+      .set({ storage_capacity_gb: 1, storage_used_bytes: GB - 5 })
+      .where('id', '=', company)
+      .execute();
     const res = await send(g, PDF);
     expect(res.statusCode).toBe(400);
     expect(res.json().status_code).toBe('EXCEED_COMPANY_STORAGE_CAPACITY');
@@ -55,13 +74,20 @@ describe.each(DIALECTS)('shared folder quota and failed uploads (%s)', (dialect)
     await t.ctx.db.updateTable('groups').set({ max_img_size_per_attachment: 1 }).where('id', '=', g).execute();
     const before = await storedFiles(t);
     const big = await t.inject({
-      method: 'POST', url: `${G(g)}/share-folder-upload-file`, token: editor.token,
-      ...multipart([{ name: 'ok.pdf', data: PDF }, { name: 'big.pdf', data: Buffer.alloc(1024 * 1024 + 1, 0x41) }]),
+      method: 'POST',
+      url: `${G(g)}/share-folder-upload-file`,
+      token: editor.token,
+      ...multipart([
+        { name: 'ok.pdf', data: PDF },
+        { name: 'big.pdf', data: Buffer.alloc(1024 * 1024 + 1, 0x41) },
+      ]),
     });
     expect(big.statusCode).toBe(400);
     expect(big.json().status_code).toBe('UPLOAD_OVER_SIZE');
     const many = await t.inject({
-      method: 'POST', url: `${G(g)}/share-folder-upload-file`, token: editor.token,
+      method: 'POST',
+      url: `${G(g)}/share-folder-upload-file`,
+      token: editor.token,
       ...multipart(Array.from({ length: 31 }, (_, i) => ({ name: `f${i}.pdf`, data: PDF }))),
     });
     expect(many.statusCode).toBe(400);
@@ -70,7 +96,9 @@ describe.each(DIALECTS)('shared folder quota and failed uploads (%s)', (dialect)
     expect(await used(g)).toBe(0);
     expect(await storedFiles(t)).toEqual(before);
     const thirty = await t.inject({
-      method: 'POST', url: `${G(g)}/share-folder-upload-file`, token: editor.token,
+      method: 'POST',
+      url: `${G(g)}/share-folder-upload-file`,
+      token: editor.token,
       ...multipart(Array.from({ length: 30 }, (_, i) => ({ name: `f${i}.pdf`, data: PDF }))),
     });
     expect(thirty.statusCode).toBe(200);
@@ -87,7 +115,10 @@ describe.each(DIALECTS)('shared folder quota and failed uploads (%s)', (dialect)
       let stagedMeanwhile = false;
       await new Promise<void>((resolve) => {
         const req = http.request({
-          host: '127.0.0.1', port, method: 'POST', path: `${G(g)}/share-folder-upload-file`,
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `${G(g)}/share-folder-upload-file`,
           headers: { ...headers, 'content-length': String(payload.length), authorization: `Bearer ${editor.token}` },
         });
         req.on('error', () => resolve());

@@ -69,8 +69,17 @@ export async function chargeUsage(ctx: AppContext, trx: Kysely<DB>, target: Quot
   }
   // Never below zero, whatever an interrupted earlier cleanup left behind.
   const next = (used: number) => Math.max(0, Number(used) + delta);
-  await trx.updateTable('companies').set({ storage_used_bytes: next(company.storage_used_bytes) }).where('id', '=', target.companyId).execute();
-  if (group) await trx.updateTable('groups').set({ storage_used_bytes: next(group.storage_used_bytes) }).where('id', '=', target.groupId!).execute();
+  await trx
+    .updateTable('companies')
+    .set({ storage_used_bytes: next(company.storage_used_bytes) })
+    .where('id', '=', target.companyId)
+    .execute();
+  if (group)
+    await trx
+      .updateTable('groups')
+      .set({ storage_used_bytes: next(group.storage_used_bytes) })
+      .where('id', '=', target.groupId!)
+      .execute();
 }
 
 export function usageOf(capacityGb: number, usedBytes: number): StorageUsage {
@@ -81,11 +90,19 @@ export function usageOf(capacityGb: number, usedBytes: number): StorageUsage {
 }
 
 export async function storageUsage(ctx: AppContext, scope: Scope) {
-  const company = await ctx.db.selectFrom('companies').select(['storage_capacity_gb', 'storage_used_bytes']).where('id', '=', scope.companyId).executeTakeFirstOrThrow();
+  const company = await ctx.db
+    .selectFrom('companies')
+    .select(['storage_capacity_gb', 'storage_used_bytes'])
+    .where('id', '=', scope.companyId)
+    .executeTakeFirstOrThrow();
   const group =
     scope.groupId === null
       ? null
-      : await ctx.db.selectFrom('groups').select(['storage_capacity_gb', 'storage_used_bytes']).where('id', '=', scope.groupId).executeTakeFirstOrThrow();
+      : await ctx.db
+          .selectFrom('groups')
+          .select(['storage_capacity_gb', 'storage_used_bytes'])
+          .where('id', '=', scope.groupId)
+          .executeTakeFirstOrThrow();
   return {
     group: group ? usageOf(group.storage_capacity_gb, group.storage_used_bytes) : null,
     company: usageOf(company.storage_capacity_gb, company.storage_used_bytes),

@@ -76,7 +76,13 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.deleteCommonFileHistory, async ({ ctx, user, params, body, request }) => {
     const scope = await read(ctx, user, 'write');
-    await versions.deleteHistory(ctx, scope, await policy.requireFile(ctx, scope, body.file_id, { edit: true }), params.historyId, request.log);
+    await versions.deleteHistory(
+      ctx,
+      scope,
+      await policy.requireFile(ctx, scope, body.file_id, { edit: true }),
+      params.historyId,
+      request.log,
+    );
     return ok;
   });
 
@@ -85,7 +91,10 @@ export async function commonFileRoutes(app: FastifyInstance): Promise<void> {
     return sendFile(ctx, reply, file, { historyId: query.history_id, inline: false, range: request.headers.range });
   });
   on(app, e.previewCommonFile, async ({ ctx, user, params, reply, request }) => {
-    return sendFile(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId), { inline: true, range: request.headers.range });
+    return sendFile(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId), {
+      inline: true,
+      range: request.headers.range,
+    });
   });
   on(app, e.commonFileThumbnail, async ({ ctx, user, params, reply }) => {
     return sendThumbnail(ctx, reply, await policy.requireFile(ctx, await read(ctx, user, 'read'), params.fileId));

@@ -35,7 +35,9 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
     return files.map((f) => f.id);
   };
 
-  on(app, e.fileFolders, async ({ ctx, user, params }) => ({ items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')) }));
+  on(app, e.fileFolders, async ({ ctx, user, params }) => ({
+    items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')),
+  }));
   on(app, e.createFileFolder, async ({ ctx, user, params, body }) => ({
     items: await folders.createFolder(ctx, await scopeOf(ctx, user, params.id, 'write'), body.folder_name),
   }));
@@ -48,13 +50,21 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   on(app, e.sharedFiles, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'all' }, query));
-  on(app, e.sharedFilesTop, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'all' }, { ...query, orderBy: 'update', sortedBy: 'desc' }));
+  on(app, e.sharedFilesTop, ({ ctx, user, params, query }) =>
+    list(ctx, user, params.id, { kind: 'all' }, { ...query, orderBy: 'update', sortedBy: 'desc' }),
+  );
   on(app, e.sharedFilesUnclassified, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'unclassified' }, query));
   on(app, e.sharedFilesInBin, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'bin' }, query));
   on(app, e.sharedFilesAttached, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'attachments' }, query));
-  on(app, e.sharedFilesByFolder, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query));
-  on(app, e.sharedFileCount, async ({ ctx, user, params }) => ({ items: await countFiles(ctx, await scopeOf(ctx, user, params.id, 'read')) }));
-  on(app, e.groupStorage, async ({ ctx, user, params }) => ({ items: await storageUsage(ctx, await scopeOf(ctx, user, params.id, 'read')) }));
+  on(app, e.sharedFilesByFolder, ({ ctx, user, params, query }) =>
+    list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query),
+  );
+  on(app, e.sharedFileCount, async ({ ctx, user, params }) => ({
+    items: await countFiles(ctx, await scopeOf(ctx, user, params.id, 'read')),
+  }));
+  on(app, e.groupStorage, async ({ ctx, user, params }) => ({
+    items: await storageUsage(ctx, await scopeOf(ctx, user, params.id, 'read')),
+  }));
 
   on(app, e.sharedFile, async ({ ctx, user, params }) => detail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.fileId));
   on(app, e.isFavoriteFile, async ({ ctx, user, params }) => {
@@ -91,17 +101,21 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.moveFilesToFolder, async ({ ctx, user, params, body }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
     await policy.requireFolder(ctx, params.id, body.folder_id);
-    return { items: { count: await service.moveToFolder(ctx, movable(await policy.requireFiles(ctx, scope, body.file_ids)), body.folder_id) } };
+    return {
+      items: { count: await service.moveToFolder(ctx, movable(await policy.requireFiles(ctx, scope, body.file_ids)), body.folder_id) },
+    };
   });
   on(app, e.deleteFiles, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    if (body.delete_mode === 1) return { items: { count: await service.moveToBin(ctx, movable(await policy.requireFiles(ctx, scope, body.file_ids))) } };
+    if (body.delete_mode === 1)
+      return { items: { count: await service.moveToBin(ctx, movable(await policy.requireFiles(ctx, scope, body.file_ids))) } };
     const files = await policy.requireFiles(ctx, scope, body.file_ids, { inBin: true, edit: true });
     return { items: { count: await service.deleteFiles(ctx, files, request.log, { actor: { userId: user.id, ip: request.ip } }) } };
   });
   on(app, e.emptyFileBin, async ({ ctx, user, params, body, request }) => {
     // The body may repeat the group id; a different one is another group's, so not found.
-    if (body.group_id !== undefined && body.group_id !== params.id) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
+    if (body.group_id !== undefined && body.group_id !== params.id)
+      throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
     const scope = await scopeOf(ctx, user, params.id, 'admin');
     return { items: { count: await service.emptyBin(ctx, scope, { userId: user.id, ip: request.ip }, request.log) } };
   });
@@ -123,13 +137,23 @@ export async function groupFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.deleteFileHistory, async ({ ctx, user, params, body, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'write');
-    await versions.deleteHistory(ctx, scope, await policy.requireFile(ctx, scope, body.file_id, { edit: true }), params.historyId, request.log);
+    await versions.deleteHistory(
+      ctx,
+      scope,
+      await policy.requireFile(ctx, scope, body.file_id, { edit: true }),
+      params.historyId,
+      request.log,
+    );
     return ok;
   });
 
   on(app, e.downloadFile, async ({ ctx, user, params, query, reply, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');
-    return sendFile(ctx, reply, await policy.requireFile(ctx, scope, params.fileId), { historyId: query.history_id, inline: false, range: request.headers.range });
+    return sendFile(ctx, reply, await policy.requireFile(ctx, scope, params.fileId), {
+      historyId: query.history_id,
+      inline: false,
+      range: request.headers.range,
+    });
   });
   on(app, e.previewFile, async ({ ctx, user, params, reply, request }) => {
     const scope = await scopeOf(ctx, user, params.id, 'read');

@@ -26,12 +26,20 @@ const uploadFields = z
  * staged files and thumbnails visible only after it committed (storage/write.ts). So a failed
  * request leaves neither a row without bytes nor bytes without a row.
  */
-export function withCommit<T>(ctx: AppContext, target: QuotaTarget, files: ReceivedFile[], thumbs: (StagedFile | null)[], fn: (trx: Kysely<DB>) => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+export function withCommit<T>(
+  ctx: AppContext,
+  target: QuotaTarget,
+  files: ReceivedFile[],
+  thumbs: (StagedFile | null)[],
+  fn: (trx: Kysely<DB>) => Promise<T>,
+  log?: FastifyBaseLogger,
+): Promise<T> {
   return writeWithFiles([...files.map((f) => f.staged), ...thumbs], () => writeTransaction(ctx, fn, target), log);
 }
 
 /** Every stored key a version row owns: its bytes and, for most images, a thumbnail. */
-export const keysOf = (v: { storage_key: string; thumb_key: string | null }): string[] => (v.thumb_key ? [v.storage_key, v.thumb_key] : [v.storage_key]);
+export const keysOf = (v: { storage_key: string; thumb_key: string | null }): string[] =>
+  v.thumb_key ? [v.storage_key, v.thumb_key] : [v.storage_key];
 
 /** Deletes stored bytes after their rows are gone; a lost delete leaves an orphan, never a dangling row. */
 export async function deleteKeys(ctx: AppContext, keys: string[], log?: FastifyBaseLogger): Promise<void> {
@@ -62,7 +70,11 @@ export async function createFiles(
   ctx: AppContext,
   scope: Scope,
   received: Received,
-  opts: { topicId?: number; log?: FastifyBaseLogger; before?: (trx: Kysely<DB>) => Promise<number | { topicId: number; commentId: number }> } = {},
+  opts: {
+    topicId?: number;
+    log?: FastifyBaseLogger;
+    before?: (trx: Kysely<DB>) => Promise<number | { topicId: number; commentId: number }>;
+  } = {},
 ): Promise<number[]> {
   const parsed = uploadFields.safeParse(received.fields);
   if (!parsed.success) {
@@ -84,47 +96,57 @@ export async function createFiles(
   // Thumbnails are derived data: not charged against the quota.
   const thumbs = await stageThumbnails(ctx, received.files, opts.log);
   const now = ctx.now();
-  return withCommit(ctx, targetOf(scope), received.files, thumbs, async (trx) => {
-    const owner = opts.before ? await opts.before(trx) : opts.topicId;
-    const topicId = typeof owner === 'object' ? owner.topicId : owner;
-    const commentId = typeof owner === 'object' ? owner.commentId : null;
-    await chargeUsage(ctx, trx, targetOf(scope), total);
-    const ids: number[] = [];
-    for (const [i, f] of received.files.entries()) {
-      const thumb = thumbs[i] ?? null;
-      const row = await trx
-        .insertInto('files')
-        .values({
-          company_id: scope.companyId,
-          group_id: scope.groupId,
-          folder_id: topicId ? null : (folderId ?? null),
-          topic_id: topicId ?? null,
-          comment_id: commentId,
-          is_attachment: topicId ? 1 : 0,
-          title: (received.files.length === 1 && title?.trim()) || f.name,
-          memo,
-          original_name: f.name,
-          storage_key: f.staged.key,
-          thumb_key: thumb?.key ?? null,
-          size: f.staged.size,
-          kind: f.detected.kind,
-          mime: f.detected.mime,
-          version: 1,
-          creator_id: scope.userId,
-          updater_id: scope.userId,
-          uploader_id: scope.userId,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('file_versions').values(versionRow(row.id, 1, f, thumb, scope.userId, now)).execute();
-      await trx.insertInto('file_reads').values({ file_id: row.id, user_id: scope.userId, created_at: now }).execute();
-      await indexFile(trx, row.id);
-      ids.push(row.id);
-    }
-    return ids;
-  }, opts.log);
+  return withCommit(
+    ctx,
+    targetOf(scope),
+    received.files,
+    thumbs,
+    async (trx) => {
+      const owner = opts.before ? await opts.before(trx) : opts.topicId;
+      const topicId = typeof owner === 'object' ? owner.topicId : owner;
+      const commentId = typeof owner === 'object' ? owner.commentId : null;
+      await chargeUsage(ctx, trx, targetOf(scope), total);
+      const ids: number[] = [];
+      for (const [i, f] of received.files.entries()) {
+        const thumb = thumbs[i] ?? null;
+        const row = await trx
+          .insertInto('files')
+          .values({
+            company_id: scope.companyId,
+            group_id: scope.groupId,
+            folder_id: topicId ? null : (folderId ?? null),
+            topic_id: topicId ?? null,
+            comment_id: commentId,
+            is_attachment: topicId ? 1 : 0,
+            title: (received.files.length === 1 && title?.trim()) || f.name,
+            memo,
+            original_name: f.name,
+            storage_key: f.staged.key,
+            thumb_key: thumb?.key ?? null,
+            size: f.staged.size,
+            kind: f.detected.kind,
+            mime: f.detected.mime,
+            version: 1,
+            creator_id: scope.userId,
+            updater_id: scope.userId,
+            uploader_id: scope.userId,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('file_versions')
+          .values(versionRow(row.id, 1, f, thumb, scope.userId, now))
+          .execute();
+        await trx.insertInto('file_reads').values({ file_id: row.id, user_id: scope.userId, created_at: now }).execute();
+        await indexFile(trx, row.id);
+        ids.push(row.id);
+      }
+      return ids;
+    },
+    opts.log,
+  );
 }
 
 /**
@@ -132,32 +154,67 @@ export async function createFiles(
  * three are dropped in the same transaction (rows, then bytes after commit) and only the net
  * change is charged. Readers see the file as unread again.
  */
-export async function overwriteFile(ctx: AppContext, scope: Scope, file: FileRecord, received: Received, log?: FastifyBaseLogger): Promise<void> {
+export async function overwriteFile(
+  ctx: AppContext,
+  scope: Scope,
+  file: FileRecord,
+  received: Received,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const f = received.files[0]!;
   const [thumb = null] = await stageThumbnails(ctx, [f], log);
   const now = ctx.now();
-  const dropped = await withCommit(ctx, targetOf(scope), [f], [thumb], async (trx) => {
-    const versions = await trx
-      .selectFrom('file_versions')
-      .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
-      .where('file_id', '=', file.id)
-      .orderBy('version', 'desc')
-      .execute();
-    const current = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
-    const drop = versions.slice(LIMITS.restorableFileGenerations);
-    await chargeUsage(ctx, trx, targetOf(scope), f.staged.size - drop.reduce((n, v) => n + Number(v.size), 0));
-    if (drop.length) await trx.deleteFrom('file_versions').where('id', 'in', drop.map((v) => v.id)).execute();
-    const version = Math.max(current.version, ...versions.map((v) => v.version)) + 1;
-    await trx.insertInto('file_versions').values(versionRow(file.id, version, f, thumb, scope.userId, now)).execute();
-    await trx
-      .updateTable('files')
-      .set({ original_name: f.name, storage_key: f.staged.key, thumb_key: thumb?.key ?? null, size: f.staged.size, kind: f.detected.kind, mime: f.detected.mime, version, updater_id: scope.userId, uploader_id: scope.userId, updated_at: now })
-      .where('id', '=', file.id)
-      .execute();
-    await markChanged(trx, file.id, scope.userId, now);
-    await indexFile(trx, file.id);
-    return drop.flatMap(keysOf);
-  }, log);
+  const dropped = await withCommit(
+    ctx,
+    targetOf(scope),
+    [f],
+    [thumb],
+    async (trx) => {
+      const versions = await trx
+        .selectFrom('file_versions')
+        .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
+        .where('file_id', '=', file.id)
+        .orderBy('version', 'desc')
+        .execute();
+      const current = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
+      const drop = versions.slice(LIMITS.restorableFileGenerations);
+      await chargeUsage(ctx, trx, targetOf(scope), f.staged.size - drop.reduce((n, v) => n + Number(v.size), 0));
+      if (drop.length)
+        await trx
+          .deleteFrom('file_versions')
+          .where(
+            'id',
+            'in',
+            drop.map((v) => v.id),
+          )
+          .execute();
+      const version = Math.max(current.version, ...versions.map((v) => v.version)) + 1;
+      await trx
+        .insertInto('file_versions')
+        .values(versionRow(file.id, version, f, thumb, scope.userId, now))
+        .execute();
+      await trx
+        .updateTable('files')
+        .set({
+          original_name: f.name,
+          storage_key: f.staged.key,
+          thumb_key: thumb?.key ?? null,
+          size: f.staged.size,
+          kind: f.detected.kind,
+          mime: f.detected.mime,
+          version,
+          updater_id: scope.userId,
+          uploader_id: scope.userId,
+          updated_at: now,
+        })
+        .where('id', '=', file.id)
+        .execute();
+      await markChanged(trx, file.id, scope.userId, now);
+      await indexFile(trx, file.id);
+      return drop.flatMap(keysOf);
+    },
+    log,
+  );
   await deleteKeys(ctx, dropped, log);
 }
 
@@ -169,24 +226,41 @@ export async function markChanged(trx: Kysely<DB>, fileId: number, userId: numbe
 
 export async function updateInfo(ctx: AppContext, scope: Scope, file: FileRecord, body: { title: string; memo: string }): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('files').set({ title: body.title, memo: body.memo, updater_id: scope.userId, updated_at: ctx.now() }).where('id', '=', file.id).execute();
+    await trx
+      .updateTable('files')
+      .set({ title: body.title, memo: body.memo, updater_id: scope.userId, updated_at: ctx.now() })
+      .where('id', '=', file.id)
+      .execute();
     await indexFile(trx, file.id);
   });
 }
 
 export async function moveToBin(ctx: AppContext, ids: number[]): Promise<number> {
-  const r = await ctx.db.updateTable('files').set({ in_bin: 1, moved_to_bin_at: ctx.now() }).where('id', 'in', ids).where('in_bin', '=', 0).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('files')
+    .set({ in_bin: 1, moved_to_bin_at: ctx.now() })
+    .where('id', 'in', ids)
+    .where('in_bin', '=', 0)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 /** Out of any folder and out of the bin. */
 export async function moveToUnclassified(ctx: AppContext, ids: number[]): Promise<number> {
-  const r = await ctx.db.updateTable('files').set({ folder_id: null, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('files')
+    .set({ folder_id: null, in_bin: 0, moved_to_bin_at: null })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function moveToFolder(ctx: AppContext, ids: number[], folderId: number): Promise<number> {
-  const r = await ctx.db.updateTable('files').set({ folder_id: folderId, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('files')
+    .set({ folder_id: folderId, in_bin: 0, moved_to_bin_at: null })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -205,7 +279,12 @@ export interface FileAudit {
  * Deletes files for good: rows (versions, reads, favourites cascade), usage and audit entries in
  * one transaction per quota owner, then the bytes of every version.
  */
-export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' | 'company_id' | 'group_id'>[], log?: FastifyBaseLogger, audit?: FileAudit): Promise<number> {
+export async function deleteFiles(
+  ctx: AppContext,
+  files: Pick<FileRecord, 'id' | 'company_id' | 'group_id'>[],
+  log?: FastifyBaseLogger,
+  audit?: FileAudit,
+): Promise<number> {
   const byOwner = new Map<string, { target: QuotaTarget; ids: number[] }>();
   for (const f of files) {
     const k = `${f.company_id}:${f.group_id ?? ''}`;
@@ -215,22 +294,35 @@ export async function deleteFiles(ctx: AppContext, files: Pick<FileRecord, 'id' 
   }
   let count = 0;
   for (const { target, ids } of byOwner.values()) {
-    const keys = await writeTransaction(ctx, async (trx) => {
-      const versions = await trx.selectFrom('file_versions').select(['storage_key', 'thumb_key', 'size']).where('file_id', 'in', ids).execute();
-      const gone = audit ? await trx.selectFrom('files').select(['id', 'title', 'original_name']).where('id', 'in', ids).execute() : [];
-      await unindexFiles(trx, ids);
-      const r = await trx.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
-      count += Number(r.numDeletedRows);
-      await chargeUsage(ctx, trx, target, -versions.reduce((n, v) => n + Number(v.size), 0));
-      if (audit) await writeAuditMany(ctx, trx, await fileAuditEntries(trx, target, gone, audit));
-      return versions.flatMap(keysOf);
-    }, target);
+    const keys = await writeTransaction(
+      ctx,
+      async (trx) => {
+        const versions = await trx
+          .selectFrom('file_versions')
+          .select(['storage_key', 'thumb_key', 'size'])
+          .where('file_id', 'in', ids)
+          .execute();
+        const gone = audit ? await trx.selectFrom('files').select(['id', 'title', 'original_name']).where('id', 'in', ids).execute() : [];
+        await unindexFiles(trx, ids);
+        const r = await trx.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
+        count += Number(r.numDeletedRows);
+        await chargeUsage(ctx, trx, target, -versions.reduce((n, v) => n + Number(v.size), 0));
+        if (audit) await writeAuditMany(ctx, trx, await fileAuditEntries(trx, target, gone, audit));
+        return versions.flatMap(keysOf);
+      },
+      target,
+    );
     await deleteKeys(ctx, keys, log);
   }
   return count;
 }
 
-async function fileAuditEntries(trx: Kysely<DB>, target: QuotaTarget, gone: { id: number; title: string; original_name: string }[], audit: FileAudit): Promise<AuditEntry[]> {
+async function fileAuditEntries(
+  trx: Kysely<DB>,
+  target: QuotaTarget,
+  gone: { id: number; title: string; original_name: string }[],
+  audit: FileAudit,
+): Promise<AuditEntry[]> {
   if (gone.length === 0) return [];
   const who = actorFields(audit.actor);
   const note = audit.note ? ` (${audit.note})` : '';
@@ -238,28 +330,61 @@ async function fileAuditEntries(trx: Kysely<DB>, target: QuotaTarget, gone: { id
   if (audit.binOf) {
     const group = await trx.selectFrom('groups').select('name').where('id', '=', audit.binOf.groupId).executeTakeFirst();
     const names = gone.slice(0, 20).map(label).join(', ') + (gone.length > 20 ? ', …' : '');
-    return [{
-      ...who, companyId: target.companyId, action: 'file.bin_emptied', targetType: 'group', targetId: audit.binOf.groupId,
-      targetLabel: group?.name ?? '', detail: `${gone.length} files: ${names}${note}`,
-    }];
+    return [
+      {
+        ...who,
+        companyId: target.companyId,
+        action: 'file.bin_emptied',
+        targetType: 'group',
+        targetId: audit.binOf.groupId,
+        targetLabel: group?.name ?? '',
+        detail: `${gone.length} files: ${names}${note}`,
+      },
+    ];
   }
   const where = target.groupId === null ? 'common folder' : `group #${target.groupId}`;
-  return gone.map((f) => ({ ...who, companyId: target.companyId, action: 'file.deleted', targetType: 'file', targetId: f.id, targetLabel: label(f), detail: where + note }));
+  return gone.map((f) => ({
+    ...who,
+    companyId: target.companyId,
+    action: 'file.deleted',
+    targetType: 'file',
+    targetId: f.id,
+    targetLabel: label(f),
+    detail: where + note,
+  }));
 }
 
 export async function emptyBin(ctx: AppContext, scope: Scope, actor: AuditActor, log?: FastifyBaseLogger): Promise<number> {
-  const files = await ctx.db.selectFrom('files').select(['id', 'company_id', 'group_id']).where('group_id', '=', scope.groupId!).where('in_bin', '=', 1).execute();
+  const files = await ctx.db
+    .selectFrom('files')
+    .select(['id', 'company_id', 'group_id'])
+    .where('group_id', '=', scope.groupId!)
+    .where('in_bin', '=', 1)
+    .execute();
   return files.length ? deleteFiles(ctx, files, log, { actor, binOf: { groupId: scope.groupId! } }) : 0;
 }
 
-export async function setMark(ctx: AppContext, table: 'file_reads' | 'file_favorites', userId: number, fileId: number, on: boolean): Promise<void> {
+export async function setMark(
+  ctx: AppContext,
+  table: 'file_reads' | 'file_favorites',
+  userId: number,
+  fileId: number,
+  on: boolean,
+): Promise<void> {
   if (on) {
-    await ctx.db.insertInto(table).values({ file_id: fileId, user_id: userId, created_at: ctx.now() }).onConflict((oc) => oc.columns(['file_id', 'user_id']).doNothing()).execute();
+    await ctx.db
+      .insertInto(table)
+      .values({ file_id: fileId, user_id: userId, created_at: ctx.now() })
+      .onConflict((oc) => oc.columns(['file_id', 'user_id']).doNothing())
+      .execute();
   } else {
     await ctx.db.deleteFrom(table).where('file_id', '=', fileId).where('user_id', '=', userId).execute();
   }
 }
 
 export async function hasMark(ctx: AppContext, table: 'file_reads' | 'file_favorites', userId: number, fileId: number): Promise<boolean> {
-  return (await ctx.db.selectFrom(table).select('file_id').where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+  return (
+    (await ctx.db.selectFrom(table).select('file_id').where('file_id', '=', fileId).where('user_id', '=', userId).executeTakeFirst()) !==
+    undefined
+  );
 }

@@ -10,7 +10,10 @@ import { actor, G, groupWith, multipart, PDF, PNG, storedFiles, upload, type Act
 import { backfillThumbnails } from './thumbnail-backfill';
 import { THUMB_EDGE } from './thumbnails';
 
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .toBuffer();
 
 describe.each(DIALECTS)('thumbnail backfill (%s)', (dialect) => {
   let t: TestApp;
@@ -25,7 +28,8 @@ describe.each(DIALECTS)('thumbnail backfill (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const versions = () => t.ctx.db.selectFrom('file_versions').select(['id', 'file_id', 'version', 'kind', 'thumb_key']).orderBy('id').execute();
+  const versions = () =>
+    t.ctx.db.selectFrom('file_versions').select(['id', 'file_id', 'version', 'kind', 'thumb_key']).orderBy('id').execute();
 
   it('gives old images their thumbnails (every version, the file row for the current one), once', async () => {
     const [photo, doc, broken] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [
@@ -33,7 +37,12 @@ describe.each(DIALECTS)('thumbnail backfill (%s)', (dialect) => {
       { name: '資料.pdf', data: PDF },
       { name: '壊れた.png', data: PNG },
     ]);
-    const over = await t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${photo}`, token: editor.token, ...multipart([{ name: '現場2.jpg', data: await jpeg(800, 800) }]) });
+    const over = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/overwrite-file/${photo}`,
+      token: editor.token,
+      ...multipart([{ name: '現場2.jpg', data: await jpeg(800, 800) }]),
+    });
     expect(over.statusCode).toBe(200);
     // As before thumbnails existed: no keys, no thumbnail bytes.
     const made = (await versions()).map((v) => v.thumb_key).filter((k): k is string => k !== null);
@@ -67,7 +76,11 @@ describe.each(DIALECTS)('thumbnail backfill (%s)', (dialect) => {
 
   it('an image whose bytes are missing is skipped, not fatal', async () => {
     const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: '消えた.jpg', data: await jpeg(600, 600) }]);
-    const v = await t.ctx.db.selectFrom('file_versions').select(['storage_key', 'thumb_key']).where('file_id', '=', id!).executeTakeFirstOrThrow();
+    const v = await t.ctx.db
+      .selectFrom('file_versions')
+      .select(['storage_key', 'thumb_key'])
+      .where('file_id', '=', id!)
+      .executeTakeFirstOrThrow();
     await t.ctx.storage.delete(v.storage_key);
     await t.ctx.storage.delete(v.thumb_key!);
     await t.ctx.db.updateTable('file_versions').set({ thumb_key: null }).where('file_id', '=', id!).execute();

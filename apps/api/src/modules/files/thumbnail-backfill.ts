@@ -64,14 +64,28 @@ export async function backfillThumbnails(ctx: Ctx, opts: { batch?: number; log?:
         counts.skipped++;
         continue;
       }
-      const staged = await ctx.storage.stage(Readable.from([thumb]), { prefix: v.storage_key.slice(0, v.storage_key.lastIndexOf('/')), ext: 'webp' });
+      const staged = await ctx.storage.stage(Readable.from([thumb]), {
+        prefix: v.storage_key.slice(0, v.storage_key.lastIndexOf('/')),
+        ext: 'webp',
+      });
       const won = await writeWithFiles(
         [staged],
         () =>
           ctx.db.transaction().execute(async (trx) => {
-            const r = await trx.updateTable('file_versions').set({ thumb_key: staged.key }).where('id', '=', v.id).where('thumb_key', 'is', null).executeTakeFirst();
+            const r = await trx
+              .updateTable('file_versions')
+              .set({ thumb_key: staged.key })
+              .where('id', '=', v.id)
+              .where('thumb_key', 'is', null)
+              .executeTakeFirst();
             if (Number(r.numUpdatedRows) !== 1) throw new LostRace();
-            await trx.updateTable('files').set({ thumb_key: staged.key }).where('id', '=', v.file_id).where('version', '=', v.version).where('thumb_key', 'is', null).execute();
+            await trx
+              .updateTable('files')
+              .set({ thumb_key: staged.key })
+              .where('id', '=', v.file_id)
+              .where('version', '=', v.version)
+              .where('thumb_key', 'is', null)
+              .execute();
             return true;
           }),
         opts.log,

@@ -7,7 +7,9 @@ import { renderThumbnail, THUMB_EDGE } from './thumbnails';
 
 const GB = 1024 ** 3;
 const jpeg = (width: number, height: number, colour = '#3366cc') =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 /** Every key the database says is stored (originals and thumbnails of every version). */
 async function ownedKeys(t: TestApp): Promise<string[]> {
@@ -59,7 +61,8 @@ describe.each(DIALECTS)('image thumbnails (%s)', (dialect) => {
 
   const get = (url: string, token: string = reader.token) => t.inject({ method: 'GET', url, token });
   const row = async (id: number) => (await get(`${G(g)}/share-folder`)).json().items.data.find((r: { id: number }) => r.id === id);
-  const thumbOf = async (id: number) => (await t.ctx.db.selectFrom('files').select('thumb_key').where('id', '=', id).executeTakeFirstOrThrow()).thumb_key;
+  const thumbOf = async (id: number) =>
+    (await t.ctx.db.selectFrom('files').select('thumb_key').where('id', '=', id).executeTakeFirstOrThrow()).thumb_key;
 
   it('makes a thumbnail on upload, lists it and serves it inline with nosniff', async () => {
     const [photo, doc, broken] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [
@@ -99,7 +102,10 @@ describe.each(DIALECTS)('image thumbnails (%s)', (dialect) => {
     expect((await get(`${G(g)}/share-folder-file/${photo}/thumbnail`, editor.token)).statusCode).toBe(200);
 
     // The outsider administers a group of their own with an image in it.
-    const theirs = await groupWith(t, company, [[outsider.id, { role_admin: 1 }], [editor.id, { role_admin: 1 }]]);
+    const theirs = await groupWith(t, company, [
+      [outsider.id, { role_admin: 1 }],
+      [editor.id, { role_admin: 1 }],
+    ]);
     const [their] = await upload(t, outsider.token, `${G(theirs)}/share-folder-upload-file`, [{ name: 'b.png', data: pngImage(300, 300) }]);
     for (const token of [reader.token, editor.token]) {
       const cross = await get(`${G(g)}/share-folder-file/${their}/thumbnail`, token);
@@ -113,7 +119,9 @@ describe.each(DIALECTS)('image thumbnails (%s)', (dialect) => {
 
   it('follows versions: overwrite, restore, dropped and deleted versions take their thumbnails along', async () => {
     const colours = ['#ff0000', '#00ff00', '#ffff00', '#00ffff'];
-    const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [{ name: 'v1.jpg', data: await jpeg(600, 300, colours[0]) }]);
+    const [id] = await upload(t, editor.token, `${G(g)}/share-folder-upload-file`, [
+      { name: 'v1.jpg', data: await jpeg(600, 300, colours[0]) },
+    ]);
     const firstThumb = await thumbOf(id!);
     const overwrite = async (data: Buffer, name: string) =>
       t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${id}`, token: editor.token, ...multipart([{ name, data }]) });
@@ -129,7 +137,9 @@ describe.each(DIALECTS)('image thumbnails (%s)', (dialect) => {
 
     const history = (await get(`${G(g)}/share-folder-history-file/${id}`)).json().items.data as { id: number; version: number }[];
     const v2 = history.find((h) => h.version === 2)!;
-    expect((await t.inject({ method: 'POST', url: `${G(g)}/revert-file/${id}/from-history/${v2.id}`, token: editor.token })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${G(g)}/revert-file/${id}/from-history/${v2.id}`, token: editor.token })).statusCode,
+    ).toBe(200);
     expect(await thumbOf(id!)).toBe(secondThumb);
     expect((await row(id!)).has_thumbnail).toBe(true);
     const served = await get(`${G(g)}/share-folder-file/${id}/thumbnail`);
@@ -142,10 +152,17 @@ describe.each(DIALECTS)('image thumbnails (%s)', (dialect) => {
     expect(await storedFiles(t)).not.toContain(firstThumb);
     expect((await storedFiles(t)).sort()).toEqual(await ownedKeys(t));
 
-    const earlier = (await get(`${G(g)}/share-folder-history-file/${id}`)).json().items.data.filter((h: { is_current: boolean }) => !h.is_current);
+    const earlier = (await get(`${G(g)}/share-folder-history-file/${id}`))
+      .json()
+      .items.data.filter((h: { is_current: boolean }) => !h.is_current);
     const doomed = await t.ctx.db.selectFrom('file_versions').select('thumb_key').where('id', '=', earlier[0].id).executeTakeFirstOrThrow();
     expect(doomed.thumb_key).not.toBeNull();
-    const del = await t.inject({ method: 'POST', url: `${G(g)}/delete-file-history/${earlier[0].id}`, token: editor.token, payload: { file_id: id } });
+    const del = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/delete-file-history/${earlier[0].id}`,
+      token: editor.token,
+      payload: { file_id: id },
+    });
     expect(del.statusCode).toBe(200);
     expect(await storedFiles(t)).not.toContain(doomed.thumb_key);
 
@@ -157,10 +174,16 @@ describe.each(DIALECTS)('image thumbnails (%s)', (dialect) => {
 
   it('a refused upload leaves no thumbnail behind, staged or stored', async () => {
     const full = await groupWith(t, company, [[editor.id, { role_edit_shared_folder: 1 }]]);
-    await t.ctx.db.updateTable('groups').set({ storage_capacity_gb: 1, storage_used_bytes: GB - 100 }).where('id', '=', full).execute();
+    await t.ctx.db
+      .updateTable('groups')
+      .set({ storage_capacity_gb: 1, storage_used_bytes: GB - 100 })
+      .where('id', '=', full)
+      .execute();
     const before = await storedFiles(t);
     const res = await t.inject({
-      method: 'POST', url: `${G(full)}/share-folder-upload-file`, token: editor.token,
+      method: 'POST',
+      url: `${G(full)}/share-folder-upload-file`,
+      token: editor.token,
       ...multipart([{ name: '大きい.jpg', data: await jpeg(800, 800) }]),
     });
     expect([res.statusCode, res.json().status_code]).toEqual([400, 'EXCEED_GROUP_STORAGE_CAPACITY']);

@@ -48,7 +48,10 @@ export async function renderThumbnail(input: Buffer, log?: FastifyBaseLogger): P
 }
 
 /** renderThumbnail with the thumbnail's size, which a page uses to reserve its box before it loads. */
-export async function renderSizedThumbnail(input: Buffer, log?: FastifyBaseLogger): Promise<{ data: Buffer; width: number; height: number } | null> {
+export async function renderSizedThumbnail(
+  input: Buffer,
+  log?: FastifyBaseLogger,
+): Promise<{ data: Buffer; width: number; height: number } | null> {
   const sharp = await loadSharp(log);
   if (!sharp) return null;
   try {
@@ -87,7 +90,11 @@ async function stageOne(ctx: AppContext, f: ReceivedFile, log?: FastifyBaseLogge
  * Stages a thumbnail for each image of an upload (null for the rest), to be committed or
  * discarded together with the originals. One at a time, so one request's memory stays bounded.
  */
-export async function stageThumbnails(ctx: AppContext, files: ReceivedFile[], log?: FastifyBaseLogger): Promise<(StagedThumbnail | null)[]> {
+export async function stageThumbnails(
+  ctx: AppContext,
+  files: ReceivedFile[],
+  log?: FastifyBaseLogger,
+): Promise<(StagedThumbnail | null)[]> {
   const out: (StagedThumbnail | null)[] = [];
   for (const f of files) out.push(await stageOne(ctx, f, log));
   return out;

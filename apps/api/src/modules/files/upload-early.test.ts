@@ -10,7 +10,12 @@ const GB = 1024 ** 3;
  * stops sending (the rest would take long) and waits for the answer: an early refusal arrives
  * while the body is still incomplete.
  */
-function partialUpload(port: number, url: string, token: string, opts: { declared?: number; sent: number }): Promise<{ status: number; body: string }> {
+function partialUpload(
+  port: number,
+  url: string,
+  token: string,
+  opts: { declared?: number; sent: number },
+): Promise<{ status: number; body: string }> {
   const boundary = 'xEARLYx';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return new Promise((resolve, reject) => {
@@ -76,8 +81,13 @@ describe.each(DIALECTS)('uploads refused early (%s)', (dialect) => {
   });
 
   it('answers the storage capacity error from the declared length when the group has no room', async () => {
-    const cap = (await t.ctx.db.selectFrom('groups').select('storage_capacity_gb').where('id', '=', group).executeTakeFirstOrThrow()).storage_capacity_gb;
-    await t.ctx.db.updateTable('groups').set({ storage_used_bytes: cap * GB - 100_000 }).where('id', '=', group).execute();
+    const cap = (await t.ctx.db.selectFrom('groups').select('storage_capacity_gb').where('id', '=', group).executeTakeFirstOrThrow())
+      .storage_capacity_gb;
+    await t.ctx.db
+      .updateTable('groups')
+      .set({ storage_used_bytes: cap * GB - 100_000 })
+      .where('id', '=', group)
+      .execute();
     const res = await partialUpload(port, `${G(group)}/share-folder-upload-file`, editor.token, { declared: 5 * 1024 * 1024, sent: 1000 });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ status_code: 'EXCEED_GROUP_STORAGE_CAPACITY' });

@@ -42,7 +42,8 @@ export interface FormShape {
   countsAgainstStorage?: boolean;
 }
 
-const overSize = (maxMb: number) => new HttpError(400, 'UPLOAD_OVER_SIZE', 'A file is larger than the group allows.', undefined, { max_mb: maxMb });
+const overSize = (maxMb: number) =>
+  new HttpError(400, 'UPLOAD_OVER_SIZE', 'A file is larger than the group allows.', undefined, { max_mb: maxMb });
 const tooMany = (max: number) => new HttpError(400, 'TOO_MANY_FILES', 'Too many files in one upload.', undefined, { max });
 const noFile = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { [FILE_UPLOAD_FIELDS.file]: ['validation.required'] });
 const badForm = () => new HttpError(400, 'VALIDATION_ERROR', undefined, { _: ['validation.format'] });
@@ -59,8 +60,14 @@ async function roomLeft(ctx: AppContext, scope: Scope): Promise<{ bytes: number;
   const company = usage.company.capacity_bytes - usage.company.used_bytes;
   const group = usage.group ? usage.group.capacity_bytes - usage.group.used_bytes : Infinity;
   return group <= company
-    ? { bytes: Math.max(0, group), error: new HttpError(400, 'EXCEED_GROUP_STORAGE_CAPACITY', 'The group storage capacity would be exceeded.') }
-    : { bytes: Math.max(0, company), error: new HttpError(400, 'EXCEED_COMPANY_STORAGE_CAPACITY', 'The company storage capacity would be exceeded.') };
+    ? {
+        bytes: Math.max(0, group),
+        error: new HttpError(400, 'EXCEED_GROUP_STORAGE_CAPACITY', 'The group storage capacity would be exceeded.'),
+      }
+    : {
+        bytes: Math.max(0, company),
+        error: new HttpError(400, 'EXCEED_COMPANY_STORAGE_CAPACITY', 'The company storage capacity would be exceeded.'),
+      };
 }
 
 /** Passes bytes through, failing with `error` once more than `max` have gone by in all. */
@@ -103,7 +110,13 @@ export async function receiveFiles(
     if (room && Number.isFinite(declared) && declared - slack > room.bytes) throw room.error;
     const budget = { left: room?.bytes ?? Infinity };
     const parts = request.parts({
-      limits: { fileSize: maxMb * MB, files: maxFiles, fields: 10, parts: maxFiles + 10, fieldSize: Math.max(FIELD_MAX_BYTES, form?.data?.maxBytes ?? 0) },
+      limits: {
+        fileSize: maxMb * MB,
+        files: maxFiles,
+        fields: 10,
+        parts: maxFiles + 10,
+        fieldSize: Math.max(FIELD_MAX_BYTES, form?.data?.maxBytes ?? 0),
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -128,7 +141,11 @@ export async function receiveFiles(
       files.push({ staged, name, detected: await detectFileKind(staged.read, name) });
     }
     if (files.length === 0 && !form?.allowNoFiles) throw noFile();
-    return { files: files.map((f) => ({ ...f, staged: f.staged.withExt(f.detected.ext) })), fields, ...(data === undefined ? {} : { data }) };
+    return {
+      files: files.map((f) => ({ ...f, staged: f.staged.withExt(f.detected.ext) })),
+      fields,
+      ...(data === undefined ? {} : { data }),
+    };
   } catch (err) {
     await Promise.all(current.map((s) => s.discard()));
     const code = (err as { code?: string }).code;

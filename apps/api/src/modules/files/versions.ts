@@ -13,14 +13,26 @@ import { displayName, indexFile, shortName } from '../../kernel';
  * bytes are copied, usage does not change, and the number of earlier versions stays the same.
  */
 
-const currentEntry = () => new HttpError(400, 'VALIDATION_ERROR', 'The current version cannot be used here.', { history_id: ['validation.format'] });
+const currentEntry = () =>
+  new HttpError(400, 'VALIDATION_ERROR', 'The current version cannot be used here.', { history_id: ['validation.format'] });
 
 export async function listHistory(ctx: AppContext, file: FileRecord, q: { limit: number; page: number }) {
   const base = ctx.db.selectFrom('file_versions as v').where('v.file_id', '=', file.id);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
     .leftJoin('users as u', 'u.id', 'v.uploader_id')
-    .select(['v.id', 'v.version', 'v.original_name', 'v.size', 'v.kind', 'v.uploaded_at', 'v.updated_at', 'v.uploader_id', 'u.last_name', 'u.first_name'])
+    .select([
+      'v.id',
+      'v.version',
+      'v.original_name',
+      'v.size',
+      'v.kind',
+      'v.uploaded_at',
+      'v.updated_at',
+      'v.uploader_id',
+      'u.last_name',
+      'u.first_name',
+    ])
     .orderBy('v.version', 'desc')
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
@@ -48,41 +60,74 @@ export async function revert(ctx: AppContext, scope: Scope, file: FileRecord, hi
   const entry = await requireHistory(ctx, file, historyId);
   if (entry.version === file.version) throw currentEntry();
   const now = ctx.now();
-  await writeTransaction(ctx, async (trx) => {
-    // Re-read inside the lock: a concurrent overwrite may have dropped this entry meanwhile.
-    const live = await trx.selectFrom('file_versions').selectAll().where('id', '=', entry.id).where('file_id', '=', file.id).executeTakeFirst();
-    const top = await trx.selectFrom('file_versions').select((eb) => eb.fn.max('version').as('v')).where('file_id', '=', file.id).executeTakeFirstOrThrow();
-    if (!live) throw new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
-    if (live.version === Number(top.v)) throw currentEntry();
-    const version = Number(top.v) + 1;
-    await trx.updateTable('file_versions').set({ version, updated_at: now }).where('id', '=', live.id).execute();
-    await trx
-      .updateTable('files')
-      .set({ original_name: live.original_name, storage_key: live.storage_key, thumb_key: live.thumb_key, size: live.size, kind: live.kind, mime: live.mime, version, updater_id: scope.userId, updated_at: now })
-      .where('id', '=', file.id)
-      .execute();
-    await markChanged(trx, file.id, scope.userId, now);
-    await indexFile(trx, file.id);
-  }, targetOf(scope));
+  await writeTransaction(
+    ctx,
+    async (trx) => {
+      // Re-read inside the lock: a concurrent overwrite may have dropped this entry meanwhile.
+      const live = await trx
+        .selectFrom('file_versions')
+        .selectAll()
+        .where('id', '=', entry.id)
+        .where('file_id', '=', file.id)
+        .executeTakeFirst();
+      const top = await trx
+        .selectFrom('file_versions')
+        .select((eb) => eb.fn.max('version').as('v'))
+        .where('file_id', '=', file.id)
+        .executeTakeFirstOrThrow();
+      if (!live) throw new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
+      if (live.version === Number(top.v)) throw currentEntry();
+      const version = Number(top.v) + 1;
+      await trx.updateTable('file_versions').set({ version, updated_at: now }).where('id', '=', live.id).execute();
+      await trx
+        .updateTable('files')
+        .set({
+          original_name: live.original_name,
+          storage_key: live.storage_key,
+          thumb_key: live.thumb_key,
+          size: live.size,
+          kind: live.kind,
+          mime: live.mime,
+          version,
+          updater_id: scope.userId,
+          updated_at: now,
+        })
+        .where('id', '=', file.id)
+        .execute();
+      await markChanged(trx, file.id, scope.userId, now);
+      await indexFile(trx, file.id);
+    },
+    targetOf(scope),
+  );
 }
 
-export async function deleteHistory(ctx: AppContext, scope: Scope, file: FileRecord, historyId: number, log?: FastifyBaseLogger): Promise<void> {
+export async function deleteHistory(
+  ctx: AppContext,
+  scope: Scope,
+  file: FileRecord,
+  historyId: number,
+  log?: FastifyBaseLogger,
+): Promise<void> {
   const entry = await requireHistory(ctx, file, historyId);
   if (entry.version === file.version) throw currentEntry();
-  const keys = await writeTransaction(ctx, async (trx) => {
-    // Re-read inside the lock: a concurrent revert may have made this entry current.
-    const live = await trx
-      .selectFrom('file_versions')
-      .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
-      .where('id', '=', entry.id)
-      .where('file_id', '=', file.id)
-      .executeTakeFirst();
-    if (!live) throw new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
-    const cur = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
-    if (cur.version === live.version) throw currentEntry();
-    await trx.deleteFrom('file_versions').where('id', '=', live.id).execute();
-    await chargeUsage(ctx, trx, targetOf(scope), -Number(live.size));
-    return keysOf(live);
-  }, targetOf(scope));
+  const keys = await writeTransaction(
+    ctx,
+    async (trx) => {
+      // Re-read inside the lock: a concurrent revert may have made this entry current.
+      const live = await trx
+        .selectFrom('file_versions')
+        .select(['id', 'version', 'size', 'storage_key', 'thumb_key'])
+        .where('id', '=', entry.id)
+        .where('file_id', '=', file.id)
+        .executeTakeFirst();
+      if (!live) throw new HttpError(404, 'HISTORY_NOT_FOUND', 'The history entry does not exist.');
+      const cur = await trx.selectFrom('files').select('version').where('id', '=', file.id).executeTakeFirstOrThrow();
+      if (cur.version === live.version) throw currentEntry();
+      await trx.deleteFrom('file_versions').where('id', '=', live.id).execute();
+      await chargeUsage(ctx, trx, targetOf(scope), -Number(live.size));
+      return keysOf(live);
+    },
+    targetOf(scope),
+  );
   await deleteKeys(ctx, keys, log);
 }

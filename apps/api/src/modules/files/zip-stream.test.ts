@@ -53,9 +53,22 @@ describe('zip download is streamed', () => {
       const row = await t.ctx.db
         .insertInto('files')
         .values({
-          company_id: company, group_id: g, folder_id: null, topic_id: null, title: `大容量${i}`, original_name: `大容量${i}.bin`,
-          storage_key: staged.key, size: SIZE, kind: 'other', mime: 'application/octet-stream', creator_id: user.id, updater_id: user.id,
-          uploader_id: user.id, moved_to_bin_at: null, created_at: now, updated_at: now,
+          company_id: company,
+          group_id: g,
+          folder_id: null,
+          topic_id: null,
+          title: `大容量${i}`,
+          original_name: `大容量${i}.bin`,
+          storage_key: staged.key,
+          size: SIZE,
+          kind: 'other',
+          mime: 'application/octet-stream',
+          creator_id: user.id,
+          updater_id: user.id,
+          uploader_id: user.id,
+          moved_to_bin_at: null,
+          created_at: now,
+          updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -78,7 +91,13 @@ describe('zip download is streamed', () => {
       await new Promise<void>((resolve, reject) => {
         const body = JSON.stringify({ file_ids: ids });
         const req = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: `${G(g)}/download-files`, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `${G(g)}/download-files`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+          },
           (res) => {
             declared = Number(res.headers['content-length']);
             res.on('data', (c: Buffer) => {

@@ -91,7 +91,8 @@ export function firebaseOf(env: Env): FirebaseConfig | undefined {
   const projectId = env.FIREBASE_PROJECT_ID?.trim() || credentials.projectId;
   if (!projectId) throw new Error('FIREBASE_PROJECT_ID is required (the service account names no project_id)');
   const realtime = env.FIREBASE_REALTIME?.trim() || 'websocket';
-  if (realtime !== 'websocket' && realtime !== 'firestore') throw new Error(`FIREBASE_REALTIME must be websocket or firestore, got "${realtime}"`);
+  if (realtime !== 'websocket' && realtime !== 'firestore')
+    throw new Error(`FIREBASE_REALTIME must be websocket or firestore, got "${realtime}"`);
   const collection = env.FIREBASE_FIRESTORE_COLLECTION?.trim() || 'portal_realtime';
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(collection)) throw new Error('FIREBASE_FIRESTORE_COLLECTION must be a plain collection id');
   return {
@@ -118,7 +119,9 @@ function webConfigOf(env: Env, projectId: string): FirebaseWebConfig | undefined
 }
 
 /** Browsers use the Firestore transport only with the mirror on and the web config given. */
-export function browserFirestore(fb: FirebaseConfig | undefined): (FirebaseConfig & { firestoreCollection: string; web: FirebaseWebConfig }) | undefined {
+export function browserFirestore(
+  fb: FirebaseConfig | undefined,
+): (FirebaseConfig & { firestoreCollection: string; web: FirebaseWebConfig }) | undefined {
   return fb?.firestoreCollection && fb.web ? (fb as FirebaseConfig & { firestoreCollection: string; web: FirebaseWebConfig }) : undefined;
 }
 
@@ -126,4 +129,8 @@ export function browserFirestore(fb: FirebaseConfig | undefined): (FirebaseConfi
  * What the Firebase web SDK connects to (sign-in, token refresh, Firestore's listen channel):
  * the page's connect-src allows them only when browsers use the Firestore transport.
  */
-export const FIREBASE_BROWSER_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://firestore.googleapis.com'];
+export const FIREBASE_BROWSER_ORIGINS = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://firestore.googleapis.com',
+];

@@ -27,7 +27,10 @@ describe.each(DIALECTS)('FCM push (%s)', (dialect) => {
     a = await actor(t, { companyId: company });
     b = await actor(t, { companyId: company });
     outsider = await actor(t, { companyId: company });
-    group = await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }]]);
+    group = await groupWith(t, company, [
+      [a.id, { role_edit_topic: 1 }],
+      [b.id, { role_edit_topic: 1 }],
+    ]);
     await groupWith(t, company, [[outsider.id, {}]]);
   });
   afterAll(async () => {
@@ -75,7 +78,11 @@ describe.each(DIALECTS)('FCM push (%s)', (dialect) => {
     const first = got.find((m) => m.notification?.body === '東京の打ち合わせは 10 時から');
     expect(got.map((m) => m.notification?.body).sort()).toEqual(['東京の打ち合わせは 10 時から', '資料は共有フォルダに'].sort());
     expect(first?.notification).toEqual({ title: '山田 太郎', body: '東京の打ち合わせは 10 時から' });
-    expect(first!.data).toMatchObject({ redirect_to: `/chat/detail/${chat}`, link: `https://portal.test/chat/detail/${chat}`, isRead: 'false' });
+    expect(first!.data).toMatchObject({
+      redirect_to: `/chat/detail/${chat}`,
+      link: `https://portal.test/chat/detail/${chat}`,
+      isRead: 'false',
+    });
     expect(first!.webpush?.fcm_options?.link).toBe(`https://portal.test/chat/detail/${chat}`);
     expect(got.map((m) => m.data.badge).sort()).toEqual(['1', '2']);
     // One OAuth exchange served every message: the access token is cached until it expires.
@@ -166,7 +173,10 @@ describe.each(DIALECTS)('FCM push (%s)', (dialect) => {
     const tokyo = new Date(t.clock() + 9 * 3_600_000);
     const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
     const patch = { regular_stop_notify_start: hh(tokyo.getUTCHours()), regular_stop_notify_end: hh(tokyo.getUTCHours() + 1) };
-    expect((await t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_notify_news`, token: b.token, payload: patch })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_notify_news`, token: b.token, payload: patch }))
+        .statusCode,
+    ).toBe(200);
     const chat = await createChat(t, a.token, group, [b.id], '夜間');
     await send(t, a.token, chat, '明日の件');
     await drain();

@@ -39,7 +39,12 @@ export function tokenIsDead(status: number, body: FcmErrorBody): boolean {
  * service worker can route a tap the same way as a Web Push. Throws SubscriptionGone for a dead
  * token and FcmError for anything to retry (429, 5xx, network); never logs or echoes the token.
  */
-export async function sendFcm(fb: FirebaseConfig, token: string, msg: PushMessage, opts: { publicUrl: string; ttlSeconds: number; urgent: boolean }): Promise<void> {
+export async function sendFcm(
+  fb: FirebaseConfig,
+  token: string,
+  msg: PushMessage,
+  opts: { publicUrl: string; ttlSeconds: number; urgent: boolean },
+): Promise<void> {
   const link = `${opts.publicUrl}${msg.redirect_to}`;
   const message = {
     token,

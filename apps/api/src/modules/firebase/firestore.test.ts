@@ -28,7 +28,11 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
     a = await actor(t, { companyId: company });
     b = await actor(t, { companyId: company });
     c = await actor(t, { companyId: company });
-    group = await groupWith(t, company, [[a.id, {}], [b.id, {}], [c.id, {}]]);
+    group = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, {}],
+      [c.id, {}],
+    ]);
   });
   afterAll(async () => {
     await t.close();
@@ -44,7 +48,13 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
           op: 'AND',
           filters: [
             { fieldFilter: { field: { fieldPath: 'userIds' }, op: 'ARRAY_CONTAINS', value: { stringValue: String(userId) } } },
-            { fieldFilter: { field: { fieldPath: 'createdAt' }, op: 'GREATER_THAN', value: { timestampValue: new Date(t.clock() - 60_000).toISOString() } } },
+            {
+              fieldFilter: {
+                field: { fieldPath: 'createdAt' },
+                op: 'GREATER_THAN',
+                value: { timestampValue: new Date(t.clock() - 60_000).toISOString() },
+              },
+            },
           ],
         },
       },
@@ -98,7 +108,11 @@ describe.each(DIALECTS)('Firestore realtime mirror (%s)', (dialect) => {
     expect(g.docs.size).toBe(1);
     expect(kinds(await liveFor(c.id))).toEqual(['settings.updated']);
     // It re-armed itself for its next period.
-    const job = await t.ctx.db.selectFrom('jobs').select(['run_at', 'done_at']).where('kind', '=', FIRESTORE_SWEEP_JOB).executeTakeFirstOrThrow();
+    const job = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['run_at', 'done_at'])
+      .where('kind', '=', FIRESTORE_SWEEP_JOB)
+      .executeTakeFirstOrThrow();
     expect(job.done_at).toBeNull();
     expect(Number(job.run_at)).toBeGreaterThan(t.clock());
   });

@@ -10,11 +10,7 @@ import { type BusLogger, type ServerBus, SESSION_CHANGED_EVENT } from '../../ker
  * stand-in serves), and firebase-admin brings gRPC and google-auth-library for two calls.
  */
 
-type Value =
-  | { stringValue: string }
-  | { integerValue: string }
-  | { timestampValue: string }
-  | { arrayValue: { values?: Value[] } };
+type Value = { stringValue: string } | { integerValue: string } | { timestampValue: string } | { arrayValue: { values?: Value[] } };
 
 const root = (fb: FirebaseConfig) => `projects/${fb.projectId}/databases/(default)/documents`;
 const api = (fb: FirebaseConfig, method: string) => `${fb.firestoreUrl}/v1/${root(fb)}:${method}`;
@@ -48,7 +44,14 @@ export async function runQuery(fb: FirebaseConfig, structuredQuery: unknown): Pr
  * notifications), each a listener of its own on the client; anything else (settings, news,
  * group changes) goes to `<prefix>_events`. FIREBASE_FIRESTORE_COLLECTION is the prefix.
  */
-export const COLLECTION_SUFFIXES = ['group_chats', 'messages', 'unread_notifications', 'like_notifications', 'comment_notifications', 'events'] as const;
+export const COLLECTION_SUFFIXES = [
+  'group_chats',
+  'messages',
+  'unread_notifications',
+  'like_notifications',
+  'comment_notifications',
+  'events',
+] as const;
 
 export function collectionFor(prefix: string, kind: string): string {
   const suffix = /(^|\.)liked$/.test(kind)
@@ -103,11 +106,20 @@ async function sweepCollection(fb: FirebaseConfig, collectionId: string, now: nu
   for (let round = 0; round < 50; round++) {
     const old = await runQuery(fb, {
       from: [{ collectionId }],
-      where: { fieldFilter: { field: { fieldPath: 'createdAt' }, op: 'LESS_THAN', value: { timestampValue: new Date(now - fb.liveWindowMs).toISOString() } } },
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'createdAt' },
+          op: 'LESS_THAN',
+          value: { timestampValue: new Date(now - fb.liveWindowMs).toISOString() },
+        },
+      },
       select: { fields: [{ fieldPath: '__name__' }] },
       limit: batch,
     });
-    await commit(fb, old.map((d) => ({ delete: d.name })));
+    await commit(
+      fb,
+      old.map((d) => ({ delete: d.name })),
+    );
     removed += old.length;
     if (old.length < batch) break;
   }

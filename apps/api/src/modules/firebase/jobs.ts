@@ -25,5 +25,7 @@ registerJobHandler(FIRESTORE_SWEEP_JOB, async (ctx, job) => {
 
 export function installFirestoreSweep(app: FastifyInstance): void {
   if (!app.ctx.config.firebase?.firestoreCollection) return;
-  app.addHook('onListen', async () => ensurePeriodicJob(app.ctx.db, FIRESTORE_SWEEP_JOB, app.ctx.now() + FIRESTORE_SWEEP_EVERY_MS, app.ctx.now()));
+  app.addHook('onListen', async () =>
+    ensurePeriodicJob(app.ctx.db, FIRESTORE_SWEEP_JOB, app.ctx.now() + FIRESTORE_SWEEP_EVERY_MS, app.ctx.now()),
+  );
 }

@@ -11,7 +11,11 @@ const WEB = { FIREBASE_REALTIME: 'firestore', FIREBASE_WEB_API_KEY: 'AIza-test-k
 const page = (app: import('fastify').FastifyInstance) => {
   app.get('/__test/page', async (_req, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><p>x</p>'));
 };
-const connectSrc = (csp: unknown) => String(csp).split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src')) ?? '';
+const connectSrc = (csp: unknown) =>
+  String(csp)
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('connect-src')) ?? '';
 
 /**
  * POST /realtime/firebase-token: the browser's transport choice; with Firebase realtime and the
@@ -62,10 +66,19 @@ describe.each(DIALECTS)('Firebase custom token for the browser (%s)', (dialect) 
       collection_prefix: 'portal_realtime',
       web_config: { apiKey: 'AIza-test-key', authDomain: 'portal-test.firebaseapp.com', projectId: 'portal-test', appId: '1:123:web:abc' },
     });
-    expect(items.collections).toEqual(['group_chats', 'messages', 'unread_notifications', 'like_notifications', 'comment_notifications', 'events'].map((s) => `portal_realtime_${s}`));
+    expect(items.collections).toEqual(
+      ['group_chats', 'messages', 'unread_notifications', 'like_notifications', 'comment_notifications', 'events'].map(
+        (s) => `portal_realtime_${s}`,
+      ),
+    );
     const email = JSON.parse(g.serviceAccount).client_email as string;
     const publicKey = createPublicKey(JSON.parse(g.serviceAccount).private_key as string);
-    const { payload } = await jwtVerify(items.token, publicKey, { issuer: email, subject: email, audience: CUSTOM_TOKEN_AUDIENCE, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(items.token, publicKey, {
+      issuer: email,
+      subject: email,
+      audience: CUSTOM_TOKEN_AUDIENCE,
+      algorithms: ['RS256'],
+    });
     expect(decodeProtectedHeader(items.token)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
     expect(payload.uid).toBe(String(a.id));
     expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(3600);
@@ -77,6 +90,8 @@ describe.each(DIALECTS)('Firebase custom token for the browser (%s)', (dialect) 
 
   it('lets pages connect to the Firebase endpoints only when configured', async () => {
     const csp = (await on.inject({ method: 'GET', url: '/__test/page' })).headers['content-security-policy'];
-    expect(connectSrc(csp)).toBe("connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://firestore.googleapis.com");
+    expect(connectSrc(csp)).toBe(
+      "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://firestore.googleapis.com",
+    );
   });
 });

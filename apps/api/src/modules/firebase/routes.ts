@@ -25,7 +25,12 @@ export async function firebaseRoutes(app: FastifyInstance): Promise<void> {
         expires_at: expiresAt,
         collection_prefix: prefix,
         collections: COLLECTION_SUFFIXES.map((s) => `${prefix}_${s}`),
-        web_config: { apiKey: fb.web.apiKey, authDomain: fb.web.authDomain, projectId: fb.projectId, ...(fb.web.appId ? { appId: fb.web.appId } : {}) },
+        web_config: {
+          apiKey: fb.web.apiKey,
+          authDomain: fb.web.authDomain,
+          projectId: fb.projectId,
+          ...(fb.web.appId ? { appId: fb.web.appId } : {}),
+        },
       },
     };
   });

@@ -43,9 +43,30 @@ export async function startGoogleStandIn() {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   const fcmError = (status: number) => {
-    if (status === 404) return { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } };
+    if (status === 404)
+      return {
+        error: {
+          code: 404,
+          message: 'Requested entity was not found.',
+          status: 'NOT_FOUND',
+          details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }],
+        },
+      };
     if (status === 400) {
-      return { error: { code: 400, message: 'The registration token is not a valid FCM registration token', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'INVALID_ARGUMENT' }, { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.token', description: 'Invalid registration token' }] }] } };
+      return {
+        error: {
+          code: 400,
+          message: 'The registration token is not a valid FCM registration token',
+          status: 'INVALID_ARGUMENT',
+          details: [
+            { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'INVALID_ARGUMENT' },
+            {
+              '@type': 'type.googleapis.com/google.rpc.BadRequest',
+              fieldViolations: [{ field: 'message.token', description: 'Invalid registration token' }],
+            },
+          ],
+        },
+      };
     }
     if (status === 401) return { error: { code: 401, status: 'UNAUTHENTICATED' } };
     return { error: { code: status, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'UNAVAILABLE' } };
@@ -57,8 +78,17 @@ export async function startGoogleStandIn() {
       const form = new URLSearchParams(raw);
       try {
         if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') throw new Error('grant');
-        const { payload, protectedHeader } = await jwtVerify(form.get('assertion') ?? '', publicKey, { issuer: EMAIL, audience: `${base}/token`, algorithms: ['RS256'] });
-        if (protectedHeader.alg !== 'RS256' || !String(payload.scope).includes('firebase.messaging') || !String(payload.scope).includes('datastore')) throw new Error('scope');
+        const { payload, protectedHeader } = await jwtVerify(form.get('assertion') ?? '', publicKey, {
+          issuer: EMAIL,
+          audience: `${base}/token`,
+          algorithms: ['RS256'],
+        });
+        if (
+          protectedHeader.alg !== 'RS256' ||
+          !String(payload.scope).includes('firebase.messaging') ||
+          !String(payload.scope).includes('datastore')
+        )
+          throw new Error('scope');
       } catch {
         stats.refused++;
         return send(res, 400, { error: 'invalid_grant' });
@@ -82,7 +112,8 @@ export async function startGoogleStandIn() {
     if (url === `${docsRoot}:commit`) {
       for (const w of body.writes as { update?: Doc; delete?: string; currentDocument?: { exists?: boolean } }[]) {
         if (w.update) {
-          if (w.currentDocument?.exists === false && docs.has(w.update.name)) return send(res, 409, { error: { status: 'ALREADY_EXISTS' } });
+          if (w.currentDocument?.exists === false && docs.has(w.update.name))
+            return send(res, 409, { error: { status: 'ALREADY_EXISTS' } });
           docs.set(w.update.name, { name: w.update.name, fields: w.update.fields });
         } else if (w.delete) docs.delete(w.delete);
       }
@@ -135,7 +166,13 @@ export async function startGoogleStandIn() {
     private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   });
   const config = (extra: Record<string, string> = {}): FirebaseConfig =>
-    firebaseOf({ FIREBASE_SERVICE_ACCOUNT: serviceAccount, FIREBASE_TOKEN_URL: `${base}/token`, FIREBASE_FCM_URL: base, FIREBASE_FIRESTORE_URL: base, ...extra })!;
+    firebaseOf({
+      FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+      FIREBASE_TOKEN_URL: `${base}/token`,
+      FIREBASE_FCM_URL: base,
+      FIREBASE_FIRESTORE_URL: base,
+      ...extra,
+    })!;
 
   return {
     base,

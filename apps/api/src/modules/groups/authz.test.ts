@@ -25,15 +25,41 @@ const CASES: Case[] = [
   { name: 'group', rule: 'member-or-company-admin', req: (fx) => ({ method: 'GET', url: `${API}/groups/${fx.g}` }) },
   { name: 'myGroupRoles', rule: 'member', req: (fx) => ({ method: 'GET', url: `${MY(fx)}/roles` }) },
   { name: 'updateGroup', rule: 'role_admin', req: (fx) => ({ method: 'POST', url: MY(fx), payload: { notice: 'お知らせ' } }) },
-  { name: 'updateGroupNotification', rule: 'member', req: (fx) => ({ method: 'POST', url: `${API}/members/me/update-group-notification`, payload: { group_id: fx.g, can_notify: false } }) },
+  {
+    name: 'updateGroupNotification',
+    rule: 'member',
+    req: (fx) => ({ method: 'POST', url: `${API}/members/me/update-group-notification`, payload: { group_id: fx.g, can_notify: false } }),
+  },
   { name: 'groupMembers', rule: 'member', req: (fx) => ({ method: 'GET', url: `${MY(fx)}/members` }) },
-  { name: 'updateRoles', rule: 'role_admin', req: (fx) => ({ method: 'POST', url: `${API}/groups/${fx.g}/update-roles`, payload: { members: [{ user_id: fx.target, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }] } }) },
-  { name: 'listRoleMemberGroup', rule: 'role_admin', req: (fx) => ({ method: 'POST', url: `${MY(fx)}/list-role-member-group`, payload: { member_ids: [fx.target] } }) },
+  {
+    name: 'updateRoles',
+    rule: 'role_admin',
+    req: (fx) => ({
+      method: 'POST',
+      url: `${API}/groups/${fx.g}/update-roles`,
+      payload: {
+        members: [{ user_id: fx.target, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }],
+      },
+    }),
+  },
+  {
+    name: 'listRoleMemberGroup',
+    rule: 'role_admin',
+    req: (fx) => ({ method: 'POST', url: `${MY(fx)}/list-role-member-group`, payload: { member_ids: [fx.target] } }),
+  },
   { name: 'deleteMember', rule: 'role_admin', req: (fx) => ({ method: 'POST', url: `${MY(fx)}/delete-user/${fx.target}` }) },
   { name: 'hasOtherAdmin', rule: 'member', req: (fx) => ({ method: 'GET', url: `${MY(fx)}/has-other-admin` }) },
   { name: 'leaveGroup', rule: 'member', req: (fx) => ({ method: 'GET', url: `${MY(fx)}/leave` }) },
-  { name: 'checkExistMails', rule: 'invite', req: (fx) => ({ method: 'POST', url: `${MY(fx)}/check-exist-mails`, payload: { mails: ['new@matrix.example'] } }) },
-  { name: 'inviteMembers', rule: 'invite', req: (fx) => ({ method: 'POST', url: `${MY(fx)}/invite-members`, payload: { mails: ['new@matrix.example'] } }) },
+  {
+    name: 'checkExistMails',
+    rule: 'invite',
+    req: (fx) => ({ method: 'POST', url: `${MY(fx)}/check-exist-mails`, payload: { mails: ['new@matrix.example'] } }),
+  },
+  {
+    name: 'inviteMembers',
+    rule: 'invite',
+    req: (fx) => ({ method: 'POST', url: `${MY(fx)}/invite-members`, payload: { mails: ['new@matrix.example'] } }),
+  },
   { name: 'invitations', rule: 'invite', req: (fx) => ({ method: 'GET', url: `${MY(fx)}/invite-members` }) },
   { name: 'reinvite', rule: 'invite', req: (fx) => ({ method: 'PUT', url: `${MY(fx)}/invite-members/${fx.invitation}` }) },
   { name: 'cancelInvitation', rule: 'invite', req: (fx) => ({ method: 'DELETE', url: `${MY(fx)}/invite-members/${fx.invitation}` }) },
@@ -44,8 +70,16 @@ const CASES: Case[] = [
   { name: 'approveAllJoinRequests', rule: 'role_admin', req: (fx) => ({ method: 'PUT', url: `${MY(fx)}/join-requests-approval-all` }) },
   { name: 'rejectJoinRequest', rule: 'role_admin', req: (fx) => ({ method: 'DELETE', url: `${MY(fx)}/join-requests/${fx.request}` }) },
   { name: 'equipments', rule: 'member', req: (fx) => ({ method: 'GET', url: `${MY(fx)}/equipments` }) },
-  { name: 'createEquipment', rule: 'role_admin', req: (fx) => ({ method: 'POST', url: `${MY(fx)}/equipments`, payload: { name: 'プロジェクター' } }) },
-  { name: 'updateEquipment', rule: 'role_admin', req: (fx) => ({ method: 'PATCH', url: `${MY(fx)}/equipments/${fx.equipment}`, payload: { name: '会議室B' } }) },
+  {
+    name: 'createEquipment',
+    rule: 'role_admin',
+    req: (fx) => ({ method: 'POST', url: `${MY(fx)}/equipments`, payload: { name: 'プロジェクター' } }),
+  },
+  {
+    name: 'updateEquipment',
+    rule: 'role_admin',
+    req: (fx) => ({ method: 'PATCH', url: `${MY(fx)}/equipments/${fx.equipment}`, payload: { name: '会議室B' } }),
+  },
   { name: 'deleteEquipment', rule: 'role_admin', req: (fx) => ({ method: 'DELETE', url: `${MY(fx)}/equipments/${fx.equipment}` }) },
 ];
 
@@ -127,10 +161,25 @@ describe.each(DIALECTS)('groups authorisation matrix (%s)', (dialect) => {
   it('createGroup: only a company administrator', async () => {
     const statuses: Record<string, number> = {};
     for (const p of PERSONAS) {
-      const res = await t.inject({ method: 'POST', url: `${API}/groups`, payload: { name: `新グループ${p}` }, token: p === 'anonymous' ? undefined : who[p].token });
+      const res = await t.inject({
+        method: 'POST',
+        url: `${API}/groups`,
+        payload: { name: `新グループ${p}` },
+        token: p === 'anonymous' ? undefined : who[p].token,
+      });
       statuses[p] = res.statusCode;
     }
-    expect(statuses).toEqual({ anonymous: 401, outsider: 403, otherCompany: 200, companyAdmin: 200, member: 403, invite: 403, folder: 403, topic: 403, admin: 403 });
+    expect(statuses).toEqual({
+      anonymous: 401,
+      outsider: 403,
+      otherCompany: 200,
+      companyAdmin: 200,
+      member: 403,
+      invite: 403,
+      folder: 403,
+      topic: 403,
+      admin: 403,
+    });
   });
 
   it('an id from another group is not found even for an administrator of both groups', async () => {
@@ -152,14 +201,29 @@ describe.each(DIALECTS)('groups authorisation matrix (%s)', (dialect) => {
     const stranger = await actor(t, { companyId: company });
     const del = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${mine.g}/delete-user/${stranger.id}`, token });
     expect(del.statusCode).toBe(404);
-    const roles = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${mine.g}/list-role-member-group`, payload: { member_ids: [stranger.id] }, token });
+    const roles = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/groups/${mine.g}/list-role-member-group`,
+      payload: { member_ids: [stranger.id] },
+      token,
+    });
     expect(roles.statusCode).toBe(404);
     // Nothing of the other group changed.
-    const inv = await t.ctx.db.selectFrom('group_invitations').select('status').where('id', '=', theirs.invitation).executeTakeFirstOrThrow();
+    const inv = await t.ctx.db
+      .selectFrom('group_invitations')
+      .select('status')
+      .where('id', '=', theirs.invitation)
+      .executeTakeFirstOrThrow();
     expect(inv.status).toBe('invited');
-    const req = await t.ctx.db.selectFrom('group_join_requests').select('status').where('id', '=', theirs.request).executeTakeFirstOrThrow();
+    const req = await t.ctx.db
+      .selectFrom('group_join_requests')
+      .select('status')
+      .where('id', '=', theirs.request)
+      .executeTakeFirstOrThrow();
     expect(req.status).toBe('pending');
-    expect(await t.ctx.db.selectFrom('group_equipments').select('name').where('id', '=', theirs.equipment).executeTakeFirstOrThrow()).toEqual({ name: '会議室A' });
+    expect(
+      await t.ctx.db.selectFrom('group_equipments').select('name').where('id', '=', theirs.equipment).executeTakeFirstOrThrow(),
+    ).toEqual({ name: '会議室A' });
   });
 
   it('a stopped group answers GROUP_IS_STOPPED to its members', async () => {

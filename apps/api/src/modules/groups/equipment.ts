@@ -2,7 +2,11 @@ import type { AppContext } from '../../context';
 
 /** Equipment a group books in the calendar; names are free text (the spec sets no uniqueness). */
 const item = (r: { id: number; name: string; opening_time: string | null; closing_time: string | null; created_at: number }) => ({
-  id: r.id, name: r.name, opening_time: r.opening_time, closing_time: r.closing_time, created_at: Number(r.created_at),
+  id: r.id,
+  name: r.name,
+  opening_time: r.opening_time,
+  closing_time: r.closing_time,
+  created_at: Number(r.created_at),
 });
 const COLUMNS = ['id', 'name', 'opening_time', 'closing_time', 'created_at'] as const;
 /** Business hours as the body gives them: both set, both null (cleared), or absent (kept). */
@@ -20,7 +24,14 @@ export async function createEquipment(ctx: AppContext, groupId: number, name: st
   const now = ctx.now();
   const row = await ctx.db
     .insertInto('group_equipments')
-    .values({ group_id: groupId, name, opening_time: hours.opening_time ?? null, closing_time: hours.closing_time ?? null, created_at: now, updated_at: now })
+    .values({
+      group_id: groupId,
+      name,
+      opening_time: hours.opening_time ?? null,
+      closing_time: hours.closing_time ?? null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return item(row);
@@ -29,7 +40,11 @@ export async function createEquipment(ctx: AppContext, groupId: number, name: st
 export async function renameEquipment(ctx: AppContext, equipmentId: number, name: string, hours: Hours = {}) {
   const row = await ctx.db
     .updateTable('group_equipments')
-    .set({ name, ...(hours.opening_time !== undefined ? { opening_time: hours.opening_time, closing_time: hours.closing_time ?? null } : {}), updated_at: ctx.now() })
+    .set({
+      name,
+      ...(hours.opening_time !== undefined ? { opening_time: hours.opening_time, closing_time: hours.closing_time ?? null } : {}),
+      updated_at: ctx.now(),
+    })
     .where('id', '=', equipmentId)
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();

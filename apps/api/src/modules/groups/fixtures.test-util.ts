@@ -27,7 +27,15 @@ export async function insertInvitation(t: TestApp, groupId: number, email: strin
 export async function insertJoinRequest(t: TestApp, groupId: number, userId: number) {
   const row = await t.ctx.db
     .insertInto('group_join_requests')
-    .values({ group_id: groupId, user_id: userId, invitation_id: null, status: 'pending', decided_by: null, created_at: t.clock(), decided_at: null })
+    .values({
+      group_id: groupId,
+      user_id: userId,
+      invitation_id: null,
+      status: 'pending',
+      decided_by: null,
+      created_at: t.clock(),
+      decided_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -14,8 +14,13 @@ describe.each(DIALECTS)('user group folders and order (%s)', (dialect) => {
 
   it('create, move groups in, order inside and at the top, rename, delete (groups stay)', async () => {
     const u = await actor(t, { companyId: company });
-    const [a, b, c] = [await groupWith(t, company, [[u.id, {}]], 'A班'), await groupWith(t, company, [[u.id, {}]], 'B班'), await groupWith(t, company, [[u.id, {}]], 'C班')];
-    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) => t.inject({ method, url: `${API}/members/me${path}`, token: u.token, payload });
+    const [a, b, c] = [
+      await groupWith(t, company, [[u.id, {}]], 'A班'),
+      await groupWith(t, company, [[u.id, {}]], 'B班'),
+      await groupWith(t, company, [[u.id, {}]], 'C班'),
+    ];
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+      t.inject({ method, url: `${API}/members/me${path}`, token: u.token, payload });
 
     const made = await call('POST', '/user-group-folders', { name: 'よく使う', memo: '毎日' });
     expect(made.json().items).toMatchObject({ name: 'よく使う', memo: '毎日', group_ids: [] });
@@ -46,8 +51,11 @@ describe.each(DIALECTS)('user group folders and order (%s)', (dialect) => {
     const other = await actor(t, { companyId: company });
     const g = await groupWith(t, company, [[owner.id, {}]]);
     const mine = await groupWith(t, company, [[other.id, {}]]);
-    const folder = (await t.inject({ method: 'POST', url: `${API}/members/me/user-group-folders`, token: owner.token, payload: { name: '私用' } })).json().items.id;
-    const as = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) => t.inject({ method, url: `${API}/members/me${path}`, token: other.token, payload });
+    const folder = (
+      await t.inject({ method: 'POST', url: `${API}/members/me/user-group-folders`, token: owner.token, payload: { name: '私用' } })
+    ).json().items.id;
+    const as = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
+      t.inject({ method, url: `${API}/members/me${path}`, token: other.token, payload });
     expect((await as('PATCH', `/user-group-folders/${folder}`, { name: '乗っ取り' })).statusCode).toBe(404);
     expect((await as('DELETE', `/user-group-folders/${folder}`)).statusCode).toBe(404);
     expect((await as('POST', '/move-group-to-folder', { group_id: mine, folder_id: folder })).statusCode).toBe(404);

@@ -5,7 +5,12 @@ import { requireOwnFolder, requireOwnGroups } from './policy';
 
 // Home reads the caller's folders on every view: both statements compiled once.
 const foldersQuery = compiledQuery<{ userId: number }>()((db, slot) =>
-  db.selectFrom('user_group_folders').select(['id', 'name', 'memo', 'display_order']).where('user_id', '=', slot('userId')).orderBy('display_order').orderBy('id'),
+  db
+    .selectFrom('user_group_folders')
+    .select(['id', 'name', 'memo', 'display_order'])
+    .where('user_id', '=', slot('userId'))
+    .orderBy('display_order')
+    .orderBy('id'),
 );
 const filedQuery = compiledQuery<{ userId: number }>()((db, slot) =>
   db
@@ -41,16 +46,32 @@ export async function createFolder(ctx: AppContext, userId: number, body: { name
     .executeTakeFirst();
   const row = await ctx.db
     .insertInto('user_group_folders')
-    .values({ user_id: userId, name: body.name, memo: body.memo ?? '', display_order: Number(last?.m ?? 0) + 1, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      name: body.name,
+      memo: body.memo ?? '',
+      display_order: Number(last?.m ?? 0) + 1,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return folderItem(ctx, userId, row.id);
 }
 
-export async function updateFolder(ctx: AppContext, userId: number, folderId: number, patch: { name?: string | undefined; memo?: string | undefined }) {
+export async function updateFolder(
+  ctx: AppContext,
+  userId: number,
+  folderId: number,
+  patch: { name?: string | undefined; memo?: string | undefined },
+) {
   await requireOwnFolder(ctx, userId, folderId);
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  await ctx.db.updateTable('user_group_folders').set({ ...values, updated_at: ctx.now() }).where('id', '=', folderId).execute();
+  await ctx.db
+    .updateTable('user_group_folders')
+    .set({ ...values, updated_at: ctx.now() })
+    .where('id', '=', folderId)
+    .execute();
   return folderItem(ctx, userId, folderId);
 }
 
@@ -58,7 +79,12 @@ export async function updateFolder(ctx: AppContext, userId: number, folderId: nu
 export async function deleteFolder(ctx: AppContext, userId: number, folderId: number): Promise<void> {
   await requireOwnFolder(ctx, userId, folderId);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('group_members').set({ folder_id: null }).where('user_id', '=', userId).where('folder_id', '=', folderId).execute();
+    await trx
+      .updateTable('group_members')
+      .set({ folder_id: null })
+      .where('user_id', '=', userId)
+      .where('folder_id', '=', folderId)
+      .execute();
     await trx.deleteFrom('user_group_folders').where('id', '=', folderId).execute();
   });
 }
@@ -66,21 +92,39 @@ export async function deleteFolder(ctx: AppContext, userId: number, folderId: nu
 export async function moveGroupToFolder(ctx: AppContext, userId: number, groupId: number, folderId: number | null): Promise<void> {
   await requireOwnGroups(ctx, userId, [groupId]);
   if (folderId !== null) await requireOwnFolder(ctx, userId, folderId);
-  await ctx.db.updateTable('group_members').set({ folder_id: folderId }).where('user_id', '=', userId).where('group_id', '=', groupId).execute();
+  await ctx.db
+    .updateTable('group_members')
+    .set({ folder_id: folderId })
+    .where('user_id', '=', userId)
+    .where('group_id', '=', groupId)
+    .execute();
 }
 
 /** Positions follow the order of the given ids; groups and folders not named keep theirs. */
-export async function updateOrder(ctx: AppContext, userId: number, body: { group_ids?: number[] | undefined; folder_ids?: number[] | undefined }) {
+export async function updateOrder(
+  ctx: AppContext,
+  userId: number,
+  body: { group_ids?: number[] | undefined; folder_ids?: number[] | undefined },
+) {
   const groupIds = body.group_ids ?? [];
   const folderIds = body.folder_ids ?? [];
   await requireOwnGroups(ctx, userId, groupIds);
   for (const id of new Set(folderIds)) await requireOwnFolder(ctx, userId, id);
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, id] of groupIds.entries()) {
-      await trx.updateTable('group_members').set({ display_order: i + 1 }).where('user_id', '=', userId).where('group_id', '=', id).execute();
+      await trx
+        .updateTable('group_members')
+        .set({ display_order: i + 1 })
+        .where('user_id', '=', userId)
+        .where('group_id', '=', id)
+        .execute();
     }
     for (const [i, id] of folderIds.entries()) {
-      await trx.updateTable('user_group_folders').set({ display_order: i + 1, updated_at: ctx.now() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('user_group_folders')
+        .set({ display_order: i + 1, updated_at: ctx.now() })
+        .where('id', '=', id)
+        .execute();
     }
   });
 }

@@ -24,7 +24,12 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
 
   it('a company administrator creates a group and becomes its administrator; a duplicate name is refused', async () => {
     const boss = await actor(t, { companyId: company, isCompanyAdmin: true });
-    const res = await t.inject({ method: 'POST', url: `${API}/groups`, token: boss.token, payload: { name: '経理部', notice: '月末締め' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/groups`,
+      token: boss.token,
+      payload: { name: '経理部', notice: '月末締め' },
+    });
     expect(res.statusCode).toBe(200);
     const g = res.json().items;
     expect(g).toMatchObject({ name: '経理部', notice: '月末締め', member_count: 1, auto_delete_day: 30, max_img_size_per_attachment: 25 });
@@ -36,19 +41,35 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     expect(dup.json().status_code).toBe('DUPLICATE_GROUP');
     // Another company may use the same name.
     const elsewhere = await actor(t, { isCompanyAdmin: true });
-    expect((await t.inject({ method: 'POST', url: `${API}/groups`, token: elsewhere.token, payload: { name: '経理部' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `${API}/groups`, token: elsewhere.token, payload: { name: '経理部' } })).statusCode).toBe(
+      200,
+    );
 
-    const rename = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${g.id}`, token: boss.token, payload: { name: '経理部' } });
+    const rename = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/groups/${g.id}`,
+      token: boss.token,
+      payload: { name: '経理部' },
+    });
     expect(rename.statusCode).toBe(200);
     const other = await t.inject({ method: 'POST', url: `${API}/groups`, token: boss.token, payload: { name: '人事部' } });
-    const clash = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${other.json().items.id}`, token: boss.token, payload: { name: '経理部' } });
+    const clash = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/groups/${other.json().items.id}`,
+      token: boss.token,
+      payload: { name: '経理部' },
+    });
     expect(clash.json().status_code).toBe('DUPLICATE_GROUP');
   });
 
   it('storage shows used space and percent to two decimals', async () => {
     const u = await actor(t, { companyId: company });
     const g = await groupWith(t, company, [[u.id, {}]]);
-    await t.ctx.db.updateTable('groups').set({ storage_used_bytes: Math.round(1.2345 * 1024 ** 3) }).where('id', '=', g).execute();
+    await t.ctx.db
+      .updateTable('groups')
+      .set({ storage_used_bytes: Math.round(1.2345 * 1024 ** 3) })
+      .where('id', '=', g)
+      .execute();
     const res = await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}`, token: u.token });
     expect(res.json().items.storage).toMatchObject({ storage_capacity: 10, storage_used: 1.23, type: 'GB', percent: 12.35 });
   });
@@ -57,10 +78,20 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     const c = await t.createCompany();
     const u = await actor(t, { companyId: c });
     const g = await groupWith(t, c, [[u.id, {}]]);
-    await t.ctx.db.updateTable('companies').set({ storage_capacity_gb: 50, storage_used_bytes: Math.round(42.5 * 1024 ** 3) }).where('id', '=', c).execute();
+    await t.ctx.db
+      .updateTable('companies')
+      .set({ storage_capacity_gb: 50, storage_used_bytes: Math.round(42.5 * 1024 ** 3) })
+      .where('id', '=', c)
+      .execute();
     const res = await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}`, token: u.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.company_storage).toEqual({ storage_capacity: 50, storage_used: 42.5, storage_used_bytes: Math.round(42.5 * 1024 ** 3), type: 'GB', percent: 85 });
+    expect(res.json().items.company_storage).toEqual({
+      storage_capacity: 50,
+      storage_used: 42.5,
+      storage_used_bytes: Math.round(42.5 * 1024 ** 3),
+      type: 'GB',
+      percent: 85,
+    });
     expect(res.json().items.storage).toMatchObject({ storage_used_bytes: 0 });
     // Anonymous and another company's member see nothing of it.
     expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}` })).statusCode).toBe(401);
@@ -78,19 +109,31 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     const first = await t.inject({ method: 'GET', url: `${API}/members/me/groups`, token: u.token });
     expect(first.json().items).toMatchObject({ current_page: 1, last_page: 2, total: 13 });
     expect(first.json().items.data).toHaveLength(10);
-    expect(first.json().items.data[0]).toEqual({ id: ids[0], name: '営業一課', icon_image_small_path: null, unread_count: 0, can_notify: true, folder: null, display_order: 0 });
+    expect(first.json().items.data[0]).toEqual({
+      id: ids[0],
+      name: '営業一課',
+      icon_image_small_path: null,
+      unread_count: 0,
+      can_notify: true,
+      folder: null,
+      display_order: 0,
+    });
 
     const search = async (filter: string) =>
-      (await t.inject({ method: 'GET', url: `${API}/members/me/groups?filter=${encodeURIComponent(filter)}`, token: u.token })).json().items.data.map((g: { name: string }) => g.name);
+      (await t.inject({ method: 'GET', url: `${API}/members/me/groups?filter=${encodeURIComponent(filter)}`, token: u.token }))
+        .json()
+        .items.data.map((g: { name: string }) => g.name);
     expect(await search('ｴｲｷﾞｮｳ')).toEqual(['エイギョウ二課']);
     expect(await search('えいぎょう')).toEqual(['エイギョウ二課']);
     expect(await search('abc')).toEqual(['ＡＢＣ開発']);
     expect(await search('営業')).toEqual(['営業一課']);
     expect(await search('ﾁｰﾑ1')).toEqual(['チーム1', 'チーム10']);
-    expect((await search('外部'))).toEqual([]);
+    expect(await search('外部')).toEqual([]);
     expect(stranger).toBeGreaterThan(0);
 
-    const off = registerUnreadSource(async (_ctx, userId, groupIds) => new Map(groupIds.filter((id) => id === ids[1] && userId === u.id).map((id) => [id, 120])));
+    const off = registerUnreadSource(
+      async (_ctx, userId, groupIds) => new Map(groupIds.filter((id) => id === ids[1] && userId === u.id).map((id) => [id, 120])),
+    );
     try {
       const res = await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=3`, token: u.token });
       expect(res.json().items.data.map((g: { unread_count: number }) => g.unread_count)).toEqual([0, 120, 0]);
@@ -130,13 +173,27 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
   it('mute: update-group-notification flips can_notify for the caller only', async () => {
     const a = await actor(t, { companyId: company });
     const b = await actor(t, { companyId: company });
-    const g = await groupWith(t, company, [[a.id, {}], [b.id, {}]]);
-    const res = await t.inject({ method: 'POST', url: `${API}/members/me/update-group-notification`, token: a.token, payload: { group_id: g, can_notify: false } });
+    const g = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, {}],
+    ]);
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/update-group-notification`,
+      token: a.token,
+      payload: { group_id: g, can_notify: false },
+    });
     expect(res.statusCode).toBe(200);
-    const list = async (token: string) => (await t.inject({ method: 'GET', url: `${API}/members/me/groups`, token })).json().items.data[0].can_notify;
+    const list = async (token: string) =>
+      (await t.inject({ method: 'GET', url: `${API}/members/me/groups`, token })).json().items.data[0].can_notify;
     expect(await list(a.token)).toBe(false);
     expect(await list(b.token)).toBe(true);
-    await t.inject({ method: 'POST', url: `${API}/members/me/update-group-notification`, token: a.token, payload: { group_id: g, can_notify: true } });
+    await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/update-group-notification`,
+      token: a.token,
+      payload: { group_id: g, can_notify: true },
+    });
     expect(await list(a.token)).toBe(true);
   });
 
@@ -145,11 +202,27 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }]]);
     const url = `${API}/members/me/groups/${g}`;
     const res = await t.inject({
-      method: 'POST', url, token: admin.token,
-      payload: { letter_color: 2, notice: '新しいお知らせ', group_tags: ['営業', '営業', '東京'], auto_delete_day: 14, max_img_size_per_attachment: 10, invite_permission: 2 },
+      method: 'POST',
+      url,
+      token: admin.token,
+      payload: {
+        letter_color: 2,
+        notice: '新しいお知らせ',
+        group_tags: ['営業', '営業', '東京'],
+        auto_delete_day: 14,
+        max_img_size_per_attachment: 10,
+        invite_permission: 2,
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().items).toMatchObject({ letter_color: 2, notice: '新しいお知らせ', group_tags: ['営業', '東京'], auto_delete_day: 14, max_img_size_per_attachment: 10, invite_permission: 2 });
+    expect(res.json().items).toMatchObject({
+      letter_color: 2,
+      notice: '新しいお知らせ',
+      group_tags: ['営業', '東京'],
+      auto_delete_day: 14,
+      max_img_size_per_attachment: 10,
+      invite_permission: 2,
+    });
     const bad = await t.inject({ method: 'POST', url, token: admin.token, payload: { letter_color: 3, name: '', evil: 1 } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['evil', 'letter_color', 'name']);
@@ -158,8 +231,12 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
   it('roles: admin alone is listed for an administrator; rights follow the invitation setting', async () => {
     const admin = await actor(t, { companyId: company });
     const plain = await actor(t, { companyId: company });
-    const g = await groupWith(t, company, [[admin.id, { role_admin: 1, role_invite: 1 }], [plain.id, { role_invite: 1, role_edit_topic: 1 }]]);
-    const roles = async (token: string) => (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/roles`, token })).json().items;
+    const g = await groupWith(t, company, [
+      [admin.id, { role_admin: 1, role_invite: 1 }],
+      [plain.id, { role_invite: 1, role_edit_topic: 1 }],
+    ]);
+    const roles = async (token: string) =>
+      (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/roles`, token })).json().items;
     expect((await roles(admin.token)).roles).toEqual(['role_admin']);
     expect(await roles(plain.token)).toMatchObject({ roles: ['role_invite', 'role_edit_topic'], can_invite: true });
 
@@ -171,7 +248,9 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     const everyone = await actor(t, { companyId: company });
     await t.addMember(g, everyone.id);
     await t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}`, token: admin.token, payload: { invite_permission: 1 } });
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/invite-link`, token: everyone.token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/invite-link`, token: everyone.token })).statusCode).toBe(
+      200,
+    );
   });
 
   it('equipment: create, rename, list and delete', async () => {
@@ -181,7 +260,9 @@ describe.each(DIALECTS)('groups (%s)', (dialect) => {
     const made = await t.inject({ method: 'POST', url, token: admin.token, payload: { name: '会議室A' } });
     const id = made.json().items.id;
     await t.inject({ method: 'PATCH', url: `${url}/${id}`, token: admin.token, payload: { name: '大会議室' } });
-    expect((await t.inject({ method: 'GET', url, token: admin.token })).json().items.map((e: { name: string }) => e.name)).toEqual(['大会議室']);
+    expect((await t.inject({ method: 'GET', url, token: admin.token })).json().items.map((e: { name: string }) => e.name)).toEqual([
+      '大会議室',
+    ]);
     expect((await t.inject({ method: 'POST', url, token: admin.token, payload: { name: '' } })).statusCode).toBe(400);
     await t.inject({ method: 'DELETE', url: `${url}/${id}`, token: admin.token });
     expect((await t.inject({ method: 'GET', url, token: admin.token })).json().items).toEqual([]);

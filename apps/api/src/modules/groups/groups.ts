@@ -53,8 +53,7 @@ export async function groupDetail(ctx: AppContext, access: GroupAccess): Promise
     created_at: Number(g.created_at),
     storage: storageOf(g),
     company_storage: storageOf(company),
-    membership:
-      member && role ? { can_notify: member.can_notify === 1, role, can_invite: canInvite(role, g.invite_permission) } : null,
+    membership: member && role ? { can_notify: member.can_notify === 1, role, can_invite: canInvite(role, g.invite_permission) } : null,
   };
 }
 
@@ -64,7 +63,8 @@ export function rolesOf(access: GroupAccess) {
   return { roles: heldRoleNames(member), effective: role, can_invite: canInvite(role, group.invite_permission) };
 }
 
-const duplicate = () => new HttpError(400, 'DUPLICATE_GROUP', 'A group with this name already exists.', { name: ['validation.duplicate_group'] });
+const duplicate = () =>
+  new HttpError(400, 'DUPLICATE_GROUP', 'A group with this name already exists.', { name: ['validation.duplicate_group'] });
 
 /** Company administrators create groups; the creator becomes the first administrator. */
 export async function createGroup(ctx: AppContext, user: AuthUser, body: { name: string; notice?: string; letter_color?: 1 | 2 }) {
@@ -93,7 +93,14 @@ export async function createGroup(ctx: AppContext, user: AuthUser, body: { name:
         .insertInto('group_members')
         .values({ group_id: row.id, user_id: user.id, role_admin: 1, joined_at: now, folder_id: null })
         .execute();
-      await writeAudit(ctx, trx, { companyId: user.companyId, actorId: user.id, action: 'group.created', targetType: 'group', targetId: row.id, targetLabel: body.name });
+      await writeAudit(ctx, trx, {
+        companyId: user.companyId,
+        actorId: user.id,
+        action: 'group.created',
+        targetType: 'group',
+        targetId: row.id,
+        targetLabel: body.name,
+      });
       return row.id;
     });
   } catch (err) {
@@ -103,10 +110,19 @@ export async function createGroup(ctx: AppContext, user: AuthUser, body: { name:
   }
 }
 
-export async function myGroups(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'>, query: { page: number; limit: number; filter?: string | undefined }) {
+export async function myGroups(
+  ctx: AppContext,
+  user: Pick<AuthUser, 'id' | 'companyId'>,
+  query: { page: number; limit: number; filter?: string | undefined },
+) {
   const rows = (await q.myGroupRows(ctx, user.id)).filter((r) => matchesKeyword(query.filter, r.name));
   const pageRows = paginate(rows, query.page, query.limit);
-  const unread = await unreadCounts(ctx, user.id, pageRows.data.map((r) => r.id), user.companyId);
+  const unread = await unreadCounts(
+    ctx,
+    user.id,
+    pageRows.data.map((r) => r.id),
+    user.companyId,
+  );
   const data: GroupListItem[] = pageRows.data.map((r) => ({
     id: r.id,
     name: r.name,
@@ -125,7 +141,11 @@ export async function myGroups(ctx: AppContext, user: Pick<AuthUser, 'id' | 'com
  * these); anyone else only sees their own groups, since they cannot send at all.
  */
 export async function groupTags(ctx: AppContext, userId: number, filter: string | undefined) {
-  const me = await ctx.db.selectFrom('users').select(['company_id', 'common_topic_role']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const me = await ctx.db
+    .selectFrom('users')
+    .select(['company_id', 'common_topic_role'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const rows =
     me.common_topic_role === 1
       ? await ctx.db

@@ -34,8 +34,13 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
     const dir = path.join(filesDir(), 'groups', String(g), slot);
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   };
-  const upload = (token: string | undefined, g: number, slot: 'icon' | 'header-image', file: Buffer, opts?: Parameters<typeof multipart>[1]) =>
-    t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}/${slot}`, ...(token ? { token } : {}), ...multipart(file, opts) });
+  const upload = (
+    token: string | undefined,
+    g: number,
+    slot: 'icon' | 'header-image',
+    file: Buffer,
+    opts?: Parameters<typeof multipart>[1],
+  ) => t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}/${slot}`, ...(token ? { token } : {}), ...multipart(file, opts) });
   const row = (g: number) => t.ctx.db.selectFrom('groups').selectAll().where('id', '=', g).executeTakeFirstOrThrow();
   const get = (token: string, url: string) => t.inject({ method: 'GET', url, token });
 
@@ -76,7 +81,12 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
     const before = await row(group);
     const cases: [Buffer, Parameters<typeof multipart>[1], number, string][] = [
       // An HTML page declared as a PNG with a .png name.
-      [Buffer.from('<html><script>alert(1)</script></html>'), { filename: 'x.png', type: 'image/png' }, ImageError.NOT_IMAGE, 'validation.image_type'],
+      [
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        { filename: 'x.png', type: 'image/png' },
+        ImageError.NOT_IMAGE,
+        'validation.image_type',
+      ],
       // A real PNG, 1 px too narrow.
       [pngImage(499, 300), {}, ImageError.NOT_IMAGE, 'validation.image_dimensions'],
       [gifImage(800, 99), { filename: 'a.gif', type: 'image/gif' }, ImageError.NOT_IMAGE, 'validation.image_dimensions'],
@@ -89,7 +99,12 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
       expect(res.statusCode, key).toBe(400);
       expect(res.json()).toMatchObject({ status_code: 'VALIDATION_ERROR', errors: { file: [key] }, data: { image_error: code } });
     }
-    const json = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${group}/icon`, token: admin.token, payload: { file: 'x' } });
+    const json = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/groups/${group}/icon`,
+      token: admin.token,
+      payload: { file: 'x' },
+    });
     expect(json.json()).toMatchObject({ status_code: 'VALIDATION_ERROR', data: { image_error: ImageError.EMPTY } });
 
     // The group's own limit (1 MB here) bounds the upload below the spec's 25 MB.
@@ -99,12 +114,21 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
     expect(big.json()).toMatchObject({ errors: { file: ['validation.image_size'] }, data: { image_error: ImageError.OVER_SIZE, max: 1 } });
     const fits = await upload(admin.token, group, 'header-image', pngImage(600, 200, 1024 * 1024));
     expect(fits.statusCode).toBe(200);
-    await t.ctx.db.updateTable('groups').set({ max_img_size_per_attachment: 25, header_image: null, header_storage_key: null }).where('id', '=', group).execute();
+    await t.ctx.db
+      .updateTable('groups')
+      .set({ max_img_size_per_attachment: 25, header_image: null, header_storage_key: null })
+      .where('id', '=', group)
+      .execute();
     for (const f of storedFiles(group, 'header')) fs.rmSync(path.join(filesDir(), 'groups', String(group), 'header', f));
 
     expect(stagingLeft()).toEqual([]);
     expect(storedFiles(group, 'icon')).toEqual([]);
-    expect(await row(group)).toMatchObject({ icon_image: before.icon_image, icon_image_path: null, icon_storage_key: null, icon_file_name: null });
+    expect(await row(group)).toMatchObject({
+      icon_image: before.icon_image,
+      icon_image_path: null,
+      icon_storage_key: null,
+      icon_file_name: null,
+    });
   });
 
   it('stores an icon under a generated name and serves the same bytes to members only', async () => {
@@ -167,12 +191,27 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
   it('DEFAULT and NONE remove the uploaded icon; the header image can be uploaded and removed', async () => {
     await upload(admin.token, group, 'icon', pngImage(600, 600));
     expect(storedFiles(group, 'icon')).toHaveLength(1);
-    const none = await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${group}/icon`, token: admin.token, payload: { icon_image: 3 } });
+    const none = await t.inject({
+      method: 'PUT',
+      url: `${API}/members/me/groups/${group}/icon`,
+      token: admin.token,
+      payload: { icon_image: 3 },
+    });
     expect(none.json().items).toMatchObject({ icon_image: 3, icon_image_path: null, icon_image_small_path: null, icon_file_name: null });
     expect(storedFiles(group, 'icon')).toEqual([]);
-    const upload1 = (await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${group}/icon`, token: admin.token, payload: { icon_image: 1 } }));
+    const upload1 = await t.inject({
+      method: 'PUT',
+      url: `${API}/members/me/groups/${group}/icon`,
+      token: admin.token,
+      payload: { icon_image: 1 },
+    });
     expect(upload1.statusCode).toBe(400);
-    const def = await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${group}/icon`, token: admin.token, payload: { icon_image: 2 } });
+    const def = await t.inject({
+      method: 'PUT',
+      url: `${API}/members/me/groups/${group}/icon`,
+      token: admin.token,
+      payload: { icon_image: 2 },
+    });
     expect(def.json().items.icon_image).toBe(2);
 
     const gif = gifImage(1000, 200);
@@ -189,7 +228,8 @@ describe.each(DIALECTS)('group images (%s)', (dialect) => {
 
   it('shows the icon to anyone holding a usable invitation or group link, and nothing otherwise', async () => {
     const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }]]);
-    const iconOf = (token: string, query = '') => t.inject({ method: 'GET', url: `${API}/invite-members/${encodeURIComponent(token)}/icon${query}` });
+    const iconOf = (token: string, query = '') =>
+      t.inject({ method: 'GET', url: `${API}/invite-members/${encodeURIComponent(token)}/icon${query}` });
     const link = async () => (await row(g)).group_link;
     const invited = await insertInvitation(t, g, 'guest@example.com');
 

@@ -57,7 +57,11 @@ async function replaceSlot(
         // PostgreSQL: two administrators uploading at once must not both delete the same old file.
         if (ctx.dialect === 'postgres') q = q.forNoKeyUpdate();
         const row = await q.executeTakeFirstOrThrow();
-        await trx.updateTable('groups').set({ ...values, updated_at: ctx.now() }).where('id', '=', groupId).execute();
+        await trx
+          .updateTable('groups')
+          .set({ ...values, updated_at: ctx.now() })
+          .where('id', '=', groupId)
+          .execute();
         return row[keyColumn];
       }),
     log,
@@ -73,7 +77,13 @@ async function uploadImage(ctx: AppContext, storage: FileStorage, request: Fasti
   const url = imageUrl(g.id, slot, file.key);
   const values: GroupValues =
     slot === 'icon'
-      ? { icon_image: IconImage.FILE_UPLOAD, icon_image_path: url, icon_image_small_path: url, icon_storage_key: file.key, icon_file_name: name }
+      ? {
+          icon_image: IconImage.FILE_UPLOAD,
+          icon_image_path: url,
+          icon_image_small_path: url,
+          icon_storage_key: file.key,
+          icon_file_name: name,
+        }
       : { header_image: url, header_storage_key: file.key, header_file_name: name };
   await replaceSlot(ctx, storage, g.id, slot, values, file, request.log);
 }

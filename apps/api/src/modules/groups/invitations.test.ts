@@ -18,7 +18,13 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     company = await t.createCompany();
     const real = t.ctx.mailer;
     // Record what goes out and still deliver it through the configured (outbox) transport.
-    t.ctx.mailer = { send: async (m) => { sent.push(m); await real.send(m); }, close: () => real.close() };
+    t.ctx.mailer = {
+      send: async (m) => {
+        sent.push(m);
+        await real.send(m);
+      },
+      close: () => real.close(),
+    };
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -35,7 +41,12 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     await t.addMember(g, member.id);
     const colleague = await actor(t, { companyId: company });
     const foreign = await actor(t);
-    const check = await t.inject({ method: 'POST', url: my('/check-exist-mails'), token: admin.token, payload: { mails: [member.email, colleague.email, foreign.email, 'New@Example.com'] } });
+    const check = await t.inject({
+      method: 'POST',
+      url: my('/check-exist-mails'),
+      token: admin.token,
+      payload: { mails: [member.email, colleague.email, foreign.email, 'New@Example.com'] },
+    });
     expect(check.json().items).toEqual([
       { email: member.email, state: 'member' },
       { email: colleague.email, state: 'registered' },
@@ -43,11 +54,21 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
       { email: 'new@example.com', state: 'new' },
     ]);
 
-    const refused = await t.inject({ method: 'POST', url: my('/invite-members'), token: admin.token, payload: { mails: [member.email, 'a@example.com'] } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: my('/invite-members'),
+      token: admin.token,
+      payload: { mails: [member.email, 'a@example.com'] },
+    });
     expect(refused.json()).toMatchObject({ status_code: 'INVALID_MEMBER_IN_INVITE_LIST', data: { mails: [member.email] } });
 
     const before = sent.length;
-    const res = await t.inject({ method: 'POST', url: my('/invite-members'), token: admin.token, payload: { mails: ['a@example.com', 'b@example.com'] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: my('/invite-members'),
+      token: admin.token,
+      payload: { mails: ['a@example.com', 'b@example.com'] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((i: { state: string }) => i.state)).toEqual(['invited', 'invited']);
     expect(res.json().items[0].expires_at).toBe(t.clock() + LIMITS.invitationExpiryDays * DAY);
@@ -92,7 +113,10 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     expect(cancel.json().items.result).toBe('cancelled');
     expect((await preview(second)).json().status_code).toBe('LINK_UNUSABLE');
     const listed = async () =>
-      (await t.inject({ method: 'GET', url: my('/invite-members'), token: admin.token })).json().items.data as { id: number; state: string }[];
+      (await t.inject({ method: 'GET', url: my('/invite-members'), token: admin.token })).json().items.data as {
+        id: number;
+        state: string;
+      }[];
     expect((await listed()).find((i) => i.id === list[0].id)?.state).toBe('cancelled');
 
     // A stopped invitation is deleted by the second DELETE, and is gone from the list.
@@ -126,9 +150,13 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     expect(req.json().items.status).toBe('pending');
     const again = await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: joiner.token });
     expect(again.json().items.id).toBe(req.json().items.id);
-    expect((await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: admin.token })).json().status_code).toBe('ALREADY_IN_GROUP');
+    expect((await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: admin.token })).json().status_code).toBe(
+      'ALREADY_IN_GROUP',
+    );
     const foreign = await actor(t);
-    expect((await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: foreign.token })).json().status_code).toBe('LINK_UNUSABLE');
+    expect((await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: foreign.token })).json().status_code).toBe(
+      'LINK_UNUSABLE',
+    );
 
     const pending = (await t.inject({ method: 'GET', url: my('/join-requests'), token: admin.token })).json().items.data;
     expect(pending.map((p: { user_id: number }) => p.user_id)).toEqual([joiner.id]);
@@ -138,11 +166,18 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
       t.inject({ method: 'PUT', url: my(`/join-requests/${id}`), token: admin.token }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const rows = await t.ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', g).where('user_id', '=', joiner.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', g)
+      .where('user_id', '=', joiner.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect((await t.inject({ method: 'GET', url: my(), token: joiner.token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: my('/join-requests'), token: admin.token })).json().items.total).toBe(0);
-    expect((await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: joiner.token })).json().status_code).toBe('ALREADY_IN_GROUP');
+    expect((await t.inject({ method: 'POST', url: `${API}/groups/${fresh}/join-requests`, token: joiner.token })).json().status_code).toBe(
+      'ALREADY_IN_GROUP',
+    );
   });
 
   it('approve all and reject', async () => {
@@ -154,8 +189,12 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     expect(rejected.statusCode).toBe(200);
     const all = await t.inject({ method: 'PUT', url: my('/join-requests-approval-all'), token: admin.token });
     expect(all.json().items).toEqual({ approved: 2 });
-    expect((await t.inject({ method: 'PUT', url: my('/join-requests-approval-all'), token: admin.token })).json().items).toEqual({ approved: 0 });
-    const members = (await t.inject({ method: 'GET', url: my('/members'), token: admin.token })).json().items.data.map((m: { id: number }) => m.id);
+    expect((await t.inject({ method: 'PUT', url: my('/join-requests-approval-all'), token: admin.token })).json().items).toEqual({
+      approved: 0,
+    });
+    const members = (await t.inject({ method: 'GET', url: my('/members'), token: admin.token }))
+      .json()
+      .items.data.map((m: { id: number }) => m.id);
     expect(members.sort()).toEqual([admin.id, people[1]!.id, people[2]!.id].sort());
   });
 
@@ -163,12 +202,23 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     await t.inject({ method: 'POST', url: my('/invite-members'), token: admin.token, payload: { mails: ['newbie@example.com'] } });
     const token = tokenFrom(sent.at(-1)!);
     const body = {
-      unique_url: token, employee_number: `N${g}`, email: 'newbie@example.com', password: 'Newbie#2026', password_confirmation: 'Newbie#2026',
-      last_name: '新入', first_name: '社員', last_name_kana: 'しんにゅう', first_name_kana: 'しゃいん',
+      unique_url: token,
+      employee_number: `N${g}`,
+      email: 'newbie@example.com',
+      password: 'Newbie#2026',
+      password_confirmation: 'Newbie#2026',
+      last_name: '新入',
+      first_name: '社員',
+      last_name_kana: 'しんにゅう',
+      first_name_kana: 'しゃいん',
     };
     const wrongType = await t.inject({ method: 'POST', url: `${API}/members/registers/2`, payload: body });
     expect(wrongType.json().status_code).toBe('LINK_UNUSABLE');
-    const wrongMail = await t.inject({ method: 'POST', url: `${API}/members/registers/1`, payload: { ...body, email: 'other@example.com' } });
+    const wrongMail = await t.inject({
+      method: 'POST',
+      url: `${API}/members/registers/1`,
+      payload: { ...body, email: 'other@example.com' },
+    });
     expect(wrongMail.json().status_code).toBe('LINK_UNUSABLE');
     const res = await t.inject({ method: 'POST', url: `${API}/members/registers/1`, payload: body });
     expect(res.statusCode).toBe(200);
@@ -180,11 +230,23 @@ describe.each(DIALECTS)('invitations and join requests (%s)', (dialect) => {
     expect(pending.map((p: { user_id: number }) => p.user_id)).toEqual([user_id]);
 
     const link = (await t.inject({ method: 'GET', url: my('/invite-link'), token: admin.token })).json().items.unique_url;
-    const dupMail = await t.inject({ method: 'POST', url: `${API}/members/registers/2`, payload: { ...body, unique_url: link, employee_number: `M${g}` } });
+    const dupMail = await t.inject({
+      method: 'POST',
+      url: `${API}/members/registers/2`,
+      payload: { ...body, unique_url: link, employee_number: `M${g}` },
+    });
     expect(dupMail.json().status_code).toBe('DUPLICATE_EMAIL');
-    const dupNumber = await t.inject({ method: 'POST', url: `${API}/members/registers/2`, payload: { ...body, unique_url: link, email: 'x@example.com' } });
+    const dupNumber = await t.inject({
+      method: 'POST',
+      url: `${API}/members/registers/2`,
+      payload: { ...body, unique_url: link, email: 'x@example.com' },
+    });
     expect(dupNumber.json().status_code).toBe('EMPLOYEE_NUMBER_USED');
-    const weak = await t.inject({ method: 'POST', url: `${API}/members/registers/2`, payload: { ...body, unique_url: link, password: 'short', password_confirmation: 'short' } });
+    const weak = await t.inject({
+      method: 'POST',
+      url: `${API}/members/registers/2`,
+      payload: { ...body, unique_url: link, password: 'short', password_confirmation: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.password).toContain('validation.password_min');
   });

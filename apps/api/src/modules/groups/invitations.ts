@@ -19,7 +19,13 @@ export function invitationState(row: { status: string; expires_at: number }, now
 }
 
 function invitationItem(row: { id: number; email: string; status: string; expires_at: number; created_at: number }, now: number) {
-  return { id: row.id, email: row.email, state: invitationState(row, now), expires_at: Number(row.expires_at), created_at: Number(row.created_at) };
+  return {
+    id: row.id,
+    email: row.email,
+    state: invitationState(row, now),
+    expires_at: Number(row.expires_at),
+    created_at: Number(row.created_at),
+  };
 }
 
 export function previewUrl(ctx: AppContext, token: string): string {
@@ -35,7 +41,16 @@ export async function mailStates(ctx: AppContext, access: GroupAccess, mails: st
     const user = await ctx.db.selectFrom('users').select(['id', 'company_id']).where('email', '=', email).executeTakeFirst();
     let state: 'member' | 'invited' | 'registered' | 'new' | 'other_company' = 'new';
     if (user && user.company_id !== g.company_id) state = 'other_company';
-    else if (user && (await ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', g.id).where('user_id', '=', user.id).executeTakeFirst())) state = 'member';
+    else if (
+      user &&
+      (await ctx.db
+        .selectFrom('group_members')
+        .select('user_id')
+        .where('group_id', '=', g.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst())
+    )
+      state = 'member';
     else {
       const pending = await ctx.db
         .selectFrom('group_invitations')
@@ -137,7 +152,12 @@ async function languageOf(ctx: AppContext, email: string): Promise<LanguageCode>
 }
 
 /** Re-invite: a fresh link and expiry on the same invitation; the old link stops working. */
-export async function reinvite(ctx: AppContext, access: GroupAccess, user: AuthUser, invitation: { id: number; email: string; status: string }) {
+export async function reinvite(
+  ctx: AppContext,
+  access: GroupAccess,
+  user: AuthUser,
+  invitation: { id: number; email: string; status: string },
+) {
   if (invitation.status === 'accepted') throw new HttpError(400, 'INVALID_USER_STATUS', 'The invitation was already accepted.');
   const [state] = await mailStates(ctx, access, [invitation.email]);
   if (state?.state === 'member') throw new HttpError(400, 'ALREADY_IN_GROUP', 'The user is already in this group.');
@@ -145,7 +165,13 @@ export async function reinvite(ctx: AppContext, access: GroupAccess, user: AuthU
   const token = q.newLinkToken();
   const row = await ctx.db
     .updateTable('group_invitations')
-    .set({ unique_url: token, status: 'invited', expires_at: now + LIMITS.invitationExpiryDays * DAY_MS, invited_by: user.id, updated_at: now })
+    .set({
+      unique_url: token,
+      status: 'invited',
+      expires_at: now + LIMITS.invitationExpiryDays * DAY_MS,
+      invited_by: user.id,
+      updated_at: now,
+    })
     .where('id', '=', invitation.id)
     .returningAll()
     .executeTakeFirstOrThrow();

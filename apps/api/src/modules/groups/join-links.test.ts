@@ -22,14 +22,26 @@ describe.each(DIALECTS)('join requests by group link (%s)', (dialect) => {
   beforeEach(async () => {
     admin = await actor(t, { companyId: company });
     member = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [member.id, {}]], `リンク${Math.random().toString(36).slice(2, 8)}`);
+    g = await groupWith(
+      t,
+      company,
+      [
+        [admin.id, { role_admin: 1 }],
+        [member.id, {}],
+      ],
+      `リンク${Math.random().toString(36).slice(2, 8)}`,
+    );
     link = (await t.ctx.db.selectFrom('groups').select('group_link').where('id', '=', g).executeTakeFirstOrThrow()).group_link;
   });
 
   const at = (x: string | number, rest = '') => `${API}/members/me/groups/${x}/join-requests${rest}`;
 
   it('lists, approves and rejects through the link as through the id', async () => {
-    const [a, b, c] = [await actor(t, { companyId: company }), await actor(t, { companyId: company }), await actor(t, { companyId: company })];
+    const [a, b, c] = [
+      await actor(t, { companyId: company }),
+      await actor(t, { companyId: company }),
+      await actor(t, { companyId: company }),
+    ];
     const [ra, rb] = [await insertJoinRequest(t, g, a.id), await insertJoinRequest(t, g, b.id)];
     await insertJoinRequest(t, g, c.id);
 
@@ -39,7 +51,10 @@ describe.each(DIALECTS)('join requests by group link (%s)', (dialect) => {
     expect(byLink.json()).toEqual(byId.json());
     expect(byLink.json().items.data).toHaveLength(3);
 
-    expect((await t.inject({ method: 'PUT', url: at(link, `/${ra}`), token: admin.token })).json().items).toEqual({ id: ra, status: 'approved' });
+    expect((await t.inject({ method: 'PUT', url: at(link, `/${ra}`), token: admin.token })).json().items).toEqual({
+      id: ra,
+      status: 'approved',
+    });
     expect((await t.inject({ method: 'DELETE', url: at(link, `/${rb}`), token: admin.token })).statusCode).toBe(200);
     const all = await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${link}/join-requests-approval-all`, token: admin.token });
     expect(all.json().items).toEqual({ approved: 1 });
@@ -56,7 +71,8 @@ describe.each(DIALECTS)('join requests by group link (%s)', (dialect) => {
 
     // Another group's link: the admin here is not a member there.
     const other = await groupWith(t, company, [[member.id, { role_admin: 1 }]]);
-    const otherLink = (await t.ctx.db.selectFrom('groups').select('group_link').where('id', '=', other).executeTakeFirstOrThrow()).group_link;
+    const otherLink = (await t.ctx.db.selectFrom('groups').select('group_link').where('id', '=', other).executeTakeFirstOrThrow())
+      .group_link;
     expect((await t.inject({ method: 'GET', url: at(otherLink), token: admin.token })).statusCode).toBe(404);
     // A request of this group through another group's link is not found there.
     expect((await t.inject({ method: 'PUT', url: at(otherLink, `/${req}`), token: member.token })).statusCode).toBe(404);

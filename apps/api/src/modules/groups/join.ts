@@ -41,7 +41,12 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
  */
 export async function groupIdOfLink(ctx: AppContext, user: AuthUser, value: string): Promise<number> {
   if (/^\d{1,15}$/.test(value)) return Number(value);
-  const row = await ctx.db.selectFrom('groups').select('id').where('group_link', '=', value).where('company_id', '=', user.companyId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('groups')
+    .select('id')
+    .where('group_link', '=', value)
+    .where('company_id', '=', user.companyId)
+    .executeTakeFirst();
   if (!row) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
   return row.id;
 }
@@ -80,7 +85,15 @@ async function openRequest(ctx: AppContext, r: Resolved, userId: number) {
     if (existing) await trx.deleteFrom('group_join_requests').where('id', '=', existing.id).execute();
     const row = await trx
       .insertInto('group_join_requests')
-      .values({ group_id: r.group.id, user_id: userId, invitation_id: invitationId, status: 'pending', decided_by: null, created_at: now, decided_at: null })
+      .values({
+        group_id: r.group.id,
+        user_id: userId,
+        invitation_id: invitationId,
+        status: 'pending',
+        decided_by: null,
+        created_at: now,
+        decided_at: null,
+      })
       .returning(['id', 'status'])
       .executeTakeFirstOrThrow();
     return row;
@@ -95,7 +108,12 @@ export async function requestToJoin(ctx: AppContext, user: AuthUser, token: stri
     const me = await ctx.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
     if (me.email.toLowerCase() !== r.invitation.email.toLowerCase()) throw linkUnusable();
   }
-  const member = await ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', r.group.id).where('user_id', '=', user.id).executeTakeFirst();
+  const member = await ctx.db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', r.group.id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
   if (member) throw new HttpError(400, 'ALREADY_IN_GROUP', 'You are already in this group.');
   const req = await openRequest(ctx, r, user.id);
   await publishToAdmins(ctx, r.group.id);
@@ -104,8 +122,16 @@ export async function requestToJoin(ctx: AppContext, user: AuthUser, token: stri
 }
 
 async function publishToAdmins(ctx: AppContext, groupId: number): Promise<void> {
-  const admins = await ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('role_admin', '=', 1).execute();
-  await ctx.bus.publish(admins.map((a) => a.user_id), { kind: 'group.join-request.created', payload: { group_id: groupId } });
+  const admins = await ctx.db
+    .selectFrom('group_members')
+    .select('user_id')
+    .where('group_id', '=', groupId)
+    .where('role_admin', '=', 1)
+    .execute();
+  await ctx.bus.publish(
+    admins.map((a) => a.user_id),
+    { kind: 'group.join-request.created', payload: { group_id: groupId } },
+  );
 }
 
 export interface RegisterInput {
@@ -130,7 +156,9 @@ export async function register(ctx: AppContext, type: 1 | 2, body: RegisterInput
     throw new HttpError(400, 'DUPLICATE_EMAIL', 'This e-mail address is already used.', { email: ['validation.duplicate_email'] });
   }
   if (await ctx.db.selectFrom('users').select('id').where('employee_number', '=', body.employee_number).executeTakeFirst()) {
-    throw new HttpError(400, 'EMPLOYEE_NUMBER_USED', 'This employee number is already used.', { employee_number: ['validation.employee_number_used'] });
+    throw new HttpError(400, 'EMPLOYEE_NUMBER_USED', 'This employee number is already used.', {
+      employee_number: ['validation.employee_number_used'],
+    });
   }
   const now = ctx.now();
   const userId = await insertUser(
@@ -195,7 +223,12 @@ export async function approve(ctx: AppContext, groupId: number, requestId: numbe
       .returning('user_id')
       .executeTakeFirst();
     if (!updated) return null;
-    await trx.updateTable('users').set({ pending_approval: 0 }).where('id', '=', updated.user_id).where('pending_approval', '=', 1).execute();
+    await trx
+      .updateTable('users')
+      .set({ pending_approval: 0 })
+      .where('id', '=', updated.user_id)
+      .where('pending_approval', '=', 1)
+      .execute();
     await trx
       .insertInto('group_members')
       .values({ group_id: groupId, user_id: updated.user_id, joined_at: now, folder_id: null })
@@ -213,7 +246,12 @@ export async function approve(ctx: AppContext, groupId: number, requestId: numbe
 }
 
 export async function approveAll(ctx: AppContext, groupId: number, approverId: number): Promise<number> {
-  const pending = await ctx.db.selectFrom('group_join_requests').select('id').where('group_id', '=', groupId).where('status', '=', 'pending').execute();
+  const pending = await ctx.db
+    .selectFrom('group_join_requests')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('status', '=', 'pending')
+    .execute();
   let approved = 0;
   for (const r of pending) if (await approve(ctx, groupId, r.id, approverId)) approved++;
   return approved;

@@ -27,25 +27,43 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
   it('the only administrator cannot leave until another is appointed, then can', async () => {
     const admin = await actor(t, { companyId: company });
     const other = await actor(t, { companyId: company });
-    const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [other.id, {}]]);
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/has-other-admin`, token: admin.token })).json().items).toEqual({ has_other_admin: false });
+    const g = await groupWith(t, company, [
+      [admin.id, { role_admin: 1 }],
+      [other.id, {}],
+    ]);
+    expect(
+      (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/has-other-admin`, token: admin.token })).json().items,
+    ).toEqual({ has_other_admin: false });
     const refused = await leave(g, admin.token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().status_code).toBe('MUST_APPOINT_ADMIN');
 
     // Withdrawing one's own admin right while alone is refused the same way.
     const selfDemote = await t.inject({
-      method: 'POST', url: `${API}/groups/${g}/update-roles`, token: admin.token,
-      payload: { members: [{ user_id: admin.id, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }] },
+      method: 'POST',
+      url: `${API}/groups/${g}/update-roles`,
+      token: admin.token,
+      payload: {
+        members: [{ user_id: admin.id, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }],
+      },
     });
     expect(selfDemote.json().status_code).toBe('MUST_APPOINT_ADMIN');
 
     const appoint = await t.inject({
-      method: 'POST', url: `${API}/groups/${g}/update-roles`, token: admin.token,
-      payload: { members: [{ user_id: other.id, role_admin: true, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }] },
+      method: 'POST',
+      url: `${API}/groups/${g}/update-roles`,
+      token: admin.token,
+      payload: {
+        members: [{ user_id: other.id, role_admin: true, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }],
+      },
     });
     expect(appoint.statusCode).toBe(200);
-    const stored = await t.ctx.db.selectFrom('group_members').selectAll().where('group_id', '=', g).where('user_id', '=', other.id).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('group_members')
+      .selectAll()
+      .where('group_id', '=', g)
+      .where('user_id', '=', other.id)
+      .executeTakeFirstOrThrow();
     // ADMIN is stored alone: the other flags are implied, not kept.
     expect(stored).toMatchObject({ role_admin: 1, role_invite: 0 });
     expect((await leave(g, admin.token)).statusCode).toBe(200);
@@ -56,7 +74,11 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
     const a = await actor(t, { companyId: company });
     const b = await actor(t, { companyId: company });
     const c = await actor(t, { companyId: company });
-    const g = await groupWith(t, company, [[a.id, { role_admin: 1 }], [b.id, { role_admin: 1 }], [c.id, {}]]);
+    const g = await groupWith(t, company, [
+      [a.id, { role_admin: 1 }],
+      [b.id, { role_admin: 1 }],
+      [c.id, {}],
+    ]);
     // PostgreSQL: a barrier, so the race happens every time rather than by luck. Another session
     // locks both membership rows, so each leave stops at its DELETE, after its "another
     // administrator remains" check. Only once both are waiting is the barrier lifted. With the
@@ -72,7 +94,13 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
     if (barrier) {
       // Asked outside the barrier's transaction: inside one, pg_stat_activity is a frozen snapshot.
       const waiting = async () =>
-        Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db)).rows[0]!.n);
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db)
+          ).rows[0]!.n,
+        );
       const until = Date.now() + 10_000;
       while ((await waiting()) < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       expect(await waiting()).toBe(2);
@@ -81,7 +109,12 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
     }
     const results = await racing;
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    const admins = await t.ctx.db.selectFrom('group_members').select('user_id').where('group_id', '=', g).where('role_admin', '=', 1).execute();
+    const admins = await t.ctx.db
+      .selectFrom('group_members')
+      .select('user_id')
+      .where('group_id', '=', g)
+      .where('role_admin', '=', 1)
+      .execute();
     expect(admins).toHaveLength(1);
   });
 
@@ -89,14 +122,19 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
     const admin = await actor(t, { companyId: company, lastName: '佐藤', firstName: '一郎' });
     const plus = await actor(t, { companyId: company, lastName: '鈴木', firstName: '花子' });
     const plain = await actor(t, { companyId: company, lastName: '高橋', firstName: '健' });
-    const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [plus.id, { role_edit_topic: 1 }], [plain.id, {}]]);
+    const g = await groupWith(t, company, [
+      [admin.id, { role_admin: 1 }],
+      [plus.id, { role_edit_topic: 1 }],
+      [plain.id, {}],
+    ]);
     const url = `${API}/members/me/groups/${g}/members`;
     const all = (await t.inject({ method: 'GET', url, token: plain.token })).json().items;
     expect(all.total).toBe(3);
     expect(all.data[0]).toMatchObject({ id: admin.id, name: '佐藤 一郎', role: 'admin' });
     expect(all.data.find((m: { id: number }) => m.id === plus.id).role).toBe('member_plus');
     expect(all.data.find((m: { id: number }) => m.id === plain.id).role).toBe('member');
-    const found = (await t.inject({ method: 'GET', url: `${url}?filter=${encodeURIComponent('鈴木')}`, token: plain.token })).json().items.data;
+    const found = (await t.inject({ method: 'GET', url: `${url}?filter=${encodeURIComponent('鈴木')}`, token: plain.token })).json().items
+      .data;
     expect(found.map((m: { id: number }) => m.id)).toEqual([plus.id]);
     const paged = (await t.inject({ method: 'GET', url: `${url}?limit=2&page=2`, token: plain.token })).json().items;
     expect(paged).toMatchObject({ current_page: 2, last_page: 2 });
@@ -106,11 +144,23 @@ describe.each(DIALECTS)('group members (%s)', (dialect) => {
   it('an administrator removes a member; the removed user loses access', async () => {
     const admin = await actor(t, { companyId: company });
     const gone = await actor(t, { companyId: company });
-    const g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [gone.id, { role_invite: 1 }]]);
+    const g = await groupWith(t, company, [
+      [admin.id, { role_admin: 1 }],
+      [gone.id, { role_invite: 1 }],
+    ]);
     const res = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}/delete-user/${gone.id}`, token: admin.token });
     expect(res.statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}`, token: gone.token })).json().status_code).toBe('GROUP_NOT_FOUND');
-    const roles = await t.inject({ method: 'POST', url: `${API}/members/me/groups/${g}/list-role-member-group`, token: admin.token, payload: { member_ids: [admin.id] } });
-    expect(roles.json().items).toEqual([{ user_id: admin.id, group_id: g, role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true }]);
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}`, token: gone.token })).json().status_code).toBe(
+      'GROUP_NOT_FOUND',
+    );
+    const roles = await t.inject({
+      method: 'POST',
+      url: `${API}/members/me/groups/${g}/list-role-member-group`,
+      token: admin.token,
+      payload: { member_ids: [admin.id] },
+    });
+    expect(roles.json().items).toEqual([
+      { user_id: admin.id, group_id: g, role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
+    ]);
   });
 });

@@ -11,7 +11,13 @@ const fullName = (last: string, first: string, fallback: string) => `${last} ${f
 
 export async function listMembers(ctx: AppContext, groupId: number, query: { page: number; limit: number; filter?: string | undefined }) {
   const rows = (await q.memberRows(ctx, groupId)).filter((r) =>
-    matchesKeyword(query.filter, `${r.last_name}${r.first_name}`, `${r.last_name} ${r.first_name}`, `${r.last_name_kana}${r.first_name_kana}`, r.email),
+    matchesKeyword(
+      query.filter,
+      `${r.last_name}${r.first_name}`,
+      `${r.last_name} ${r.first_name}`,
+      `${r.last_name_kana}${r.first_name_kana}`,
+      r.email,
+    ),
   );
   const p = paginate(rows, query.page, query.limit);
   return {
@@ -33,8 +39,7 @@ export async function listMembers(ctx: AppContext, groupId: number, query: { pag
   };
 }
 
-const mustAppoint = () =>
-  new HttpError(400, 'MUST_APPOINT_ADMIN', 'Appoint another administrator before the only administrator leaves.');
+const mustAppoint = () => new HttpError(400, 'MUST_APPOINT_ADMIN', 'Appoint another administrator before the only administrator leaves.');
 
 type Flags = { user_id: number; role_admin: boolean; role_invite: boolean; role_edit_shared_folder: boolean; role_edit_topic: boolean };
 
@@ -46,12 +51,25 @@ export async function updateRoles(ctx: AppContext, groupId: number, members: Fla
   const before = new Map<number, ReturnType<typeof normalizedFlags>>();
   for (const m of members) {
     const old = await requireMember(ctx, groupId, m.user_id);
-    before.set(m.user_id, normalizedFlags({ role_admin: old.role_admin === 1, role_invite: old.role_invite === 1, role_edit_shared_folder: old.role_edit_shared_folder === 1, role_edit_topic: old.role_edit_topic === 1 }));
+    before.set(
+      m.user_id,
+      normalizedFlags({
+        role_admin: old.role_admin === 1,
+        role_invite: old.role_invite === 1,
+        role_edit_shared_folder: old.role_edit_shared_folder === 1,
+        role_edit_topic: old.role_edit_topic === 1,
+      }),
+    );
   }
   await ctx.db.transaction().execute(async (trx) => {
     await lockGroup(trx, ctx.dialect, groupId);
     for (const m of members) {
-      await trx.updateTable('group_members').set(normalizedFlags(m)).where('group_id', '=', groupId).where('user_id', '=', m.user_id).execute();
+      await trx
+        .updateTable('group_members')
+        .set(normalizedFlags(m))
+        .where('group_id', '=', groupId)
+        .where('user_id', '=', m.user_id)
+        .execute();
     }
     const admins = await trx
       .selectFrom('group_members')
@@ -61,12 +79,17 @@ export async function updateRoles(ctx: AppContext, groupId: number, members: Fla
       .executeTakeFirstOrThrow();
     if (Number(admins.n) === 0) throw mustAppoint();
   });
-  await ctx.bus.publish(members.map((m) => m.user_id), { kind: 'group.roles.updated', payload: { group_id: groupId } });
+  await ctx.bus.publish(
+    members.map((m) => m.user_id),
+    { kind: 'group.roles.updated', payload: { group_id: groupId } },
+  );
   // System news for each right newly granted (section 3's permission_name).
   for (const m of members) {
     const now = normalizedFlags(m);
     const old = before.get(m.user_id)!;
-    const granted = (['admin', 'invite', 'edit_shared_folder', 'edit_topic'] as PermissionName[]).filter((p) => now[`role_${p}`] === 1 && old[`role_${p}`] === 0);
+    const granted = (['admin', 'invite', 'edit_shared_folder', 'edit_topic'] as PermissionName[]).filter(
+      (p) => now[`role_${p}`] === 1 && old[`role_${p}`] === 0,
+    );
     await newsPermissionGranted(ctx, groupId, m.user_id, granted);
   }
 }
@@ -100,7 +123,10 @@ async function removeMember(ctx: AppContext, groupId: number, userId: number): P
       .executeTakeFirst();
     if (!target) return;
     const count = async (admins: boolean) => {
-      let q = trx.selectFrom('group_members').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', groupId);
+      let q = trx
+        .selectFrom('group_members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('group_id', '=', groupId);
       if (admins) q = q.where('role_admin', '=', 1).where('user_id', '!=', userId);
       return Number((await q.executeTakeFirstOrThrow()).n);
     };

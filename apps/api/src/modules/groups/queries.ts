@@ -43,7 +43,13 @@ const detailExtrasQuery = compiledQuery<{ companyId: number; groupId: number }>(
   db
     .selectFrom('companies as c')
     .select(['c.storage_capacity_gb', 'c.storage_used_bytes'])
-    .select((eb) => eb.selectFrom('group_members as m').select(eb.fn.countAll<number>().as('n')).where('m.group_id', '=', slot('groupId')).as('member_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('group_members as m')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('m.group_id', '=', slot('groupId'))
+        .as('member_count'),
+    )
     .where('c.id', '=', slot('companyId')),
 );
 

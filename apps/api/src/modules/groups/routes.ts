@@ -27,12 +27,15 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.myGroups, async ({ ctx, user, query }) => ({ items: await groups.myGroups(ctx, user, query) }), cached);
   on(app, e.groupTags, async ({ ctx, user, query }) => ({ items: await groups.groupTags(ctx, user.id, query.filter) }));
   on(app, e.myGroup, async ({ ctx, user, params }) => detail(ctx, await authorizeGroup(ctx, user, params.id, 'member')), cached);
-  on(app, e.group, async ({ ctx, user, params }) =>
-    detail(ctx, await authorizeGroup(ctx, user, params.id, 'member-or-company-admin')),
+  on(app, e.group, async ({ ctx, user, params }) => detail(ctx, await authorizeGroup(ctx, user, params.id, 'member-or-company-admin')));
+  on(
+    app,
+    e.myGroupRoles,
+    async ({ ctx, user, params }) => ({
+      items: groups.rolesOf(await authorizeGroup(ctx, user, params.id, 'member')),
+    }),
+    cached,
   );
-  on(app, e.myGroupRoles, async ({ ctx, user, params }) => ({
-    items: groups.rolesOf(await authorizeGroup(ctx, user, params.id, 'member')),
-  }), cached);
   on(app, e.updateGroup, async ({ ctx, user, params, body }) => {
     const access = await authorizeGroup(ctx, user, params.id, 'role_admin');
     await groups.updateGroup(ctx, access, body);
@@ -101,12 +104,9 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.invitePreview, async ({ ctx, params }) => ({ items: await join.preview(ctx, params.uniqueUrl) }));
   on(app, e.requestToJoin, async ({ ctx, user, params }) => ({ items: await join.requestToJoin(ctx, user, params.group_link) }));
   on(app, e.requestToJoinAsMember, async ({ ctx, user, params }) => ({ items: await join.requestToJoin(ctx, user, params.group_link) }));
-  on(
-    app,
-    e.registerFromInvite,
-    async ({ ctx, params, body }) => ({ items: await join.register(ctx, params.type, body) }),
-    { rateLimitPerMinute: app.ctx.config.rateLimitLogin },
-  );
+  on(app, e.registerFromInvite, async ({ ctx, params, body }) => ({ items: await join.register(ctx, params.type, body) }), {
+    rateLimitPerMinute: app.ctx.config.rateLimitLogin,
+  });
 
   // Listing is the invite tab (role_invite); deciding is an administrator's right (section 6).
   // The spec addresses these by {group_link}; the group's id is accepted too (groupIdOfLink).

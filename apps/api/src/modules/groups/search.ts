@@ -2,7 +2,9 @@ import { normalizeForSearch } from '../../text/search';
 
 /** True when every space-separated term of the keyword occurs in one of the texts. */
 export function matchesKeyword(keyword: string | undefined, ...texts: string[]): boolean {
-  const terms = normalizeForSearch(keyword ?? '').split(' ').filter(Boolean);
+  const terms = normalizeForSearch(keyword ?? '')
+    .split(' ')
+    .filter(Boolean);
   if (terms.length === 0) return true;
   const haystack = texts.map(normalizeForSearch).join('\n');
   return terms.every((t) => haystack.includes(t));

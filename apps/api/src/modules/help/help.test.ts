@@ -3,7 +3,13 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 
 const API = '/service/api/v1';
 const article = (over: object = {}) => ({
-  kind: 'help', title_ja: 'ログインできないとき', title_en: 'When you cannot log in', body_ja: '<p>パスワードを再設定してください。</p>', body_en: '<p>Reset your password.</p>', sort_order: 10, ...over,
+  kind: 'help',
+  title_ja: 'ログインできないとき',
+  title_en: 'When you cannot log in',
+  body_ja: '<p>パスワードを再設定してください。</p>',
+  body_en: '<p>Reset your password.</p>',
+  sort_order: 10,
+  ...over,
 });
 
 describe.each(DIALECTS)('help center (%s)', (dialect) => {
@@ -22,13 +28,22 @@ describe.each(DIALECTS)('help center (%s)', (dialect) => {
     const [ta, tm] = [await t.login(admin), await t.login(member)];
     const first = await req('POST', '/help-articles', ta, article({ sort_order: 20 }));
     expect(first.statusCode).toBe(200);
-    const second = await req('POST', '/help-articles', ta, article({ title_ja: 'グループを作るには', title_en: 'Creating a group', sort_order: 5 }));
+    const second = await req(
+      'POST',
+      '/help-articles',
+      ta,
+      article({ title_ja: 'グループを作るには', title_en: 'Creating a group', sort_order: 5 }),
+    );
     await req('POST', '/help-articles', ta, article({ kind: 'terms', title_ja: '利用規約', title_en: 'Terms' }));
 
     const list = await req('GET', '/help-center', tm);
     expect(list.json().items.map((a: { title_ja: string }) => a.title_ja)).toEqual(['グループを作るには', 'ログインできないとき']);
-    expect((await req('GET', '/help-center?search=ｸﾞﾙｰﾌﾟ', tm)).json().items.map((a: { id: number }) => a.id)).toEqual([second.json().items.id]);
-    expect((await req('GET', '/help-center?search=log%20in', tm)).json().items.map((a: { id: number }) => a.id)).toEqual([first.json().items.id]);
+    expect((await req('GET', '/help-center?search=ｸﾞﾙｰﾌﾟ', tm)).json().items.map((a: { id: number }) => a.id)).toEqual([
+      second.json().items.id,
+    ]);
+    expect((await req('GET', '/help-center?search=log%20in', tm)).json().items.map((a: { id: number }) => a.id)).toEqual([
+      first.json().items.id,
+    ]);
     expect((await req('GET', '/help-center?search=100%25', tm)).json().items).toEqual([]);
 
     const detail = await req('GET', `/help-center/${first.json().items.id}`, tm);
@@ -37,7 +52,12 @@ describe.each(DIALECTS)('help center (%s)', (dialect) => {
 
   it('sanitises bodies on save', async () => {
     const admin = await t.createUser({ isCompanyAdmin: true });
-    const res = await req('POST', '/help-articles', await t.login(admin), article({ body_ja: '<p onclick="x()">本文</p><script>alert(1)</script><a href="javascript:alert(1)">a</a>' }));
+    const res = await req(
+      'POST',
+      '/help-articles',
+      await t.login(admin),
+      article({ body_ja: '<p onclick="x()">本文</p><script>alert(1)</script><a href="javascript:alert(1)">a</a>' }),
+    );
     const body = res.json().items.body_ja as string;
     expect(body).toContain('本文');
     expect(body).not.toMatch(/script|onclick|javascript:/);
@@ -52,7 +72,12 @@ describe.each(DIALECTS)('help center (%s)', (dialect) => {
 
     expect((await req('GET', '/help-center')).statusCode).toBe(401);
     expect((await req('POST', '/help-articles', undefined, article())).statusCode).toBe(401);
-    for (const [method, url, payload] of [['POST', '/help-articles', article()], ['PUT', `/help-articles/${id}`, article()], ['DELETE', `/help-articles/${id}`], ['GET', '/help-articles']] as const) {
+    for (const [method, url, payload] of [
+      ['POST', '/help-articles', article()],
+      ['PUT', `/help-articles/${id}`, article()],
+      ['DELETE', `/help-articles/${id}`],
+      ['GET', '/help-articles'],
+    ] as const) {
       expect((await req(method, url, tm, payload)).statusCode, `${method} ${url}`).toBe(403);
     }
     expect((await req('GET', `/help-center/${id}`, to)).statusCode).toBe(404);
@@ -75,7 +100,12 @@ describe.each(DIALECTS)('help center (%s)', (dialect) => {
     const builtIn = (await req('GET', '/term-of-use?lang=en')).json().items.content as string;
     expect(builtIn.length).toBeGreaterThan(0);
     const admin = await t.createUser({ isCompanyAdmin: true });
-    await req('POST', '/help-articles', await t.login(admin), article({ kind: 'policy', title_ja: '個人情報の取扱い', title_en: 'Privacy', body_en: '<p>We keep <b>little</b>.</p>' }));
+    await req(
+      'POST',
+      '/help-articles',
+      await t.login(admin),
+      article({ kind: 'policy', title_ja: '個人情報の取扱い', title_en: 'Privacy', body_en: '<p>We keep <b>little</b>.</p>' }),
+    );
     const policy = await req('GET', '/privacy-policy?lang=en');
     expect(policy.json().items).toMatchObject({ title: 'Privacy', content: 'We keep little.' });
   });

@@ -86,5 +86,9 @@ export async function storedLegalText(ctx: AppContext, kind: 'terms' | 'policy',
   if (!row) return null;
   // The public pages show plain text (as the built-in texts are).
   const html = lang === 'en' ? row.body_en : row.body_ja;
-  return { title: lang === 'en' ? row.title_en : row.title_ja, content: sanitizeHtml(html, { images: false }).text, updated_at: row.updated_at };
+  return {
+    title: lang === 'en' ? row.title_en : row.title_ja,
+    content: sanitizeHtml(html, { images: false }).text,
+    updated_at: row.updated_at,
+  };
 }

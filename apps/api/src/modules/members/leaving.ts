@@ -9,7 +9,11 @@ import type { DialectName } from '../../db/dialect';
  * withdrawal and by retirement. On PostgreSQL the groups are locked in id order, so two
  * administrators of one group leaving at once cannot both pass the check.
  */
-export async function groupsNeedingSuccessor(trx: Kysely<DB>, dialect: DialectName, userId: number): Promise<{ id: number; name: string; otherMembers: number }[]> {
+export async function groupsNeedingSuccessor(
+  trx: Kysely<DB>,
+  dialect: DialectName,
+  userId: number,
+): Promise<{ id: number; name: string; otherMembers: number }[]> {
   let adminOf = trx
     .selectFrom('group_members as m')
     .innerJoin('groups as g', 'g.id', 'm.group_id')
@@ -40,7 +44,11 @@ export async function groupsNeedingSuccessor(trx: Kysely<DB>, dialect: DialectNa
  * then revokes live sessions (revokeUserSessions), which closes their sockets.
  */
 export async function removeAccess(trx: Kysely<DB>, userId: number): Promise<void> {
-  await trx.updateTable('group_members').set({ role_admin: 0, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0 }).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('group_members')
+    .set({ role_admin: 0, role_invite: 0, role_edit_shared_folder: 0, role_edit_topic: 0 })
+    .where('user_id', '=', userId)
+    .execute();
   await trx.deleteFrom('device_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();

@@ -50,11 +50,25 @@ describe.each(DIALECTS)('members (%s)', (dialect) => {
 
     const events: [number[], RealtimeEvent][] = [];
     const off = t.ctx.bus.subscribe((ids, e) => events.push([ids, e]));
-    const p1 = await t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_display`, token, payload: { number_item_lists: 20 } });
-    const p2 = await t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_display`, token, payload: { first_day_of_week: 0 } });
+    const p1 = await t.inject({
+      method: 'PATCH',
+      url: `${API}/members/me/settings/setting_display`,
+      token,
+      payload: { number_item_lists: 20 },
+    });
+    const p2 = await t.inject({
+      method: 'PATCH',
+      url: `${API}/members/me/settings/setting_display`,
+      token,
+      payload: { first_day_of_week: 0 },
+    });
     off();
     expect(p1.statusCode).toBe(200);
-    expect(p2.json().items.setting_display).toEqual({ ...DEFAULT_USER_SETTINGS.setting_display, number_item_lists: 20, first_day_of_week: 0 });
+    expect(p2.json().items.setting_display).toEqual({
+      ...DEFAULT_USER_SETTINGS.setting_display,
+      number_item_lists: 20,
+      first_day_of_week: 0,
+    });
     expect(events).toHaveLength(2);
     expect(events[0]![0]).toEqual([u.id]);
     expect(events[0]![1]).toMatchObject({ kind: 'settings.updated', payload: { section: 'setting_display' } });
@@ -80,7 +94,12 @@ describe.each(DIALECTS)('members (%s)', (dialect) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ status_code: 'VALIDATION_ERROR', errors: { is_admin: ['validation.unknown_field'] } });
 
-    const range = await t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_display`, token, payload: { number_item_lists: 1000 } });
+    const range = await t.inject({
+      method: 'PATCH',
+      url: `${API}/members/me/settings/setting_display`,
+      token,
+      payload: { number_item_lists: 1000 },
+    });
     expect(range.statusCode).toBe(400);
     expect(range.json().errors.number_item_lists).toEqual(['validation.max']);
 
@@ -105,18 +124,38 @@ describe.each(DIALECTS)('members (%s)', (dialect) => {
     const other = await t.login(u);
     const url = `${API}/members/me/change-password`;
 
-    const wrong = await t.inject({ method: 'POST', url, token, payload: { current_password: 'Nope#1234', password: 'Next#Pass1', password_confirmation: 'Next#Pass1' } });
+    const wrong = await t.inject({
+      method: 'POST',
+      url,
+      token,
+      payload: { current_password: 'Nope#1234', password: 'Next#Pass1', password_confirmation: 'Next#Pass1' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().status_code).toBe('CURRENT_PASSWORD_INCORRECT');
 
-    const same = await t.inject({ method: 'POST', url, token, payload: { current_password: u.password, password: u.password, password_confirmation: u.password } });
+    const same = await t.inject({
+      method: 'POST',
+      url,
+      token,
+      payload: { current_password: u.password, password: u.password, password_confirmation: u.password },
+    });
     expect(same.statusCode).toBe(400);
     expect(same.json().errors.password).toContain('validation.password_same_as_current');
 
-    const weak = await t.inject({ method: 'POST', url, token, payload: { current_password: u.password, password: 'abcdefgh', password_confirmation: 'abcdefgh' } });
+    const weak = await t.inject({
+      method: 'POST',
+      url,
+      token,
+      payload: { current_password: u.password, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+    });
     expect(weak.json().errors.password).toContain('validation.password_classes');
 
-    const ok = await t.inject({ method: 'POST', url, token, payload: { current_password: u.password, password: 'Next#Pass1', password_confirmation: 'Next#Pass1' } });
+    const ok = await t.inject({
+      method: 'POST',
+      url,
+      token,
+      payload: { current_password: u.password, password: 'Next#Pass1', password_confirmation: 'Next#Pass1' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `${API}/members/me`, token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `${API}/members/me`, token: other })).statusCode).toBe(401);

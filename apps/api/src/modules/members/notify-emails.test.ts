@@ -20,7 +20,11 @@ describe.each(DIALECTS)('notification mail addresses are validated as the spec s
       [{ first_email_emergency: 'not-an-address' }, 'first_email_emergency', 'validation.email'],
       [{ second_email_regular: `${'a'.repeat(95)}@example.com` }, 'second_email_regular', 'validation.email_max'],
       [{ third_email_emergency: 'ｔａｒｏ@example.com' }, 'third_email_emergency', 'validation.email'],
-      [{ second_email_emergency: 'same@example.com', third_email_emergency: 'SAME@example.com' }, 'third_email_emergency', 'validation.email_duplicate_option'],
+      [
+        { second_email_emergency: 'same@example.com', third_email_emergency: 'SAME@example.com' },
+        'third_email_emergency',
+        'validation.email_duplicate_option',
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await patch(payload);
@@ -33,8 +37,16 @@ describe.each(DIALECTS)('notification mail addresses are validated as the spec s
   });
 
   it('stores valid addresses and clears with null', async () => {
-    const ok = await patch({ first_email_emergency: 'boss@example.com', second_email_emergency: 'home@example.com', third_email_emergency: null });
+    const ok = await patch({
+      first_email_emergency: 'boss@example.com',
+      second_email_emergency: 'home@example.com',
+      third_email_emergency: null,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().items.setting_notify_news).toMatchObject({ first_email_emergency: 'boss@example.com', second_email_emergency: 'home@example.com', third_email_emergency: null });
+    expect(ok.json().items.setting_notify_news).toMatchObject({
+      first_email_emergency: 'boss@example.com',
+      second_email_emergency: 'home@example.com',
+      third_email_emergency: null,
+    });
   });
 });

@@ -23,7 +23,9 @@ export function findGroupRoles(ctx: AppContext, userId: number) {
 }
 
 /** Lists read the caller's page size and order on every load: compiled once. */
-const settingsQuery = compiledQuery<{ userId: number }>()((db, slot) => db.selectFrom('user_settings').select(['section', 'value']).where('user_id', '=', slot('userId')));
+const settingsQuery = compiledQuery<{ userId: number }>()((db, slot) =>
+  db.selectFrom('user_settings').select(['section', 'value']).where('user_id', '=', slot('userId')),
+);
 
 export async function findSettings(ctx: AppContext, userId: number): Promise<Record<string, unknown>> {
   const rows = await settingsQuery(ctx.db, { userId });

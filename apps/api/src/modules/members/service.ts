@@ -1,11 +1,4 @@
-import {
-  DEFAULT_USER_SETTINGS,
-  LIMITS,
-  settingsPatchSchema,
-  type Me,
-  type Settings,
-  type SettingsSection,
-} from '@portal/api-client';
+import { DEFAULT_USER_SETTINGS, LIMITS, settingsPatchSchema, type Me, type Settings, type SettingsSection } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError, validationError } from '../../http/errors';
 import { effectiveRole } from '../../kernel';

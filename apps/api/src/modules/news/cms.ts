@@ -13,7 +13,12 @@ const groupNotFound = () => new HttpError(404, 'GROUP_NOT_FOUND', 'The group doe
 /** The stored row for a body: HTML through the topic sanitiser (no images: nothing would serve them). */
 async function rowOf(ctx: AppContext, user: AuthUser, body: Body) {
   if (body.group_id !== null) {
-    const g = await ctx.db.selectFrom('groups').select('id').where('id', '=', body.group_id).where('company_id', '=', user.companyId).executeTakeFirst();
+    const g = await ctx.db
+      .selectFrom('groups')
+      .select('id')
+      .where('id', '=', body.group_id)
+      .where('company_id', '=', user.companyId)
+      .executeTakeFirst();
     if (!g) throw groupNotFound();
   }
   const { html, text } = sanitizeHtml(body.content, { images: false });
@@ -31,9 +36,20 @@ async function rowOf(ctx: AppContext, user: AuthUser, body: Body) {
 
 function present(r: any): AdminNewsItem {
   return {
-    id: r.id, type: r.type, title: r.title, content: r.content, placement: r.placement, target_type: r.target_type, target_id: r.target_id,
-    group_id: r.group_id, group_name: r.group_name ?? null, display_type: r.display_type, is_readed: false,
-    created_at: Number(r.created_at), updated_at: Number(r.updated_at), withdrawn_at: r.withdrawn_at === null ? null : Number(r.withdrawn_at),
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    placement: r.placement,
+    target_type: r.target_type,
+    target_id: r.target_id,
+    group_id: r.group_id,
+    group_name: r.group_name ?? null,
+    display_type: r.display_type,
+    is_readed: false,
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+    withdrawn_at: r.withdrawn_at === null ? null : Number(r.withdrawn_at),
   };
 }
 
@@ -53,22 +69,53 @@ export async function getCms(ctx: AppContext, user: AuthUser, id: number): Promi
 }
 
 export async function listCms(ctx: AppContext, user: AuthUser, opts: { page: number; limit: number }) {
-  const total = Number(((await ctx.db.selectFrom('informations').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', user.companyId).where('type', '=', InformationType.CMS).executeTakeFirstOrThrow()) as { n: unknown }).n);
-  const rows = await cmsRows(ctx, user).orderBy('i.created_at', 'desc').orderBy('i.id', 'desc').limit(opts.limit).offset((opts.page - 1) * opts.limit).execute();
+  const total = Number(
+    (
+      (await ctx.db
+        .selectFrom('informations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('company_id', '=', user.companyId)
+        .where('type', '=', InformationType.CMS)
+        .executeTakeFirstOrThrow()) as { n: unknown }
+    ).n,
+  );
+  const rows = await cmsRows(ctx, user)
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit)
+    .execute();
   return { data: rows.map(present), current_page: opts.page, last_page: Math.max(1, Math.ceil(total / opts.limit)), total };
 }
 
 /** Everyone of the company may see a CMS item: their news lists refetch. */
 async function announce(ctx: AppContext, user: AuthUser) {
-  const ids = await ctx.db.selectFrom('users').select('id').where('company_id', '=', user.companyId).where('status', '=', 'active').execute();
-  await ctx.bus.publish(ids.map((u) => u.id), { kind: NEWS_CHANGED, payload: {} });
+  const ids = await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', user.companyId)
+    .where('status', '=', 'active')
+    .execute();
+  await ctx.bus.publish(
+    ids.map((u) => u.id),
+    { kind: NEWS_CHANGED, payload: {} },
+  );
 }
 
 export async function createCms(ctx: AppContext, user: AuthUser, body: Body): Promise<AdminNewsItem> {
   const now = ctx.now();
   const row = await ctx.db
     .insertInto('informations')
-    .values({ ...(await rowOf(ctx, user, body)), company_id: user.companyId, type: InformationType.CMS, user_id: null, created_by: user.id, withdrawn_at: null, created_at: now, updated_at: now })
+    .values({
+      ...(await rowOf(ctx, user, body)),
+      company_id: user.companyId,
+      type: InformationType.CMS,
+      user_id: null,
+      created_by: user.id,
+      withdrawn_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await announce(ctx, user);
@@ -80,7 +127,11 @@ export async function updateCms(ctx: AppContext, user: AuthUser, id: number, bod
   const existing = await getCms(ctx, user, id);
   if (existing.withdrawn_at !== null) throw newsNotFound();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('informations').set({ ...(await rowOf(ctx, user, body)), updated_at: ctx.now() }).where('id', '=', id).execute();
+    await trx
+      .updateTable('informations')
+      .set({ ...(await rowOf(ctx, user, body)), updated_at: ctx.now() })
+      .where('id', '=', id)
+      .execute();
     await trx.deleteFrom('information_reads').where('information_id', '=', id).execute();
   });
   await announce(ctx, user);
@@ -89,6 +140,11 @@ export async function updateCms(ctx: AppContext, user: AuthUser, id: number, bod
 
 export async function withdrawCms(ctx: AppContext, user: AuthUser, id: number): Promise<void> {
   await getCms(ctx, user, id);
-  await ctx.db.updateTable('informations').set({ withdrawn_at: ctx.now(), updated_at: ctx.now() }).where('id', '=', id).where('withdrawn_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('informations')
+    .set({ withdrawn_at: ctx.now(), updated_at: ctx.now() })
+    .where('id', '=', id)
+    .where('withdrawn_at', 'is', null)
+    .execute();
   await announce(ctx, user);
 }

@@ -3,7 +3,12 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { actor, API, groupWith, insertJoinRequest, type Actor } from '../groups/testing';
 import { newsJoinRequest } from './system';
 
-const cms = (over: Record<string, unknown> = {}) => ({ title: '年末のお知らせ', content: '<p>休業日<script>alert(1)</script>です</p>', placement: 1, ...over });
+const cms = (over: Record<string, unknown> = {}) => ({
+  title: '年末のお知らせ',
+  content: '<p>休業日<script>alert(1)</script>です</p>',
+  placement: 1,
+  ...over,
+});
 
 describe.each(DIALECTS)('news (%s)', (dialect) => {
   let t: TestApp;
@@ -22,7 +27,15 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
     member = await actor(t, { companyId: company, lastName: '鈴木', firstName: '花子' });
     outsider = await actor(t, { companyId: company });
     otherAdmin = await actor(t, { companyId: other, isCompanyAdmin: true });
-    g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [member.id, {}]], '開発チーム');
+    g = await groupWith(
+      t,
+      company,
+      [
+        [admin.id, { role_admin: 1 }],
+        [member.id, {}],
+      ],
+      '開発チーム',
+    );
     await groupWith(t, company, [[outsider.id, { role_admin: 1 }]]);
     gOther = await groupWith(t, other, [[otherAdmin.id, { role_admin: 1 }]]);
   });
@@ -31,10 +44,18 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
   const get = (token: string | undefined, url: string) => t.inject({ method: 'GET', url: `${API}${url}`, ...(token ? { token } : {}) });
   const send = (method: 'POST' | 'PATCH', token: string | undefined, url: string, payload?: object) =>
     t.inject({ method, url: `${API}${url}`, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
-  const home = async (token: string) => (await get(token, '/informations')).json().items.data as { id: number; title: string; is_readed: boolean; content: string; type: number }[];
+  const home = async (token: string) =>
+    (await get(token, '/informations')).json().items.data as {
+      id: number;
+      title: string;
+      is_readed: boolean;
+      content: string;
+      type: number;
+    }[];
 
   it('answers 401 without a token', async () => {
-    for (const url of ['/informations', `/informations/groups/${g}`, '/admin/informations']) expect((await get(undefined, url)).statusCode, url).toBe(401);
+    for (const url of ['/informations', `/informations/groups/${g}`, '/admin/informations'])
+      expect((await get(undefined, url)).statusCode, url).toBe(401);
     expect((await send('POST', undefined, '/members/me/informations/read', { information_ids: [1] })).statusCode).toBe(401);
     expect((await send('POST', undefined, '/admin/informations', cms())).statusCode).toBe(401);
   });
@@ -61,14 +82,18 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
     expect(list.every((n) => !n.is_readed && n.type === 1)).toBe(true);
     expect(await home(otherAdmin.token)).toEqual([]);
 
-    expect((await send('POST', member.token, '/members/me/informations/read', { information_ids: [once.id, stays.id] })).json().items.count).toBe(2);
+    expect(
+      (await send('POST', member.token, '/members/me/informations/read', { information_ids: [once.id, stays.id] })).json().items.count,
+    ).toBe(2);
     list = await home(member.token);
     expect(list.map((n) => [n.title, n.is_readed])).toEqual([['ずっと', true]]);
     // Someone else's read marks are their own.
     expect((await home(outsider.token)).length).toBe(2);
 
     expect((await send('PATCH', otherAdmin.token, `/admin/informations/${stays.id}`, cms())).statusCode).toBe(404);
-    expect((await send('PATCH', admin.token, `/admin/informations/${stays.id}`, cms({ title: 'ずっと（改訂）', display_type: 2 }))).statusCode).toBe(200);
+    expect(
+      (await send('PATCH', admin.token, `/admin/informations/${stays.id}`, cms({ title: 'ずっと（改訂）', display_type: 2 }))).statusCode,
+    ).toBe(200);
     expect((await home(member.token)).map((n) => [n.title, n.is_readed])).toEqual([['ずっと（改訂）', false]]);
 
     expect((await send('POST', otherAdmin.token, `/admin/informations/${stays.id}/withdraw`)).statusCode).toBe(404);
@@ -79,9 +104,13 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
   });
 
   it('places GROUP news on that group’s page only, for its members', async () => {
-    const item = (await send('POST', admin.token, '/admin/informations', cms({ placement: 2, group_id: g, target_type: 2, title: 'グループ向け' }))).json().items;
+    const item = (
+      await send('POST', admin.token, '/admin/informations', cms({ placement: 2, group_id: g, target_type: 2, title: 'グループ向け' }))
+    ).json().items;
     expect(item).toMatchObject({ group_id: g, target_type: 2, target_id: g });
-    expect((await get(member.token, `/informations/groups/${g}`)).json().items.data.map((n: { title: string }) => n.title)).toContain('グループ向け');
+    expect((await get(member.token, `/informations/groups/${g}`)).json().items.data.map((n: { title: string }) => n.title)).toContain(
+      'グループ向け',
+    );
     expect((await home(member.token)).map((n) => n.title)).not.toContain('グループ向け');
     expect((await get(outsider.token, `/informations/groups/${g}`)).statusCode).toBe(404);
     expect((await send('POST', outsider.token, '/members/me/informations/read', { information_ids: [item.id] })).statusCode).toBe(404);
@@ -89,7 +118,14 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
   });
 
   it('pages home news newest first with the total on every page, past the last page too', async () => {
-    const fresh = await actor(t, { companyId: await t.ctx.db.selectFrom('groups').select('company_id').where('id', '=', g).executeTakeFirstOrThrow().then((r) => r.company_id) });
+    const fresh = await actor(t, {
+      companyId: await t.ctx.db
+        .selectFrom('groups')
+        .select('company_id')
+        .where('id', '=', g)
+        .executeTakeFirstOrThrow()
+        .then((r) => r.company_id),
+    });
     await t.addMember(g, fresh.id);
     const all = (await get(fresh.token, '/informations?page=1&limit=100')).json().items;
     for (let i = 0; i < 3; i++) {
@@ -107,7 +143,11 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
   });
 
   it('writes system news for a join request, its approval and a granted right', async () => {
-    const joiner = await actor(t, { companyId: (await t.ctx.db.selectFrom('groups').select('company_id').where('id', '=', g).executeTakeFirstOrThrow()).company_id, lastName: '新人', firstName: '一郎' });
+    const joiner = await actor(t, {
+      companyId: (await t.ctx.db.selectFrom('groups').select('company_id').where('id', '=', g).executeTakeFirstOrThrow()).company_id,
+      lastName: '新人',
+      firstName: '一郎',
+    });
     await newsJoinRequest(t.ctx, g, joiner.id);
     await newsJoinRequest(t.ctx, g, joiner.id);
     const adminNews = (await home(admin.token)).filter((n) => n.title === 'join_request');
@@ -116,13 +156,20 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
     expect((await home(member.token)).some((n) => n.title === 'join_request')).toBe(false);
 
     const requestId = await insertJoinRequest(t, g, joiner.id);
-    expect((await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${g}/join-requests/${requestId}`, token: admin.token })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PUT', url: `${API}/members/me/groups/${g}/join-requests/${requestId}`, token: admin.token })).statusCode,
+    ).toBe(200);
     const approved = (await home(joiner.token)).find((n) => n.title === 'join_approved');
     expect(approved).toMatchObject({ type: 2, is_readed: false });
 
     const roles = { user_id: member.id, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: true };
-    expect((await t.inject({ method: 'POST', url: `${API}/groups/${g}/update-roles`, token: admin.token, payload: { members: [roles] } })).statusCode).toBe(200);
-    const granted = (await get(member.token, `/informations/groups/${g}`)).json().items.data.filter((n: { title: string }) => n.title === 'permission_granted');
+    expect(
+      (await t.inject({ method: 'POST', url: `${API}/groups/${g}/update-roles`, token: admin.token, payload: { members: [roles] } }))
+        .statusCode,
+    ).toBe(200);
+    const granted = (await get(member.token, `/informations/groups/${g}`))
+      .json()
+      .items.data.filter((n: { title: string }) => n.title === 'permission_granted');
     expect(granted.map((n: { content: string }) => JSON.parse(n.content).permission_name).sort()).toEqual(['edit_topic', 'invite']);
     expect(granted[0]).toMatchObject({ target_type: 2, target_id: g });
   });

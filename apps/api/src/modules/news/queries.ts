@@ -37,7 +37,13 @@ function visibleNews(db: Kysely<DB>, v: NewsViewer, kind: NewsWhere['kind']) {
       .where((eb) => eb.or([eb('i.group_id', 'is', null), eb('i.group_id', '=', v.groupId)]));
   }
   const read = (eb: any) =>
-    eb.exists(eb.selectFrom('information_reads as r').select(sql`1`.as('one')).whereRef('r.information_id', '=', 'i.id').where('r.user_id', '=', v.userId));
+    eb.exists(
+      eb
+        .selectFrom('information_reads as r')
+        .select(sql`1`.as('one'))
+        .whereRef('r.information_id', '=', 'i.id')
+        .where('r.user_id', '=', v.userId),
+    );
   return { q: q.where((eb: any) => eb.or([eb('i.display_type', '!=', ONE_TIME), eb.not(read(eb))])), read };
 }
 
@@ -52,19 +58,33 @@ const slots = (slot: <K extends keyof NewsViewer>(name: K) => number): NewsViewe
   groupId: slot('groupId'),
 });
 
-const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit: number; first: boolean }>()((db, slot, { kind, limit, first }) => {
-  const { q, read } = visibleNews(db, slots(slot), kind);
-  const page = q
-    .select((eb: any) => read(eb).as('is_read'))
-    .select(['i.id', 'i.type', 'i.title', 'i.content', 'i.placement', 'i.target_type', 'i.target_id', 'i.group_id', 'g.name as group_name', 'i.display_type', 'i.created_at'])
-    .select(sql<number | string>`count(*) over ()`.as('total'))
-    .orderBy('i.created_at', 'desc')
-    .orderBy('i.id', 'desc')
-    // The page size is in the shape, and the first page (every home view) has no OFFSET: a
-    // bound LIMIT or OFFSET kept PostgreSQL planning anew on every run (db/literal-limit.ts).
-    .limit(limit);
-  return first ? page : page.offset(slot('offset'));
-});
+const newsPageQuery = compiledShapes<NewsArgs, { kind: NewsWhere['kind']; limit: number; first: boolean }>()(
+  (db, slot, { kind, limit, first }) => {
+    const { q, read } = visibleNews(db, slots(slot), kind);
+    const page = q
+      .select((eb: any) => read(eb).as('is_read'))
+      .select([
+        'i.id',
+        'i.type',
+        'i.title',
+        'i.content',
+        'i.placement',
+        'i.target_type',
+        'i.target_id',
+        'i.group_id',
+        'g.name as group_name',
+        'i.display_type',
+        'i.created_at',
+      ])
+      .select(sql<number | string>`count(*) over ()`.as('total'))
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      // The page size is in the shape, and the first page (every home view) has no OFFSET: a
+      // bound LIMIT or OFFSET kept PostgreSQL planning anew on every run (db/literal-limit.ts).
+      .limit(limit);
+    return first ? page : page.offset(slot('offset'));
+  },
+);
 
 /** Only for a page past the last, which carries no rows to read the total from. */
 const newsCountQuery = compiledShapes<NewsArgs, NewsWhere['kind']>()((db, slot, kind) =>
@@ -81,7 +101,12 @@ export async function newsPage(ctx: AppContext, viewer: Viewer, where: NewsWhere
   };
   const first = opts.page === 1;
   const rows = await newsPageQuery(ctx.db, `${where.kind}|${opts.limit}|${first}`, { kind: where.kind, limit: opts.limit, first }, args);
-  const total = await carriedTotal(rows, opts.page, (r) => r.total, async () => (await newsCountQuery(ctx.db, where.kind, where.kind, args))[0]?.n);
+  const total = await carriedTotal(
+    rows,
+    opts.page,
+    (r) => r.total,
+    async () => (await newsCountQuery(ctx.db, where.kind, where.kind, args))[0]?.n,
+  );
   const data = rows.map(
     (r: any): NewsItem => ({
       id: r.id,

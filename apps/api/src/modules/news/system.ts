@@ -25,7 +25,17 @@ async function write(
     .where('i.group_id', '=', o.groupId)
     .where('i.content', '=', content)
     .where('i.user_id', 'in', o.userIds)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('information_reads as r').select('r.user_id').whereRef('r.information_id', '=', 'i.id').whereRef('r.user_id', '=', 'i.user_id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('information_reads as r')
+            .select('r.user_id')
+            .whereRef('r.information_id', '=', 'i.id')
+            .whereRef('r.user_id', '=', 'i.user_id'),
+        ),
+      ),
+    )
     .execute();
   const skip = new Set(already.map((r) => r.user_id));
   const userIds = o.userIds.filter((id) => !skip.has(id));
@@ -87,7 +97,9 @@ export function newsJoinRequest(ctx: AppContext, groupId: number, requesterId: n
 
 /** The requester was let in. */
 export function newsJoinApproved(ctx: AppContext, groupId: number, userId: number): Promise<void> {
-  return safely(ctx, 'join_approved', () => write(ctx, { key: 'join_approved', groupId, userIds: [userId], params: {}, target: NewsTargetType.GROUP_TOP }));
+  return safely(ctx, 'join_approved', () =>
+    write(ctx, { key: 'join_approved', groupId, userIds: [userId], params: {}, target: NewsTargetType.GROUP_TOP }),
+  );
 }
 
 export type PermissionName = 'admin' | 'invite' | 'edit_shared_folder' | 'edit_topic';
@@ -96,7 +108,13 @@ export type PermissionName = 'admin' | 'invite' | 'edit_shared_folder' | 'edit_t
 export function newsPermissionGranted(ctx: AppContext, groupId: number, userId: number, permissions: PermissionName[]): Promise<void> {
   return safely(ctx, 'permission_granted', async () => {
     for (const permission of permissions) {
-      await write(ctx, { key: 'permission_granted', groupId, userIds: [userId], params: { permission_name: permission }, target: NewsTargetType.GROUP_TOP });
+      await write(ctx, {
+        key: 'permission_granted',
+        groupId,
+        userIds: [userId],
+        params: { permission_name: permission },
+        target: NewsTargetType.GROUP_TOP,
+      });
     }
   });
 }

@@ -28,12 +28,14 @@ const topicReadable = (ctx: AppContext, v: Viewer, area: Area) =>
  * one function (the store asks it once). Authors see their own scheduled topics already; taking
  * every topic is merely conservative (an early recount).
  */
-const deliveries = (area: Area): ChangesAt => (ctx, v, now, inGroups) => {
-  const q = ctx.db.selectFrom('topics as t').where('t.company_id', '=', v.companyId).where('t.delivery_at', '>', now);
-  return (area === 'group' ? q.where(inGroups ? inGroups('t.group_id') : sql<boolean>`1 = 0`) : q.where('t.group_id', 'is', null))
-    .select(['t.group_id', (eb) => eb.fn.min<number>('t.delivery_at').as('at')])
-    .groupBy('t.group_id');
-};
+const deliveries =
+  (area: Area): ChangesAt =>
+  (ctx, v, now, inGroups) => {
+    const q = ctx.db.selectFrom('topics as t').where('t.company_id', '=', v.companyId).where('t.delivery_at', '>', now);
+    return (area === 'group' ? q.where(inGroups ? inGroups('t.group_id') : sql<boolean>`1 = 0`) : q.where('t.group_id', 'is', null))
+      .select(['t.group_id', (eb) => eb.fn.min<number>('t.delivery_at').as('at')])
+      .groupBy('t.group_id');
+  };
 const DELIVERIES = { group: deliveries('group'), common: deliveries('common') };
 
 const personOf = (r: { last_name: string | null; first_name: string | null }, status: string | null, inGroup: unknown) => ({
@@ -43,7 +45,15 @@ const personOf = (r: { last_name: string | null; first_name: string | null }, st
 
 /** Does the person (`ref`) still belong to the row's group? Only asked for group content. */
 const inGroup = (personRef: string, groupRef: string) => (eb: any) =>
-  eb.exists(eb.selectFrom('group_members as gm2').select(sql`1`.as('one')).whereRef('gm2.group_id', '=', groupRef).whereRef('gm2.user_id', '=', personRef)).as('person_in_group');
+  eb
+    .exists(
+      eb
+        .selectFrom('group_members as gm2')
+        .select(sql`1`.as('one'))
+        .whereRef('gm2.group_id', '=', groupRef)
+        .whereRef('gm2.user_id', '=', personRef),
+    )
+    .as('person_in_group');
 
 function topicSource(area: Area): UnreadSource {
   return {
@@ -113,7 +123,13 @@ function commentSource(area: Area): UnreadSource {
         .where((eb) =>
           eb.or([
             eb('t.author_id', '=', v.id),
-            eb.exists(eb.selectFrom('topic_comments as p').select(sql`1`.as('one')).whereRef('p.id', '=', 'c.parent_id').where('p.author_id', '=', v.id)),
+            eb.exists(
+              eb
+                .selectFrom('topic_comments as p')
+                .select(sql`1`.as('one'))
+                .whereRef('p.id', '=', 'c.parent_id')
+                .where('p.author_id', '=', v.id),
+            ),
           ]),
         );
       if (unreadOnly) q = q.where(notRead('comment_reads', 'c.id', v.id));
@@ -126,7 +142,16 @@ function commentSource(area: Area): UnreadSource {
         .innerJoin('topics as t', 't.id', 'c.topic_id')
         .leftJoin('users as u', 'u.id', 'c.author_id')
         .leftJoin('groups as g', 'g.id', 't.group_id')
-        .select(['c.id', 'c.topic_id', 'c.content_text', 'c.is_anonymous', 't.title', 't.emergency_contact', 't.comment_enabled', 't.comment_anonymous'])
+        .select([
+          'c.id',
+          'c.topic_id',
+          'c.content_text',
+          'c.is_anonymous',
+          't.title',
+          't.emergency_contact',
+          't.comment_enabled',
+          't.comment_anonymous',
+        ])
         .select(['u.last_name', 'u.first_name', 'u.status', 'g.name as group_name', 'g.icon_image_small_path'])
         .select(inGroup('c.author_id', 't.group_id'))
         .where('c.id', 'in', ids)
@@ -185,7 +210,17 @@ function fileSource(area: Area): UnreadSource {
         .selectFrom('files as f')
         .leftJoin('users as u', 'u.id', 'f.uploader_id')
         .leftJoin('groups as g', 'g.id', 'f.group_id')
-        .select(['f.id', 'f.title', 'f.original_name', 'f.topic_id', 'u.last_name', 'u.first_name', 'u.status', 'g.name as group_name', 'g.icon_image_small_path'])
+        .select([
+          'f.id',
+          'f.title',
+          'f.original_name',
+          'f.topic_id',
+          'u.last_name',
+          'u.first_name',
+          'u.status',
+          'g.name as group_name',
+          'g.icon_image_small_path',
+        ])
         .select(inGroup('f.uploader_id', 'f.group_id'))
         .where('f.id', 'in', ids)
         .execute();
@@ -218,5 +253,12 @@ function fileSource(area: Area): UnreadSource {
 }
 
 /** The six built-in kinds; registered once when the notifications module loads. */
-export const BUILTIN_SOURCES = [topicSource('group'), commentSource('group'), fileSource('group'), topicSource('common'), commentSource('common'), fileSource('common')];
+export const BUILTIN_SOURCES = [
+  topicSource('group'),
+  commentSource('group'),
+  fileSource('group'),
+  topicSource('common'),
+  commentSource('common'),
+  fileSource('common'),
+];
 for (const s of BUILTIN_SOURCES) registerUnreadSource(s);

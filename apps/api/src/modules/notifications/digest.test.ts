@@ -21,7 +21,10 @@ describe.each(DIALECTS)('digest mails (%s)', (dialect) => {
     const company = await t.createCompany();
     a = await actor(t, { companyId: company });
     b = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[a.id, {}], [b.id, { role_edit_topic: 1 }]]);
+    g = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, { role_edit_topic: 1 }],
+    ]);
     t.ctx.mailer.send = vi.fn(async (m: MailMessage) => {
       if (failNext > 0) {
         failNext--;
@@ -62,7 +65,9 @@ describe.each(DIALECTS)('digest mails (%s)', (dialect) => {
     expect(mine[0]!.subject).toBe('【グループポータル】未読が 1 件あります');
     expect(mine[0]!.text).toContain('・[トピック] 設備点検のお知らせ');
     expect(mine[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(mine[0]!.headers?.['List-Unsubscribe']).toMatch(new RegExp(`^<http://portal.test/service/api/v1/notification/unsubscribe\\?u=${a.id}&t=`));
+    expect(mine[0]!.headers?.['List-Unsubscribe']).toMatch(
+      new RegExp(`^<http://portal.test/service/api/v1/notification/unsubscribe\\?u=${a.id}&t=`),
+    );
     // The author has nothing unread: no mail.
     expect(mailsTo(b.email)).toHaveLength(0);
   });
@@ -80,8 +85,20 @@ describe.each(DIALECTS)('digest mails (%s)', (dialect) => {
   });
 
   it('holds mail inside the regular stop window and sends when it ends; second address and English', async () => {
-    expect((await setNotify(a.token, { regular_stop_notify_start: '09:00', regular_stop_notify_end: '10:00', second_email_regular: 'second@test.example', second_email_regular_option: true })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: '/service/api/v1/members/me/setting-language', token: a.token, payload: { code: 'en' } })).statusCode).toBe(200);
+    expect(
+      (
+        await setNotify(a.token, {
+          regular_stop_notify_start: '09:00',
+          regular_stop_notify_end: '10:00',
+          second_email_regular: 'second@test.example',
+          second_email_regular_option: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: '/service/api/v1/members/me/setting-language', token: a.token, payload: { code: 'en' } }))
+        .statusCode,
+    ).toBe(200);
     await advance(24 * HOUR); // 09:30 Tokyo: inside the window
     const before = mailsTo(a.email).length;
     await sweepDigests(t.ctx);
@@ -94,12 +111,18 @@ describe.each(DIALECTS)('digest mails (%s)', (dialect) => {
   });
 
   it('stops after the one-click unsubscribe; a wrong token changes nothing', async () => {
-    const hash = (await t.ctx.db.selectFrom('users').select('password_hash').where('id', '=', a.id).executeTakeFirstOrThrow()).password_hash;
+    const hash = (await t.ctx.db.selectFrom('users').select('password_hash').where('id', '=', a.id).executeTakeFirstOrThrow())
+      .password_hash;
     const url = (tok: string) => `/service/api/v1/notification/unsubscribe?u=${a.id}&t=${tok}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    expect((await t.inject({ method: 'POST', url: url('x'.repeat(43)), headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'POST', url: url('x'.repeat(43)), headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: 'POST', url: `/service/api/v1/notification/unsubscribe?u=${a.id}` })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'POST', url: url(unsubscribeToken(a.id, hash)), headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: url(unsubscribeToken(a.id, hash)), headers: form, payload: 'List-Unsubscribe=One-Click' }))
+        .statusCode,
+    ).toBe(200);
     const settings = (await t.inject({ method: 'GET', url: '/service/api/v1/members/me/settings', token: a.token })).json().items;
     expect(settings.setting_notify_news.schedule_email_option).toBe(false);
     await advance(24 * HOUR);

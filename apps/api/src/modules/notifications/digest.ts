@@ -62,14 +62,33 @@ export async function unsubscribe(ctx: AppContext, userId: number, token: string
   return true;
 }
 
-const TEXT: Record<LanguageCode, { subject: (n: number) => string; intro: (n: number) => string; more: (n: number) => string; open: string; stop: string; kinds: Record<number, string> }> = {
+const TEXT: Record<
+  LanguageCode,
+  {
+    subject: (n: number) => string;
+    intro: (n: number) => string;
+    more: (n: number) => string;
+    open: string;
+    stop: string;
+    kinds: Record<number, string>;
+  }
+> = {
   ja: {
     subject: (n) => `【グループポータル】未読が ${n} 件あります`,
     intro: (n) => `未読の項目が ${n} 件あります。`,
     more: (n) => `ほか ${n} 件`,
     open: '未読一覧を開く:',
     stop: '定期メールの設定・配信停止:',
-    kinds: { 1: 'トピック', 2: 'コメント', 3: '共有フォルダ', 6: '共通トピック', 7: '共通トピックのコメント', 8: '共通共有フォルダ', 9: 'チャット', 10: '保存した検索の新着' },
+    kinds: {
+      1: 'トピック',
+      2: 'コメント',
+      3: '共有フォルダ',
+      6: '共通トピック',
+      7: '共通トピックのコメント',
+      8: '共通共有フォルダ',
+      9: 'チャット',
+      10: '保存した検索の新着',
+    },
   },
   en: {
     subject: (n) => `[Group Portal] ${n} unread items`,
@@ -77,14 +96,29 @@ const TEXT: Record<LanguageCode, { subject: (n: number) => string; intro: (n: nu
     more: (n) => `and ${n} more`,
     open: 'Open the unread list:',
     stop: 'Settings and unsubscribe:',
-    kinds: { 1: 'Topic', 2: 'Comment', 3: 'Shared folder', 6: 'Common topic', 7: 'Common topic comment', 8: 'Common shared folder', 9: 'Chat', 10: 'New hits of a saved search' },
+    kinds: {
+      1: 'Topic',
+      2: 'Comment',
+      3: 'Shared folder',
+      6: 'Common topic',
+      7: 'Common topic comment',
+      8: 'Common shared folder',
+      9: 'Chat',
+      10: 'New hits of a saved search',
+    },
   },
 };
 
 export function digestMail(
   lang: LanguageCode,
   to: string,
-  input: { total: number; items: { unread_type: number; title: string; group_name: string | null }[]; link: string; settingsUrl: string; unsubscribeUrl: string },
+  input: {
+    total: number;
+    items: { unread_type: number; title: string; group_name: string | null }[];
+    link: string;
+    settingsUrl: string;
+    unsubscribeUrl: string;
+  },
 ): MailMessage {
   const t = TEXT[lang];
   const lines = [
@@ -114,13 +148,22 @@ async function claim(ctx: AppContext, key: string, target: string): Promise<bool
 }
 
 /** One user's digest for the current period, if due; returns the first send failure. */
-export async function digestFor(ctx: AppContext, user: { id: number; company_id: number; email: string; password_hash: string }): Promise<unknown> {
+export async function digestFor(
+  ctx: AppContext,
+  user: { id: number; company_id: number; email: string; password_hash: string },
+): Promise<unknown> {
   const now = ctx.now();
   const settings = await getSettings(ctx, user.id);
   const notify = settings.setting_notify_news;
   const start = periodStart(now, notify.email_notify_time, notify.notify_interval);
   const key = `${user.id}:${start}`;
-  const seen = await ctx.db.selectFrom('notification_sends').select('target').where('channel', '=', 'digest').where('dedupe_key', 'like', `${user.id}:%`).limit(1).executeTakeFirst();
+  const seen = await ctx.db
+    .selectFrom('notification_sends')
+    .select('target')
+    .where('channel', '=', 'digest')
+    .where('dedupe_key', 'like', `${user.id}:%`)
+    .limit(1)
+    .executeTakeFirst();
   if (!seen) {
     await claim(ctx, key, '*baseline*');
     return null;
@@ -128,7 +171,12 @@ export async function digestFor(ctx: AppContext, user: { id: number; company_id:
   if (stopWindowEnd(now, notify.regular_stop_notify_start, notify.regular_stop_notify_end) !== null) return null;
   const addresses = regularAddresses(user.email, notify);
   if (addresses.length === 0) return null;
-  const done = await ctx.db.selectFrom('notification_sends').select('target').where('channel', '=', 'digest').where('dedupe_key', '=', key).execute();
+  const done = await ctx.db
+    .selectFrom('notification_sends')
+    .select('target')
+    .where('channel', '=', 'digest')
+    .where('dedupe_key', '=', key)
+    .execute();
   const pending = addresses.filter((a) => !done.some((d) => d.target === a || d.target === '*baseline*'));
   if (pending.length === 0) return null;
   const page = await unreadPage(ctx, { id: user.id, companyId: user.company_id }, { page: 1, limit: DIGEST_ITEMS });
@@ -140,9 +188,22 @@ export async function digestFor(ctx: AppContext, user: { id: number; company_id:
   for (const to of pending) {
     if (!(await claim(ctx, key, to))) continue;
     try {
-      await ctx.mailer.send(digestMail(lang, to, { total: page.total, items: page.data, link: `${base}/notification/unread`, settingsUrl: `${base}/setting/setting-notify-news`, unsubscribeUrl }));
+      await ctx.mailer.send(
+        digestMail(lang, to, {
+          total: page.total,
+          items: page.data,
+          link: `${base}/notification/unread`,
+          settingsUrl: `${base}/setting/setting-notify-news`,
+          unsubscribeUrl,
+        }),
+      );
     } catch (err) {
-      await ctx.db.deleteFrom('notification_sends').where('channel', '=', 'digest').where('dedupe_key', '=', key).where('target', '=', to).execute();
+      await ctx.db
+        .deleteFrom('notification_sends')
+        .where('channel', '=', 'digest')
+        .where('dedupe_key', '=', key)
+        .where('target', '=', to)
+        .execute();
       failure ??= err;
     }
   }

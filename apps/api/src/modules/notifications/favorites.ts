@@ -1,7 +1,15 @@
 import { FavoriteTargetType, LikeTargetType, type FavoriteItem } from '@portal/api-client';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { type FavoriteSource, favoriteSources, lit, registerFavoriteSource, type UnreadDetail, unreadSource, type Viewer } from '../../kernel';
+import {
+  type FavoriteSource,
+  favoriteSources,
+  lit,
+  registerFavoriteSource,
+  type UnreadDetail,
+  unreadSource,
+  type Viewer,
+} from '../../kernel';
 
 /**
  * Topic and file favourites reuse the unread sources' readability (one rule for what a viewer
@@ -15,12 +23,22 @@ function fromUnreadKind(type: number, unreadType: number, marks: 'topic_favorite
     rows: (ctx, v) =>
       ctx.db
         .selectFrom(unreadSource(unreadType)!.rows(ctx, v, { unreadOnly: false }).as('r'))
-        .innerJoin(`${marks} as fav` as 'topic_favorites as fav', (j) => j.onRef(`fav.${col}` as 'fav.topic_id', '=', 'r.target_id').on('fav.user_id', '=', v.id))
+        .innerJoin(`${marks} as fav` as 'topic_favorites as fav', (j) =>
+          j.onRef(`fav.${col}` as 'fav.topic_id', '=', 'r.target_id').on('fav.user_id', '=', v.id),
+        )
         .select(['r.target_id', 'r.group_id', 'r.at'])
         .select((eb) =>
           eb
             .case()
-            .when(eb.exists(eb.selectFrom(`${reads} as rd` as 'topic_reads as rd').select(sql`1`.as('one')).whereRef(`rd.${col}` as 'rd.topic_id', '=', 'r.target_id').where('rd.user_id', '=', v.id)))
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom(`${reads} as rd` as 'topic_reads as rd')
+                  .select(sql`1`.as('one'))
+                  .whereRef(`rd.${col}` as 'rd.topic_id', '=', 'r.target_id')
+                  .where('rd.user_id', '=', v.id),
+              ),
+            )
             .then(1)
             .else(0)
             .end()

@@ -8,7 +8,10 @@ export { C, postTopic, T, topicBody };
 export const M = `${API}/members/me`;
 
 /** A shared-folder file row (no bytes: notices only need the row). */
-export async function insertFile(t: TestApp, o: { companyId: number; groupId: number | null; uploaderId: number; topicId?: number; inBin?: 0 | 1 }) {
+export async function insertFile(
+  t: TestApp,
+  o: { companyId: number; groupId: number | null; uploaderId: number; topicId?: number; inBin?: 0 | 1 },
+) {
   const now = t.clock();
   const row = await t.ctx.db
     .insertInto('files')
@@ -38,7 +41,13 @@ export async function insertFile(t: TestApp, o: { companyId: number; groupId: nu
   return row.id;
 }
 
-export async function comment(t: TestApp, token: string, groupId: number | null, topicId: number, over: Record<string, unknown> = {}): Promise<number> {
+export async function comment(
+  t: TestApp,
+  token: string,
+  groupId: number | null,
+  topicId: number,
+  over: Record<string, unknown> = {},
+): Promise<number> {
   const url = groupId === null ? `${C}/post-comment` : `${T(groupId)}/add-new-comment`;
   const res = await t.inject({ method: 'POST', url, token, payload: { topic_id: topicId, content: '<p>確認しました</p>', ...over } });
   if (res.statusCode !== 200) throw new Error(`comment failed: ${res.statusCode} ${res.body}`);
@@ -51,9 +60,15 @@ export async function postCommon(t: TestApp, token: string, groups: number[], ov
   return (res.json() as { items: { id: number } }).items.id;
 }
 
-export const get = async (t: TestApp, token: string | undefined, path: string) => t.inject({ method: 'GET', url: `${M}${path}`, ...(token ? { token } : {}) });
+export const get = async (t: TestApp, token: string | undefined, path: string) =>
+  t.inject({ method: 'GET', url: `${M}${path}`, ...(token ? { token } : {}) });
 export const post = async (t: TestApp, token: string | undefined, path: string, payload?: unknown) =>
-  t.inject({ method: 'POST', url: `${M}${path}`, ...(token ? { token } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.inject({
+    method: 'POST',
+    url: `${M}${path}`,
+    ...(token ? { token } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 export async function unreadIds(t: TestApp, token: string, groupId?: number): Promise<string[]> {
   const res = await get(t, token, `/notification/unread?limit=100${groupId ? `&group_id=${groupId}` : ''}`);

@@ -20,13 +20,31 @@ async function newest(ctx: AppContext, viewer: Viewer, type: number, groupId: nu
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.target_id));
   const unread = new Set(
-    (await ctx.db.selectFrom(source.rows(ctx, viewer, { unreadOnly: true }).as('u')).select('u.target_id').where('u.target_id', 'in', ids).execute()).map((r) => Number(r.target_id)),
+    (
+      await ctx.db
+        .selectFrom(source.rows(ctx, viewer, { unreadOnly: true }).as('u'))
+        .select('u.target_id')
+        .where('u.target_id', 'in', ids)
+        .execute()
+    ).map((r) => Number(r.target_id)),
   );
   const details = await source.describe(ctx, viewer, ids);
   return rows.flatMap((r) => {
     const id = Number(r.target_id);
     const d = details.get(id);
-    return d ? [{ id: unreadKey(type, id), unread_type: type, unread_target_id: id, group_id: groupId, ...d, updated_at: Number(r.at), is_read: !unread.has(id) }] : [];
+    return d
+      ? [
+          {
+            id: unreadKey(type, id),
+            unread_type: type,
+            unread_target_id: id,
+            group_id: groupId,
+            ...d,
+            updated_at: Number(r.at),
+            is_read: !unread.has(id),
+          },
+        ]
+      : [];
   });
 }
 

@@ -18,7 +18,11 @@ describe.each(DIALECTS)('like notices and favourites (%s)', (dialect) => {
     b = await actor(t, { companyId: company, lastName: '鈴木', firstName: '花子' });
     c = await actor(t, { companyId: company, lastName: '高橋', firstName: '健' });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', b.id).execute();
-    g = await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }], [c.id, {}]]);
+    g = await groupWith(t, company, [
+      [a.id, { role_edit_topic: 1 }],
+      [b.id, { role_edit_topic: 1 }],
+      [c.id, {}],
+    ]);
     gOther = await groupWith(t, company, [[b.id, { role_edit_topic: 1 }]]);
   });
   afterAll(() => t.close());
@@ -39,7 +43,14 @@ describe.each(DIALECTS)('like notices and favourites (%s)', (dialect) => {
     const list = (await get(t, a.token, '/notification/like')).json().items;
     expect(list.total).toBe(2);
     const onTopic = list.data.find((d: { like_type: number }) => d.like_type === 1);
-    expect(onTopic).toMatchObject({ like_target_id: topic, group_id: g, like_count: 2, like_target: '新製品', like_character_change: '👏', is_read: false });
+    expect(onTopic).toMatchObject({
+      like_target_id: topic,
+      group_id: g,
+      like_count: 2,
+      like_target: '新製品',
+      like_character_change: '👏',
+      is_read: false,
+    });
     expect(onTopic.update_by_user.map((u: { name: string }) => u.name).sort()).toEqual(['鈴木 花子', '高橋 健']);
     const onComment = list.data.find((d: { like_type: number }) => d.like_type === 2);
     expect(onComment).toMatchObject({ like_target_id: cm, topic_id: topic, comment_id: cm, comment_content: '補足です', like_count: 1 });
@@ -57,7 +68,9 @@ describe.each(DIALECTS)('like notices and favourites (%s)', (dialect) => {
   it('hides likers of a topic that hides them, and forgets likes on what the user can no longer read', async () => {
     const hidden = await postTopic(t, a.token, g, { topic_title: '匿名いいね', how_nice: ['1', '2'] });
     await like(b.token, `${T(g)}/like-or-dislike-topic/${hidden}`);
-    const row = (await get(t, a.token, '/notification/like')).json().items.data.find((d: { like_target_id: number; like_type: number }) => d.like_type === 1 && d.like_target_id === hidden);
+    const row = (await get(t, a.token, '/notification/like'))
+      .json()
+      .items.data.find((d: { like_target_id: number; like_type: number }) => d.like_type === 1 && d.like_target_id === hidden);
     expect(row).toMatchObject({ like_count: 1, update_by_user: [] });
     await t.ctx.db.deleteFrom('group_members').where('group_id', '=', g).where('user_id', '=', a.id).execute();
     expect((await get(t, a.token, '/notification/like')).json().items.total).toBe(0);
@@ -70,15 +83,33 @@ describe.each(DIALECTS)('like notices and favourites (%s)', (dialect) => {
     const common = await postCommon(t, b.token, [g], { topic_title: '全社のお知らせ' });
     const file = await insertFile(t, { companyId: company, groupId: g, uploaderId: b.id });
     const foreignTopic = await postTopic(t, b.token, gOther);
-    expect((await t.inject({ method: 'POST', url: `${T(g)}/favorite-topic/${topic}`, token: a.token, payload: { is_favor: true } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: `${C}/favorite/${common}`, token: a.token, payload: { is_favor: true } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: `/service/api/v1/members/me/groups/${g}/mark-favorite-file/${file}`, token: a.token, payload: { is_favor: true } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${T(g)}/favorite-topic/${topic}`, token: a.token, payload: { is_favor: true } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${C}/favorite/${common}`, token: a.token, payload: { is_favor: true } })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/service/api/v1/members/me/groups/${g}/mark-favorite-file/${file}`,
+          token: a.token,
+          payload: { is_favor: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     // A favourite row for something the user cannot read (forged in the table) never shows.
     await t.ctx.db.insertInto('topic_favorites').values({ topic_id: foreignTopic, user_id: a.id, created_at: t.clock() }).execute();
 
     const list = (await get(t, a.token, '/favorite')).json().items;
     expect(list.data.map((d: { id: string }) => d.id).sort()).toEqual([`5-${topic}`, `1-${common}`, `6-${file}`].sort());
-    expect(list.data.find((d: { id: string }) => d.id === `1-${common}`)).toMatchObject({ favorite_target_type: 1, group_id: null, title: '全社のお知らせ', is_read: false });
+    expect(list.data.find((d: { id: string }) => d.id === `1-${common}`)).toMatchObject({
+      favorite_target_type: 1,
+      group_id: null,
+      title: '全社のお知らせ',
+      is_read: false,
+    });
     expect((await get(t, a.token, '/count-favorite')).json().items).toEqual({ count: 3, unread: 3 });
     await t.inject({ method: 'POST', url: `${T(g)}/set-topic-is-seen/${topic}`, token: a.token });
     expect((await get(t, a.token, '/count-favorite')).json().items).toEqual({ count: 3, unread: 2 });

@@ -21,7 +21,13 @@ const readable = (ctx: AppContext, v: Viewer, area: 'group' | 'common') =>
 /** Up to this many likers' names per notice; the count carries the rest. */
 const LIKER_NAMES = 20;
 
-async function likers(ctx: AppContext, table: 'topic_likes' | 'topic_comment_likes', col: 'topic_id' | 'comment_id', id: number, viewerId: number) {
+async function likers(
+  ctx: AppContext,
+  table: 'topic_likes' | 'topic_comment_likes',
+  col: 'topic_id' | 'comment_id',
+  id: number,
+  viewerId: number,
+) {
   const rows = await ctx.db
     .selectFrom(`${table} as l` as 'topic_likes as l')
     .innerJoin('users as u', 'u.id', 'l.user_id')
@@ -46,7 +52,11 @@ function topicLikes(area: 'group' | 'common'): LikeSource {
         .where(readable(ctx, v, area))
         .select(['t.id as target_id', 't.group_id as group_id', 'l.user_id as liker_id', 'l.created_at as at']),
     async describe(ctx, v, ids) {
-      const rows = await ctx.db.selectFrom('topics').select(['id', 'title', 'like_character', 'hide_likers']).where('id', 'in', ids).execute();
+      const rows = await ctx.db
+        .selectFrom('topics')
+        .select(['id', 'title', 'like_character', 'hide_likers'])
+        .where('id', 'in', ids)
+        .execute();
       const out = new Map<number, LikeDetail>();
       for (const r of rows) {
         out.set(r.id, {
@@ -129,10 +139,14 @@ export async function unreadLikeCount(ctx: AppContext, viewer: Viewer): Promise<
 
 export async function likePage(ctx: AppContext, viewer: Viewer, opts: { page: number; limit: number }) {
   const seen = await seenAt(ctx, viewer.id);
-  const totalRow = await ctx.db.selectFrom(grouped(ctx, viewer).as('g')).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const totalRow = await ctx.db
+    .selectFrom(grouped(ctx, viewer).as('g'))
+    .select((eb: any) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   const total = Number((totalRow as { n: unknown }).n);
-  const rows: { like_type: number; target_id: number; group_id: number | null; at: number; n: number }[] = await (ctx.db
-    .selectFrom(grouped(ctx, viewer).as('g')) as any)
+  const rows: { like_type: number; target_id: number; group_id: number | null; at: number; n: number }[] = await (
+    ctx.db.selectFrom(grouped(ctx, viewer).as('g')) as any
+  )
     .selectAll()
     .orderBy('g.at', 'desc')
     .orderBy('g.like_type', 'desc')
@@ -151,7 +165,16 @@ export async function likePage(ctx: AppContext, viewer: Viewer, opts: { page: nu
     const d = details.get(type)?.get(Number(r.target_id));
     if (!d) continue;
     const at = Number(r.at);
-    data.push({ id: `${type}-${r.target_id}`, like_type: type, like_target_id: Number(r.target_id), group_id: r.group_id === null ? null : Number(r.group_id), like_count: Number(r.n), updated_at: at, is_read: at <= seen, ...d });
+    data.push({
+      id: `${type}-${r.target_id}`,
+      like_type: type,
+      like_target_id: Number(r.target_id),
+      group_id: r.group_id === null ? null : Number(r.group_id),
+      like_count: Number(r.n),
+      updated_at: at,
+      is_read: at <= seen,
+      ...d,
+    });
   }
   return { data, current_page: opts.page, last_page: Math.max(1, Math.ceil(total / opts.limit)), total };
 }

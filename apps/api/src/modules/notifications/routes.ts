@@ -24,7 +24,10 @@ const viewer = (u: AuthUser) => ({ id: u.id, companyId: u.companyId });
  */
 registerGroupBadgeSource(async (ctx: AppContext, userId, groupIds, companyId) => {
   // The group list passes its authenticated caller's company; other callers are looked up.
-  const u = companyId !== undefined ? { id: userId, company_id: companyId } : await ctx.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', userId).executeTakeFirst();
+  const u =
+    companyId !== undefined
+      ? { id: userId, company_id: companyId }
+      : await ctx.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', userId).executeTakeFirst();
   if (!u) return new Map();
   const counts = await groupUnreadCounts(ctx, { id: u.id, companyId: u.company_id }, groupIds);
   return new Map(groupIds.map((g) => [g, counts.get(g) ?? 0]));
@@ -41,10 +44,17 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   // The common area's stored unread count (a common-topic path, answered here because this
   // module keeps the counts): the same rule as the feed's unread tab, without recounting every
   // unread common topic per request.
-  on(app, e.commonTopicUnreadCount, async ({ ctx, user }) => {
-    await commonContentScope(ctx, user, 'read');
-    return { items: { count: (await commonUnread(ctx, { id: user.id, companyId: user.companyId })).get(LikeTargetType.COMMON_TOPIC) ?? 0 } };
-  }, cached);
+  on(
+    app,
+    e.commonTopicUnreadCount,
+    async ({ ctx, user }) => {
+      await commonContentScope(ctx, user, 'read');
+      return {
+        items: { count: (await commonUnread(ctx, { id: user.id, companyId: user.companyId })).get(LikeTargetType.COMMON_TOPIC) ?? 0 },
+      };
+    },
+    cached,
+  );
   on(app, e.unsubscribeDigest, async ({ ctx, query }) => {
     if (!(await unsubscribe(ctx, query.u, query.t))) throw new HttpError(404, 'INVALID_LINK', 'The link is not valid.');
     return { items: { ok: true as const } };
@@ -71,7 +81,12 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.unreadGroupData, async ({ ctx, user }) => {
     const tally = await unreadTally(ctx, viewer(user));
     return {
-      items: { total: tally.total, common: tally.common, other: tally.other, groups: [...tally.groups].map(([group_id, g]) => ({ group_id, ...g })) },
+      items: {
+        total: tally.total,
+        common: tally.common,
+        other: tally.other,
+        groups: [...tally.groups].map(([group_id, g]) => ({ group_id, ...g })),
+      },
     };
   });
   on(app, e.markReadEachItem, async ({ ctx, user, params }) => {
@@ -98,7 +113,9 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
     return { items: { ok: true as const } };
   });
 
-  on(app, e.pushPublicKey, async ({ ctx }) => ({ items: { public_key: vapidKeys(ctx.config.dataDir, process.env, ctx.config.publicUrl).publicKey } }));
+  on(app, e.pushPublicKey, async ({ ctx }) => ({
+    items: { public_key: vapidKeys(ctx.config.dataDir, process.env, ctx.config.publicUrl).publicKey },
+  }));
 
   on(app, e.todo, async ({ ctx, user }) => ({ items: await todo(ctx, viewer(user)) }));
   on(app, e.createTodoTask, async ({ ctx, user, body }) => ({ items: await createTask(ctx, user.id, body.title) }));

@@ -18,7 +18,15 @@ describe.each(DIALECTS)('todo (%s)', (dialect) => {
     member = await actor(t, { companyId: company });
     stranger = await actor(t, { companyId: company });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', admin.id).execute();
-    g = await groupWith(t, company, [[admin.id, { role_admin: 1 }], [member.id, {}]], '総務部');
+    g = await groupWith(
+      t,
+      company,
+      [
+        [admin.id, { role_admin: 1 }],
+        [member.id, {}],
+      ],
+      '総務部',
+    );
     await groupWith(t, company, [[stranger.id, { role_admin: 1 }]]);
   });
   afterAll(() => t.close());
@@ -45,18 +53,53 @@ describe.each(DIALECTS)('todo (%s)', (dialect) => {
     const theirs = (await get(t, member.token, '/todo')).json().items;
     expect(theirs.join_requests).toEqual([]);
     expect(theirs.emergency_topics.map((i: { id: string }) => i.id).sort()).toEqual([`1-${urgent}`, `6-${commonUrgent}`].sort());
-    expect((await get(t, stranger.token, '/todo')).json().items).toEqual({ join_requests: [], emergency_topics: [], today_events: [], tasks: [] });
-    await t.inject({ method: 'POST', url: `/service/api/v1/members/me/groups/${g}/topics/set-topic-is-seen/${urgent}`, token: member.token });
-    expect((await get(t, member.token, '/todo')).json().items.emergency_topics.map((i: { id: string }) => i.id)).toEqual([`6-${commonUrgent}`]);
+    expect((await get(t, stranger.token, '/todo')).json().items).toEqual({
+      join_requests: [],
+      emergency_topics: [],
+      today_events: [],
+      tasks: [],
+    });
+    await t.inject({
+      method: 'POST',
+      url: `/service/api/v1/members/me/groups/${g}/topics/set-topic-is-seen/${urgent}`,
+      token: member.token,
+    });
+    expect((await get(t, member.token, '/todo')).json().items.emergency_topics.map((i: { id: string }) => i.id)).toEqual([
+      `6-${commonUrgent}`,
+    ]);
   });
 
   it('shows today’s events of the user’s own calendar (Tokyo day), not tomorrow’s nor others’', async () => {
     const today = new Date(t.clock() + 9 * 3_600_000).toISOString().slice(0, 10);
     const tomorrow = new Date(t.clock() + 33 * 3_600_000).toISOString().slice(0, 10);
-    const shared = await createEvent(t, admin.token, eventBody({ share_type: 2, user_ids: [member.id], title_ja: '朝会', event_start_date: today, event_end_date: today }));
-    await createEvent(t, admin.token, eventBody({ share_type: 2, user_ids: [], title_ja: '個人作業', event_start_date: today, event_end_date: today, event_start_time: '08:00', event_end_time: '09:00' }));
-    await createEvent(t, admin.token, eventBody({ share_type: 2, user_ids: [member.id], title_ja: '明日の会議', event_start_date: tomorrow, event_end_date: tomorrow }));
-    const mine = (await get(t, admin.token, '/todo')).json().items.today_events as { id: number; title: string; event_start_time: string }[];
+    const shared = await createEvent(
+      t,
+      admin.token,
+      eventBody({ share_type: 2, user_ids: [member.id], title_ja: '朝会', event_start_date: today, event_end_date: today }),
+    );
+    await createEvent(
+      t,
+      admin.token,
+      eventBody({
+        share_type: 2,
+        user_ids: [],
+        title_ja: '個人作業',
+        event_start_date: today,
+        event_end_date: today,
+        event_start_time: '08:00',
+        event_end_time: '09:00',
+      }),
+    );
+    await createEvent(
+      t,
+      admin.token,
+      eventBody({ share_type: 2, user_ids: [member.id], title_ja: '明日の会議', event_start_date: tomorrow, event_end_date: tomorrow }),
+    );
+    const mine = (await get(t, admin.token, '/todo')).json().items.today_events as {
+      id: number;
+      title: string;
+      event_start_time: string;
+    }[];
     expect(mine.map((e) => e.title)).toEqual(['個人作業', '朝会']);
     const theirs = (await get(t, member.token, '/todo')).json().items.today_events as { id: number; occurrence_date: string }[];
     expect(theirs).toEqual([expect.objectContaining({ id: shared, occurrence_date: today, event_start_time: '10:00' })]);

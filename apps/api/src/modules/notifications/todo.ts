@@ -1,4 +1,12 @@
-import { CalendarViewType, LikeTargetType, TODO_TASKS_MAX, unreadKey, type TodayEvent, type TodoTask, type UnreadItem } from '@portal/api-client';
+import {
+  CalendarViewType,
+  LikeTargetType,
+  TODO_TASKS_MAX,
+  unreadKey,
+  type TodayEvent,
+  type TodoTask,
+  type UnreadItem,
+} from '@portal/api-client';
 import { occurrencesBetween, tokyoDate } from '../calendar';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
@@ -35,21 +43,44 @@ async function unreadEmergencies(ctx: AppContext, viewer: Viewer): Promise<Unrea
       .orderBy('u.at', 'desc')
       .limit(50)
       .execute();
-    const details = await source.describe(ctx, viewer, rows.map((r) => Number(r.target_id)));
+    const details = await source.describe(
+      ctx,
+      viewer,
+      rows.map((r) => Number(r.target_id)),
+    );
     for (const r of rows) {
       const d = details.get(Number(r.target_id));
-      if (d) out.push({ id: unreadKey(type, Number(r.target_id)), unread_type: type, unread_target_id: Number(r.target_id), group_id: r.group_id === null ? null : Number(r.group_id), ...d, updated_at: Number(r.at), is_read: false });
+      if (d)
+        out.push({
+          id: unreadKey(type, Number(r.target_id)),
+          unread_type: type,
+          unread_target_id: Number(r.target_id),
+          group_id: r.group_id === null ? null : Number(r.group_id),
+          ...d,
+          updated_at: Number(r.at),
+          is_read: false,
+        });
     }
   }
   return out.sort((a, b) => b.updated_at - a.updated_at);
 }
 
 const present = (r: { id: number; title: string; done: number; created_at: number; updated_at: number }): TodoTask => ({
-  id: r.id, title: r.title, done: r.done === 1, created_at: Number(r.created_at), updated_at: Number(r.updated_at),
+  id: r.id,
+  title: r.title,
+  done: r.done === 1,
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
 });
 
 async function tasks(ctx: AppContext, userId: number) {
-  const rows = await ctx.db.selectFrom('todo_tasks').selectAll().where('user_id', '=', userId).orderBy('done').orderBy('id', 'desc').execute();
+  const rows = await ctx.db
+    .selectFrom('todo_tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('done')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(present);
 }
 
@@ -61,7 +92,18 @@ async function todayEvents(ctx: AppContext, viewer: Viewer): Promise<TodayEvent[
   return events.flatMap((e) =>
     e.id === null
       ? []
-      : [{ id: e.id, title: e.title, occurrence_date: e.occurrence_date, event_start_time: e.event_start_time, event_end_time: e.event_end_time, starts_at: e.starts_at, ends_at: e.ends_at, group_name: e.group_name }],
+      : [
+          {
+            id: e.id,
+            title: e.title,
+            occurrence_date: e.occurrence_date,
+            event_start_time: e.event_start_time,
+            event_end_time: e.event_end_time,
+            starts_at: e.starts_at,
+            ends_at: e.ends_at,
+            group_name: e.group_name,
+          },
+        ],
   );
 }
 
@@ -76,18 +118,35 @@ export async function todo(ctx: AppContext, viewer: Viewer) {
 }
 
 export async function createTask(ctx: AppContext, userId: number, title: string): Promise<TodoTask> {
-  const n = await ctx.db.selectFrom('todo_tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const n = await ctx.db
+    .selectFrom('todo_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (Number(n.n) >= TODO_TASKS_MAX) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { title: ['validation.max'] });
   const now = ctx.now();
-  const row = await ctx.db.insertInto('todo_tasks').values({ user_id: userId, title, done: 0, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .insertInto('todo_tasks')
+    .values({ user_id: userId, title, done: 0, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return present(row);
 }
 
 /** Only the caller's own tasks are found; another user's id is simply not found. */
-export async function updateTask(ctx: AppContext, userId: number, id: number, patch: { title?: string | undefined; done?: boolean | undefined }): Promise<TodoTask> {
+export async function updateTask(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  patch: { title?: string | undefined; done?: boolean | undefined },
+): Promise<TodoTask> {
   const row = await ctx.db
     .updateTable('todo_tasks')
-    .set({ ...(patch.title !== undefined ? { title: patch.title } : {}), ...(patch.done !== undefined ? { done: patch.done ? 1 : 0 } : {}), updated_at: ctx.now() })
+    .set({
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.done !== undefined ? { done: patch.done ? 1 : 0 } : {}),
+      updated_at: ctx.now(),
+    })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()

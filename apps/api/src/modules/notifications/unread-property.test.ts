@@ -37,8 +37,14 @@ describe.each(DIALECTS)('unread counts equal the lists after random sequences (%
     b = await actor(t, { companyId: company });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', b.id).execute();
     groups = [
-      await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }]]),
-      await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }]]),
+      await groupWith(t, company, [
+        [a.id, { role_edit_topic: 1 }],
+        [b.id, { role_edit_topic: 1 }],
+      ]),
+      await groupWith(t, company, [
+        [a.id, { role_edit_topic: 1 }],
+        [b.id, { role_edit_topic: 1 }],
+      ]),
     ];
     chat = await createChat(t, b.token, groups[0]!, [a.id]);
   });
@@ -54,7 +60,10 @@ describe.each(DIALECTS)('unread counts equal the lists after random sequences (%
     const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: a.token })).json().items.data;
     for (const g of groups) {
       if (left.has(g)) {
-        expect(list.data.some((d: { group_id: number | null }) => d.group_id === g), `${step} left ${g}`).toBe(false);
+        expect(
+          list.data.some((d: { group_id: number | null }) => d.group_id === g),
+          `${step} left ${g}`,
+        ).toBe(false);
         continue;
       }
       const inList = list.data.filter((d: { group_id: number | null }) => d.group_id === g);
@@ -64,7 +73,8 @@ describe.each(DIALECTS)('unread counts equal the lists after random sequences (%
       expect(mine.find((x: { id: number }) => x.id === g)?.unread_count ?? 0, `${step} badge ${g}`).toBe(inList.length);
       // The breakdown is what the feed and shared folder show as unread, plus comment notices.
       const topics = (await t.inject({ method: 'GET', url: `${T(g)}/count-topic`, token: a.token })).json().items.unread;
-      const files = (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/count-share-folder`, token: a.token })).json().items.unread;
+      const files = (await t.inject({ method: 'GET', url: `${API}/members/me/groups/${g}/count-share-folder`, token: a.token })).json()
+        .items.unread;
       expect(count.by_type['1'] ?? 0, `${step} topics ${g}`).toBe(topics);
       expect(count.by_type['3'] ?? 0, `${step} files ${g}`).toBe(files);
       expect(count.by_type['2'] ?? 0, step).toBe(inList.filter((d: { unread_type: number }) => d.unread_type === 2).length);
@@ -142,7 +152,10 @@ describe.each(DIALECTS)('unread counts equal the lists after random sequences (%
           const to = groups.find((x) => x !== g)!;
           if (tid) {
             await t.ctx.db.updateTable('topics').set({ group_id: to }).where('id', '=', tid).execute();
-            topicsOf.set(g, topicsOf.get(g)!.filter((x) => x !== tid));
+            topicsOf.set(
+              g,
+              topicsOf.get(g)!.filter((x) => x !== tid),
+            );
             topicsOf.set(to, [...(topicsOf.get(to) ?? []), tid]);
           }
         } else if (op === 12) {
@@ -166,7 +179,11 @@ describe.each(DIALECTS)('unread counts equal the lists after random sequences (%
         } else if (op === 15 && (comments.length || aComments.length)) {
           // A comment's author rewritten straight in the table: whose topic or reply it is changes.
           const c = pick([...comments, ...aComments])!;
-          await t.ctx.db.updateTable('topic_comments').set({ author_id: r() < 0.5 ? a.id : b.id }).where('id', '=', c.id).execute();
+          await t.ctx.db
+            .updateTable('topic_comments')
+            .set({ author_id: r() < 0.5 ? a.id : b.id })
+            .where('id', '=', c.id)
+            .execute();
         } else step += ' (no-op)';
         await checkAgreement(step);
       }

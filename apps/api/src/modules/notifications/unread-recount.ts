@@ -37,7 +37,9 @@ const recountQuery = compiledShapes<Args, Shape>(64)((db, slot, { sources, group
     return q.select(['r.group_id', lit(s.type).as('unread_type'), (eb: any) => eb.fn.countAll().as('n')]).groupBy('r.group_id');
   });
   for (const f of new Set(sources.map((s) => s.changesAt).filter((f): f is ChangesAt => !!f))) {
-    parts.push(db.selectFrom(f(built, v, slot('now'), inGroups).as('ch')).select(['ch.group_id', lit(CHANGES).as('unread_type'), 'ch.at as n']));
+    parts.push(
+      db.selectFrom(f(built, v, slot('now'), inGroups).as('ch')).select(['ch.group_id', lit(CHANGES).as('unread_type'), 'ch.at as n']),
+    );
   }
   let union = parts[0];
   for (const p of parts.slice(1)) union = union.unionAll(p);

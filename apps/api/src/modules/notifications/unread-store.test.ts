@@ -28,7 +28,10 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
     a = await actor(t, { companyId: company });
     b = await actor(t, { companyId: company });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', b.id).execute();
-    const both = (): [number, { role_edit_topic: 1 }][] => [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }]];
+    const both = (): [number, { role_edit_topic: 1 }][] => [
+      [a.id, { role_edit_topic: 1 }],
+      [b.id, { role_edit_topic: 1 }],
+    ];
     gA = await groupWith(t, company, both());
     gB = await groupWith(t, company, both());
   });
@@ -36,7 +39,11 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
 
   const total = async (token = a.token) => (await get(t, token, '/notification/count/1')).json().items.count as number;
   const listTotal = async () => (await get(t, a.token, '/notification/unread?limit=100')).json().items.total as number;
-  const recounts = () => ({ A: unreadRecounts(t.ctx, a.id, `g:${gA}`), B: unreadRecounts(t.ctx, a.id, `g:${gB}`), common: unreadRecounts(t.ctx, a.id, 'common') });
+  const recounts = () => ({
+    A: unreadRecounts(t.ctx, a.id, `g:${gA}`),
+    B: unreadRecounts(t.ctx, a.id, `g:${gB}`),
+    common: unreadRecounts(t.ctx, a.id, 'common'),
+  });
 
   it('recounts only the group whose content or read marks changed', async () => {
     await postTopic(t, b.token, gA);
@@ -69,7 +76,10 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
     // The group list's badges check only the listed groups' parts.
     await insertFile(t, { companyId: company, groupId: gA, uploaderId: b.id });
     const before = recounts();
-    const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: a.token })).json().items.data as { id: number; unread_count: number }[];
+    const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: a.token })).json().items.data as {
+      id: number;
+      unread_count: number;
+    }[];
     expect(recounts()).toEqual({ ...before, A: before.A + 1 });
     expect(mine.find((g) => g.id === gA)!.unread_count).toBe((await get(t, a.token, `/notification/${gA}/count`)).json().items.count);
   });
@@ -80,7 +90,10 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
     const byA = await postTopic(t, a.token, gA);
     const byB = await postTopic(t, b.token, gA);
     const badge = async (who: Actor) => {
-      const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: who.token })).json().items.data as { id: number; unread_count: number }[];
+      const mine = (await t.inject({ method: 'GET', url: `${API}/members/me/groups?limit=50`, token: who.token })).json().items.data as {
+        id: number;
+        unread_count: number;
+      }[];
       return mine.find((g) => g.id === gA)!.unread_count;
     };
     const cRecounts = () => unreadRecounts(t.ctx, c.id, `g:${gA}`);
@@ -108,7 +121,8 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
 
   it('a scheduled topic enters the counts at its delivery time with no write', async () => {
     const start = await total();
-    const commonStart = (await t.inject({ method: 'GET', url: `${API}/members/me/unread/count/common-topic`, token: a.token })).json().items.count as number;
+    const commonStart = (await t.inject({ method: 'GET', url: `${API}/members/me/unread/count/common-topic`, token: a.token })).json().items
+      .count as number;
     const at = t.clock() + STEP;
     await postTopic(t, b.token, gA, { delivery_date: at });
     await postCommon(t, b.token, [gB], { delivery_date: at + STEP });
@@ -126,7 +140,9 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
     t.clock.advance(STEP);
     expect(await total()).toBe(start + 2);
     expect(recounts()).toEqual({ ...r0, A: r0.A + 1, common: r0.common + 1 });
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/unread/count/common-topic`, token: a.token })).json().items.count).toBe(commonStart + 1);
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/unread/count/common-topic`, token: a.token })).json().items.count).toBe(
+      commonStart + 1,
+    );
   });
 
   it('stays right across two API processes on one database and for writes outside the API', async () => {
@@ -134,11 +150,22 @@ describe.each(DIALECTS)('stored unread counts (%s)', (dialect) => {
     await other.ready();
     try {
       const totalOn = async (app: typeof other) =>
-        (await app.inject({ method: 'GET', url: `${API}/members/me/notification/count/1`, headers: { authorization: `Bearer ${a.token}` } })).json().items.count as number;
+        (
+          await app.inject({
+            method: 'GET',
+            url: `${API}/members/me/notification/count/1`,
+            headers: { authorization: `Bearer ${a.token}` },
+          })
+        ).json().items.count as number;
       const start = await totalOn(t.app);
       expect(await totalOn(other)).toBe(start);
       // Written through the second process: the first one's stored count is stale by generation.
-      const res = await other.inject({ method: 'POST', url: `${T(gB)}/new-topic`, headers: { authorization: `Bearer ${b.token}` }, payload: { topic_title: '別プロセス', content: '<p>x</p>', how_nice: ['1'], comment_options: ['1'] } });
+      const res = await other.inject({
+        method: 'POST',
+        url: `${T(gB)}/new-topic`,
+        headers: { authorization: `Bearer ${b.token}` },
+        payload: { topic_title: '別プロセス', content: '<p>x</p>', how_nice: ['1'], comment_options: ['1'] },
+      });
       expect(res.statusCode).toBe(200);
       const id = res.json().items.id as number;
       expect(await totalOn(t.app)).toBe(start + 1);

@@ -115,7 +115,9 @@ const generationsQuery = compiledShapes<GenArgs, GenShape>(16)((db, slot, shape)
       branches.push(fixed(part, 'userScope'));
       if (s.scopes) {
         branches.push(
-          db.selectFrom(s.scopes({ ...shape.ctx, db }, v).as('sc')).select([text(part).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
+          db
+            .selectFrom(s.scopes({ ...shape.ctx, db }, v).as('sc'))
+            .select([text(part).as('part'), 'sc.scope', gen(sql.ref('sc.scope')).as('gen')]) as never,
         );
       }
     }
@@ -179,7 +181,11 @@ export async function storedCounts(ctx: AppContext, v: Viewer, want: Want): Prom
     for (const r of rows) if (r.group_id !== null) byGroup.get(Number(r.group_id))?.set(Number(r.unread_type), Number(r.n));
     for (const [g, counts] of byGroup) save(groupPart(g), counts, until.get(g));
   }
-  const out: StoredCounts = { groups: new Map(groupIds.map((g) => [g, fresh(groupPart(g))?.counts ?? new Map()])), common: new Map(), other: new Map() };
+  const out: StoredCounts = {
+    groups: new Map(groupIds.map((g) => [g, fresh(groupPart(g))?.counts ?? new Map()])),
+    common: new Map(),
+    other: new Map(),
+  };
 
   if (want.common) {
     if (!fresh('common')) {

@@ -59,7 +59,21 @@ describe.each(DIALECTS)('unread generation triggers (%s)', (dialect) => {
       }
     }
     // The built-in, chat and saved-search sources between them read all of these.
-    for (const table of ['topics', 'topic_comments', 'files', 'topic_reads', 'comment_reads', 'file_reads', 'group_members', 'groups', 'topic_destinations', 'chats', 'chat_members', 'chat_messages', 'saved_searches']) {
+    for (const table of [
+      'topics',
+      'topic_comments',
+      'files',
+      'topic_reads',
+      'comment_reads',
+      'file_reads',
+      'group_members',
+      'groups',
+      'topic_destinations',
+      'chats',
+      'chat_members',
+      'chat_messages',
+      'saved_searches',
+    ]) {
       expect(tablesRead.has(table), table).toBe(true);
     }
   });
@@ -67,12 +81,25 @@ describe.each(DIALECTS)('unread generation triggers (%s)', (dialect) => {
   it('has the insert, delete and update-of-columns triggers in the database', async () => {
     for (const w of WATCHED) {
       if (dialect === 'postgres') {
-        const events = await sql<{ event_manipulation: string }>`select event_manipulation from information_schema.triggers where event_object_table = ${w.table} and trigger_name like 'unread_gen_%'`.execute(t.ctx.db);
+        const events = await sql<{
+          event_manipulation: string;
+        }>`select event_manipulation from information_schema.triggers where event_object_table = ${w.table} and trigger_name like 'unread_gen_%'`.execute(
+          t.ctx.db,
+        );
         expect(new Set(events.rows.map((r) => r.event_manipulation)), w.table).toEqual(new Set(['INSERT', 'DELETE', 'UPDATE']));
-        const cols = await sql<{ event_object_column: string }>`select event_object_column from information_schema.triggered_update_columns where event_object_table = ${w.table} and trigger_name like 'unread_gen_%'`.execute(t.ctx.db);
+        const cols = await sql<{
+          event_object_column: string;
+        }>`select event_object_column from information_schema.triggered_update_columns where event_object_table = ${w.table} and trigger_name like 'unread_gen_%'`.execute(
+          t.ctx.db,
+        );
         expect(new Set(cols.rows.map((r) => r.event_object_column)), w.table).toEqual(new Set(w.columns));
       } else {
-        const rows = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'trigger' and tbl_name = ${w.table} and name like 'unread_gen_%'`.execute(t.ctx.db);
+        const rows = await sql<{
+          name: string;
+          sql: string;
+        }>`select name, sql from sqlite_master where type = 'trigger' and tbl_name = ${w.table} and name like 'unread_gen_%'`.execute(
+          t.ctx.db,
+        );
         expect(rows.rows.map((r) => r.name).sort(), w.table).toEqual(['ins', 'del', 'upd'].map((e) => `unread_gen_${w.table}_${e}`).sort());
         const upd = rows.rows.find((r) => r.name.endsWith('_upd'))!.sql;
         expect(upd).toContain(`AFTER UPDATE OF ${w.columns.join(', ')} ON ${w.table}`);
@@ -81,7 +108,8 @@ describe.each(DIALECTS)('unread generation triggers (%s)', (dialect) => {
   });
 
   it('bumps in the writing statement, also for writes that bypass the API', async () => {
-    const gen = async (scope: string) => Number((await t.ctx.db.selectFrom('unread_generations').select('gen').where('scope', '=', scope).executeTakeFirst())?.gen ?? 0);
+    const gen = async (scope: string) =>
+      Number((await t.ctx.db.selectFrom('unread_generations').select('gen').where('scope', '=', scope).executeTakeFirst())?.gen ?? 0);
     const company = await t.createCompany();
     const user = await t.createUser({ companyId: company });
     const group = await t.createGroup(company);
@@ -99,23 +127,52 @@ describe.each(DIALECTS)('unread generation triggers (%s)', (dialect) => {
   });
 
   it("bumps a comment's concerned people only: topic author, parent author, its own author", async () => {
-    const gen = async (scope: string) => Number((await t.ctx.db.selectFrom('unread_generations').select('gen').where('scope', '=', scope).executeTakeFirst())?.gen ?? 0);
+    const gen = async (scope: string) =>
+      Number((await t.ctx.db.selectFrom('unread_generations').select('gen').where('scope', '=', scope).executeTakeFirst())?.gen ?? 0);
     const company = await t.createCompany();
-    const [author, parent, replier, bystander] = [await t.createUser({ companyId: company }), await t.createUser({ companyId: company }), await t.createUser({ companyId: company }), await t.createUser({ companyId: company })];
+    const [author, parent, replier, bystander] = [
+      await t.createUser({ companyId: company }),
+      await t.createUser({ companyId: company }),
+      await t.createUser({ companyId: company }),
+      await t.createUser({ companyId: company }),
+    ];
     const group = await t.createGroup(company);
     for (const u of [author, parent, replier, bystander]) await t.addMember(group, u.id);
     const now = t.clock();
-    const topic = (await t.ctx.db
-      .insertInto('topics')
-      .values({ company_id: company, group_id: group, author_id: author.id, title: 'T', content_html: '', content_text: '', delivery_at: now, created_at: now, updated_at: now } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()).id;
-    const addComment = async (by: number, parentId: number | null) =>
-      (await t.ctx.db
-        .insertInto('topic_comments')
-        .values({ topic_id: topic, parent_id: parentId, author_id: by, content_html: '', content_text: '', is_anonymous: 0, created_at: now, updated_at: now })
+    const topic = (
+      await t.ctx.db
+        .insertInto('topics')
+        .values({
+          company_id: company,
+          group_id: group,
+          author_id: author.id,
+          title: 'T',
+          content_html: '',
+          content_text: '',
+          delivery_at: now,
+          created_at: now,
+          updated_at: now,
+        } as never)
         .returning('id')
-        .executeTakeFirstOrThrow()).id;
+        .executeTakeFirstOrThrow()
+    ).id;
+    const addComment = async (by: number, parentId: number | null) =>
+      (
+        await t.ctx.db
+          .insertInto('topic_comments')
+          .values({
+            topic_id: topic,
+            parent_id: parentId,
+            author_id: by,
+            content_html: '',
+            content_text: '',
+            is_anonymous: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const scopes = [`g:${group}`, ...[author, parent, replier, bystander].map((u) => `ug:${u.id}:${group}`)];
     const snapshot = async () => Object.fromEntries(await Promise.all(scopes.map(async (s) => [s, await gen(s)] as const)));
     const root = await addComment(parent.id, null);
@@ -125,7 +182,8 @@ describe.each(DIALECTS)('unread generation triggers (%s)', (dialect) => {
     // The reply concerns the topic's author, the parent's author and its own; the group and a bystander keep theirs.
     expect(after[`g:${group}`]).toBe(before[`g:${group}`]);
     expect(after[`ug:${bystander.id}:${group}`]).toBe(before[`ug:${bystander.id}:${group}`]);
-    for (const u of [author, parent, replier]) expect(after[`ug:${u.id}:${group}`], `ug of ${u.id}`).toBe(before[`ug:${u.id}:${group}`]! + 1);
+    for (const u of [author, parent, replier])
+      expect(after[`ug:${u.id}:${group}`], `ug of ${u.id}`).toBe(before[`ug:${u.id}:${group}`]! + 1);
     // A rewritten author concerns both authors (the root's old and new author are its replies' parent authors).
     before = after;
     await t.ctx.db.updateTable('topic_comments').set({ author_id: bystander.id }).where('id', '=', root).execute();

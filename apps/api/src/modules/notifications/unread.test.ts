@@ -22,18 +22,36 @@ describe.each(DIALECTS)('unread notifications (%s)', (dialect) => {
     leaver = await actor(t, { companyId: company });
     stranger = await actor(t, { companyId: other });
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', b.id).execute();
-    g1 = await groupWith(t, company, [[a.id, {}], [b.id, { role_edit_topic: 1 }], [leaver.id, {}]]);
-    g2 = await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, {}]]);
+    g1 = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, { role_edit_topic: 1 }],
+      [leaver.id, {}],
+    ]);
+    g2 = await groupWith(t, company, [
+      [a.id, { role_edit_topic: 1 }],
+      [b.id, {}],
+    ]);
     gOther = await groupWith(t, other, [[stranger.id, { role_edit_topic: 1 }]]);
   });
   afterAll(() => t.close());
 
   it('answers 401 without a token on every endpoint', async () => {
-    for (const path of ['/notification/unread', '/notification/count/1', `/notification/${g1}/count`, '/unread/group-data', '/notification/like', '/notification/mark-read-all-like', '/favorite', '/count-favorite']) {
+    for (const path of [
+      '/notification/unread',
+      '/notification/count/1',
+      `/notification/${g1}/count`,
+      '/unread/group-data',
+      '/notification/like',
+      '/notification/mark-read-all-like',
+      '/favorite',
+      '/count-favorite',
+    ]) {
       expect((await get(t, undefined, path)).statusCode, path).toBe(401);
     }
     for (const path of ['/mark-read-each-item/1-1', '/notification/set-notification-is-seen', `/mark-read-group/${g1}`]) {
-      expect((await post(t, undefined, path, path.includes('seen') ? { notification_ids: ['1-1'] } : undefined)).statusCode, path).toBe(401);
+      expect((await post(t, undefined, path, path.includes('seen') ? { notification_ids: ['1-1'] } : undefined)).statusCode, path).toBe(
+        401,
+      );
     }
   });
 
@@ -54,7 +72,16 @@ describe.each(DIALECTS)('unread notifications (%s)', (dialect) => {
     expect(ids).not.toContain(`1-${scheduled}`);
     expect(items.total).toBe(4);
     const c = items.data.find((d: { id: string }) => d.id === `2-${c1}`);
-    expect(c).toMatchObject({ unread_type: 2, group_id: g2, topic_id: own, topic_comment_id: c1, title: 'Aの議題', content: '賛成です', update_by_user: '鈴木 花子', is_read: false });
+    expect(c).toMatchObject({
+      unread_type: 2,
+      group_id: g2,
+      topic_id: own,
+      topic_comment_id: c1,
+      title: 'Aの議題',
+      content: '賛成です',
+      update_by_user: '鈴木 花子',
+      is_read: false,
+    });
 
     expect((await get(t, a.token, '/notification/count/1')).json().items.count).toBe(4);
     const g1Count = (await get(t, a.token, `/notification/${g1}/count`)).json().items;
@@ -73,7 +100,12 @@ describe.each(DIALECTS)('unread notifications (%s)', (dialect) => {
   });
 
   it('a post is one unread item however many files it carries, in a group and on common topics', async () => {
-    await t.ctx.db.updateTable('group_members').set({ role_edit_topic: 1 }).where('group_id', '=', g2).where('user_id', '=', b.id).execute();
+    await t.ctx.db
+      .updateTable('group_members')
+      .set({ role_edit_topic: 1 })
+      .where('group_id', '=', g2)
+      .where('user_id', '=', b.id)
+      .execute();
     const before = (await get(t, a.token, '/notification/count/1')).json().items.count;
     const topic = await postTopic(t, b.token, g2, { topic_title: '三つの添付' });
     for (let i = 0; i < 3; i++) await insertFile(t, { companyId: company, groupId: g2, uploaderId: b.id, topicId: topic });
@@ -98,7 +130,9 @@ describe.each(DIALECTS)('unread notifications (%s)', (dialect) => {
 
     const binned = await postTopic(t, b.token, g1, { topic_title: 'ゴミ箱行き' });
     expect(await unreadIds(t, a.token)).toContain(`1-${binned}`);
-    expect((await t.inject({ method: 'POST', url: `${T(g1)}/move-topics-to-bin`, token: b.token, payload: { topic_ids: [binned] } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${T(g1)}/move-topics-to-bin`, token: b.token, payload: { topic_ids: [binned] } })).statusCode,
+    ).toBe(200);
     expect(await unreadIds(t, a.token)).not.toContain(`1-${binned}`);
 
     const own = await postTopic(t, a.token, g2, { topic_title: 'コメント削除' });
@@ -135,9 +169,13 @@ describe.each(DIALECTS)('unread notifications (%s)', (dialect) => {
     const y = await postTopic(t, b.token, g1, { topic_title: 'y' });
     expect((await post(t, a.token, '/notification/set-notification-is-seen', { notification_ids: [] })).statusCode).toBe(400);
     // One stranger id fails the whole request and writes nothing.
-    expect((await post(t, a.token, '/notification/set-notification-is-seen', { notification_ids: [`1-${x}`, `1-${foreign}`] })).statusCode).toBe(404);
+    expect(
+      (await post(t, a.token, '/notification/set-notification-is-seen', { notification_ids: [`1-${x}`, `1-${foreign}`] })).statusCode,
+    ).toBe(404);
     expect(await unreadIds(t, a.token)).toContain(`1-${x}`);
-    expect((await post(t, a.token, '/notification/set-notification-is-seen', { notification_ids: [`1-${x}`, `1-${y}`] })).json().items.count).toBe(2);
+    expect(
+      (await post(t, a.token, '/notification/set-notification-is-seen', { notification_ids: [`1-${x}`, `1-${y}`] })).json().items.count,
+    ).toBe(2);
     expect(await unreadIds(t, a.token)).not.toContain(`1-${y}`);
 
     expect((await post(t, a.token, `/mark-read-group/${gOther}`)).statusCode).toBe(404);

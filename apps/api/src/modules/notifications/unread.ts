@@ -11,11 +11,17 @@ export const notificationNotFound = () => new HttpError(404, 'NOT_FOUND', 'The n
 type Slice = { source: UnreadSource; groupId: number | null };
 type PageRow = { unread_type: number; target_id: number; group_id: number | null; at: number };
 const SLICES_PER_QUERY = 100;
-const after = (a: PageRow, b: PageRow) => Number(b.at) - Number(a.at) || Number(b.unread_type) - Number(a.unread_type) || Number(b.target_id) - Number(a.target_id);
+const after = (a: PageRow, b: PageRow) =>
+  Number(b.at) - Number(a.at) || Number(b.unread_type) - Number(a.unread_type) || Number(b.target_id) - Number(a.target_id);
 
 const cutOf = (q: any, upTo: number) => q.orderBy('at', 'desc').orderBy('target_id', 'desc').limit(upTo);
 // PostgreSQL types a bare NULL column of a subquery as text; the cast keeps the union's types.
-const pageColumns = (source: UnreadSource) => ['p.target_id', sql<number | null>`cast(p.group_id as integer)`.as('group_id'), 'p.at', lit(source.type).as('unread_type')];
+const pageColumns = (source: UnreadSource) => [
+  'p.target_id',
+  sql<number | null>`cast(p.group_id as integer)`.as('group_id'),
+  'p.at',
+  lit(source.type).as('unread_type'),
+];
 
 /**
  * The union's branches. SQLite: one cut per slice. PostgreSQL: one LATERAL cut per kind over
@@ -30,9 +36,17 @@ function branches(ctx: AppContext, viewer: Viewer, slices: Slice[], upTo: number
     return ctx.db.selectFrom(cutOf(q, upTo).as('p')).select(pageColumns(source) as any);
   });
   const perGroup = new Map<UnreadSource, number[]>();
-  for (const x of slices) if (x.groupId !== null && ctx.dialect === 'postgres') perGroup.set(x.source, [...(perGroup.get(x.source) ?? []), x.groupId]);
+  for (const x of slices)
+    if (x.groupId !== null && ctx.dialect === 'postgres') perGroup.set(x.source, [...(perGroup.get(x.source) ?? []), x.groupId]);
   for (const [source, ids] of perGroup) {
-    const cut = (eb: any) => cutOf(eb.selectFrom(source.rows(ctx, viewer, { unreadOnly: true }).as('g')).selectAll().whereRef('g.group_id', '=', 'gs.gid'), upTo).as('p');
+    const cut = (eb: any) =>
+      cutOf(
+        eb
+          .selectFrom(source.rows(ctx, viewer, { unreadOnly: true }).as('g'))
+          .selectAll()
+          .whereRef('g.group_id', '=', 'gs.gid'),
+        upTo,
+      ).as('p');
     parts.push(
       (ctx.db as any)
         .selectFrom(sql`unnest(cast(${ids} as integer[]))`.as<'gs'>(sql`gs(gid)`))
@@ -58,14 +72,14 @@ async function firstRows(ctx: AppContext, viewer: Viewer, slices: Slice[], upTo:
     let union: any = parts[0];
     for (const p of parts.slice(1)) union = union.unionAll(p);
     out.push(
-      ...(await ctx.db
+      ...((await ctx.db
         .selectFrom(union.as('u'))
         .select(['u.unread_type', 'u.target_id', 'u.group_id', 'u.at'] as any)
         .orderBy('u.at' as any, 'desc')
         .orderBy('u.unread_type' as any, 'desc')
         .orderBy('u.target_id' as any, 'desc')
         .limit(upTo)
-        .execute()) as PageRow[],
+        .execute()) as PageRow[]),
     );
   }
   return slices.length > SLICES_PER_QUERY ? out.sort(after).slice(0, upTo) : out;
@@ -73,7 +87,11 @@ async function firstRows(ctx: AppContext, viewer: Viewer, slices: Slice[], upTo:
 
 export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: number; limit: number; groupId?: number | undefined }) {
   // The total is the stored counts' (runs the refresh hooks first); the page is read live.
-  const c = await storedCounts(ctx, viewer, opts.groupId !== undefined ? { groups: [opts.groupId], common: false, other: false } : { groups: 'all', common: true, other: true });
+  const c = await storedCounts(
+    ctx,
+    viewer,
+    opts.groupId !== undefined ? { groups: [opts.groupId], common: false, other: false } : { groups: 'all', common: true, other: true },
+  );
   const slices: Slice[] = [];
   let total = 0;
   const add = (counts: Map<number, number>, groupId: number | null) => {
@@ -99,7 +117,17 @@ export async function unreadPage(ctx: AppContext, viewer: Viewer, opts: { page: 
     const d = details.get(type)?.get(target);
     // A row that vanished between the two queries (deleted meanwhile) is left out of this page.
     if (!d) return [];
-    return [{ id: unreadKey(type, target), unread_type: type, unread_target_id: target, group_id: r.group_id === null ? null : Number(r.group_id), ...d, updated_at: Number(r.at), is_read: false }];
+    return [
+      {
+        id: unreadKey(type, target),
+        unread_type: type,
+        unread_target_id: target,
+        group_id: r.group_id === null ? null : Number(r.group_id),
+        ...d,
+        updated_at: Number(r.at),
+        is_read: false,
+      },
+    ];
   });
   return { data, current_page: opts.page, last_page: Math.max(1, Math.ceil(total / opts.limit)), total };
 }

@@ -29,7 +29,8 @@ class Page {
   ) {
     socket.ws.on('message', (data) => {
       const f = JSON.parse(data.toString()) as { type: string; event?: { kind: string; payload: { no?: number } } };
-      if (f.type === 'event' && f.event?.kind === 'chat.message' && typeof f.event.payload.no === 'number') this.seen.add(f.event.payload.no);
+      if (f.type === 'event' && f.event?.kind === 'chat.message' && typeof f.event.payload.no === 'number')
+        this.seen.add(f.event.payload.no);
       if (f.type === 'resync') {
         this.resyncs.push(Date.now());
         this.refetches.push(this.refetch().then((nos) => nos.forEach((n) => this.seen.add(n))));
@@ -85,7 +86,9 @@ describe.each(DIALECTS)('realtime while Redis is down and back (two API processe
   it('each process keeps its own sockets live, every page resyncs on drop and return, and nothing acknowledged stays unseen', async () => {
     const login = async (p: ApiProc, employee_number: string) => {
       const res = await fetch(`${p.http}${API}/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number, password: 'Portal#2026' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ employee_number, password: 'Portal#2026' }),
       });
       if (!res.ok) throw new Error(`login ${employee_number}: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { items: { access_token: string } }).items.access_token;
@@ -96,7 +99,9 @@ describe.each(DIALECTS)('realtime while Redis is down and back (two API processe
     const sender = await login(a, 'E0001');
     const receiver = await login(b, 'E0002');
     const me = (await (await call(b, receiver, '/members/me')).json()) as { items: { info: { id: number } } };
-    const exist = (await (await call(a, sender, `/check-group-chat-exist?user_ids=${me.items.info.id}`)).json()) as { items: { group_chat: { id: number } } };
+    const exist = (await (await call(a, sender, `/check-group-chat-exist?user_ids=${me.items.info.id}`)).json()) as {
+      items: { group_chat: { id: number } };
+    };
     const chatId = exist.items.group_chat.id;
 
     const refetchOn = (p: ApiProc) => async () => {
@@ -116,7 +121,10 @@ describe.each(DIALECTS)('realtime while Redis is down and back (two API processe
     const acked: number[] = [];
     let n = 0;
     const send = async (p: ApiProc, token: string) => {
-      const res = await call(p, token, `/message/${chatId}`, { method: 'POST', body: JSON.stringify({ content: `停止中 ${n}`, client_message_id: `outage-${dialect}-${n++}` }) });
+      const res = await call(p, token, `/message/${chatId}`, {
+        method: 'POST',
+        body: JSON.stringify({ content: `停止中 ${n}`, client_message_id: `outage-${dialect}-${n++}` }),
+      });
       expect(res.status).toBe(200);
       const no = ((await res.json()) as { items: { index: number } }).items.index;
       acked.push(no);

@@ -7,11 +7,14 @@ describe('coalescing of count-only realtime events', () => {
 
   it('keys likes per topic/comment and badges per user; everything else passes through', () => {
     expect(coalesceKey({ kind: 'topic.liked', payload: { group_id: 1, topic_id: 5 } })).toBe('topic.liked:5:');
-    expect(coalesceKey({ kind: 'common-topic.comment.liked', payload: { group_id: null, topic_id: 5, comment_id: 9 } })).toBe('common-topic.comment.liked:5:9');
+    expect(coalesceKey({ kind: 'common-topic.comment.liked', payload: { group_id: null, topic_id: 5, comment_id: 9 } })).toBe(
+      'common-topic.comment.liked:5:9',
+    );
     expect(coalesceKey({ kind: 'notification.changed', payload: {} })).toBe('notification.changed');
     // A like the page applies as a change: per liker, so a burst of several people's likes
     // reaches the page whole; the same person's toggles still collapse to their latest.
-    const like = (id: number, on: boolean) => coalesceKey({ kind: 'topic.liked', payload: { group_id: 1, topic_id: 5, like: { user: { id, name: 'x' }, on } } });
+    const like = (id: number, on: boolean) =>
+      coalesceKey({ kind: 'topic.liked', payload: { group_id: 1, topic_id: 5, like: { user: { id, name: 'x' }, on } } });
     expect(like(3, true)).toBe('topic.liked:5::3');
     expect(like(3, false)).toBe(like(3, true));
     expect(like(4, true)).not.toBe(like(3, true));

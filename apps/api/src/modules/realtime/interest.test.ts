@@ -30,7 +30,11 @@ describe.each(DIALECTS)('realtime events addressed by interest (%s)', (dialect) 
     viewer = await actor(t, { companyId: company });
     idle = await actor(t, { companyId: company });
     stranger = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[author.id, { role_admin: 1, role_edit_topic: 1 }], [viewer.id, {}], [idle.id, {}]]);
+    g = await groupWith(t, company, [
+      [author.id, { role_admin: 1, role_edit_topic: 1 }],
+      [viewer.id, {}],
+      [idle.id, {}],
+    ]);
     gOther = await groupWith(t, company, [[stranger.id, { role_admin: 1 }]]);
   });
   afterEach(() => {
@@ -38,7 +42,8 @@ describe.each(DIALECTS)('realtime events addressed by interest (%s)', (dialect) 
   });
   afterAll(() => t.close());
 
-  const post = (path: string, token: string, payload: unknown = {}) => t.inject({ method: 'POST', url: path, token, payload: payload as never });
+  const post = (path: string, token: string, payload: unknown = {}) =>
+    t.inject({ method: 'POST', url: path, token, payload: payload as never });
   const open = async (who: Actor) => {
     const s = await TestSocket.open(url);
     sockets.push(s);
@@ -51,7 +56,10 @@ describe.each(DIALECTS)('realtime events addressed by interest (%s)', (dialect) 
     return (await s.next((f) => f.type === 'subscribed', { from })) as ServerFrame & { ok: boolean; topic_id: number };
   };
   const topicEvents = (s: TestSocket, from = 0) =>
-    s.frames.slice(from).filter((f) => f.type === 'event' && /^(common-)?topic\./.test(f.event!.kind)).map((f) => f.event!.kind);
+    s.frames
+      .slice(from)
+      .filter((f) => f.type === 'event' && /^(common-)?topic\./.test(f.event!.kind))
+      .map((f) => f.event!.kind);
   /** Deliveries are one fan-out; a write by `marker` that the socket does hear closes the window. */
   const settle = () => new Promise((r) => setTimeout(r, 150));
 
@@ -90,7 +98,12 @@ describe.each(DIALECTS)('realtime events addressed by interest (%s)', (dialect) 
     await post(`${T(g)}/like-or-dislike-topic/${other}`, idle.token, { is_like: true });
     await v.next((f) => f.event?.kind === 'topic.liked', { from });
     await settle();
-    expect(v.frames.slice(from).filter((f) => f.type === 'event').map((f) => (f.event!.payload as { topic_id: number }).topic_id)).toEqual([other]);
+    expect(
+      v.frames
+        .slice(from)
+        .filter((f) => f.type === 'event')
+        .map((f) => (f.event!.payload as { topic_id: number }).topic_id),
+    ).toEqual([other]);
   });
 
   it('a new topic still reaches every member, viewing or not (their feeds and badges change)', async () => {

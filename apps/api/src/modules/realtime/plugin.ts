@@ -210,7 +210,15 @@ export default async function realtimePlugin(app: FastifyInstance, opts: Realtim
       config: { authByMessage: true },
     },
     (socket, req) => {
-      const conn: Conn = { socket, userId: null, sessionId: null, alive: true, coalescer: new Coalescer(() => undefined), viewing: new Map(), recent: new Map() };
+      const conn: Conn = {
+        socket,
+        userId: null,
+        sessionId: null,
+        alive: true,
+        coalescer: new Coalescer(() => undefined),
+        viewing: new Map(),
+        recent: new Map(),
+      };
       conn.coalescer = new Coalescer((data) => send(conn, data));
       all.add(conn);
       counts.realtimeSockets++;

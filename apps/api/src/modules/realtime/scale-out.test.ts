@@ -102,7 +102,9 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
     const api = (p: ApiProc, token: string, path: string, init: RequestInit = {}) =>
       fetch(`${p.http}${API}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
     const me = (await (await api(b, receiver, '/members/me')).json()) as { items: { info: { id: number } } };
-    const exist = (await (await api(a, sender, `/check-group-chat-exist?user_ids=${me.items.info.id}`)).json()) as { items: { group_chat: { id: number } } };
+    const exist = (await (await api(a, sender, `/check-group-chat-exist?user_ids=${me.items.info.id}`)).json()) as {
+      items: { group_chat: { id: number } };
+    };
     const chatId = exist.items.group_chat.id; // a demo one-to-one chat
     const onB = await TestSocket.open(`ws://127.0.0.1:${b.port}${API}/realtime`);
     const strangerOnB = await TestSocket.open(`ws://127.0.0.1:${b.port}${API}/realtime`);
@@ -110,12 +112,17 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
       await onB.auth(receiver);
       await strangerOnB.auth(stranger);
       const started = Date.now();
-      const sent = await api(a, sender, `/message/${chatId}`, { method: 'POST', body: JSON.stringify({ content: '別プロセスへ', client_message_id: 'scale-out-1' }) });
+      const sent = await api(a, sender, `/message/${chatId}`, {
+        method: 'POST',
+        body: JSON.stringify({ content: '別プロセスへ', client_message_id: 'scale-out-1' }),
+      });
       expect(sent.status).toBe(200);
       const got = await onB.next((f) => f.event?.kind === 'chat.message', { timeoutMs: 5000 });
       expect(Date.now() - started).toBeLessThan(1000);
       const { no } = got.event!.payload as { no: number };
-      const missed = (await (await api(b, receiver, `/message/${chatId}?after_no=${no - 1}`)).json()) as { items: { data: { content: string }[] } };
+      const missed = (await (await api(b, receiver, `/message/${chatId}?after_no=${no - 1}`)).json()) as {
+        items: { data: { content: string }[] };
+      };
       expect(missed.items.data.map((m) => m.content)).toEqual(['別プロセスへ']);
       await new Promise((r) => setTimeout(r, 300));
       expect(onB.events('chat.message')).toHaveLength(1);
@@ -143,7 +150,8 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
     const { items } = (await (await api(b, member, '/members/me')).json()) as { items: { info: { id: number } } };
     expect((await api(b, member, '/company/users?page=1')).status).toBe(403);
 
-    const rights = (on: boolean) => api(a, admin, `/company/users/${items.info.id}/rights`, { method: 'PUT', body: JSON.stringify({ is_company_admin: on }) });
+    const rights = (on: boolean) =>
+      api(a, admin, `/company/users/${items.info.id}/rights`, { method: 'PUT', body: JSON.stringify({ is_company_admin: on }) });
     expect((await rights(true)).status).toBe(200);
     expect(await soon(member, '/company/users?page=1', 200)).toBe(200);
     expect((await rights(false)).status).toBe(200);

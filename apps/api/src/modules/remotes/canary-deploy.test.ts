@@ -94,7 +94,11 @@ describe.each(DIALECTS)('canary publish on %s', (dialect) => {
     await recordHealth(sb.registry.db, 'chat', canary.version, { loads: 3, errors: 1 }, 2);
     await recordHealth(sb.registry.db, 'chat', canary.version, { loads: 2, errors: 0 }, 3);
     const chat = (await list(opts)).find((r) => r.name === 'chat')!;
-    expect(chat).toMatchObject({ current: stable.version, canary: { version: canary.version, share: 25 }, health: { [canary.version]: { loads: 5, errors: 1 } } });
+    expect(chat).toMatchObject({
+      current: stable.version,
+      canary: { version: canary.version, share: 25 },
+      health: { [canary.version]: { loads: 5, errors: 1 } },
+    });
   });
 
   it('a restart does not end a canary, and a plain publish does', async () => {

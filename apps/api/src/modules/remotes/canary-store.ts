@@ -9,7 +9,14 @@ import { readState, setCurrent, type RemoteState } from './registry';
  */
 
 /** Offers `version` to `share` percent of signed-in users beside the stable build. */
-export async function startCanary(trx: Kysely<DB>, name: RemoteName, state: RemoteState, version: string, share: number, at: number): Promise<void> {
+export async function startCanary(
+  trx: Kysely<DB>,
+  name: RemoteName,
+  state: RemoteState,
+  version: string,
+  share: number,
+  at: number,
+): Promise<void> {
   if (!state.current) throw new Error(`${name} has no stable build yet: publish one without --canary first`);
   if (state.current === version) throw new Error(`${name} is already live at ${version} for everyone`);
   await trx
@@ -33,7 +40,12 @@ export async function endCanary(trx: Kysely<DB>, name: RemoteName, version: stri
 }
 
 /** Makes the canary `version` the stable build for everyone; false if it is no longer the canary. */
-export async function promoteCanary(trx: Kysely<DB>, name: RemoteName, version: string | null, at: number): Promise<{ version: string; previous: string } | null> {
+export async function promoteCanary(
+  trx: Kysely<DB>,
+  name: RemoteName,
+  version: string | null,
+  at: number,
+): Promise<{ version: string; previous: string } | null> {
   const state = await readState(trx, name);
   if (!state.canary || !state.current || (version !== null && state.canary.version !== version)) return null;
   await setCurrent(trx, name, { action: 'publish', version: state.canary.version, previous: state.current, at });

@@ -47,7 +47,11 @@ describe('canary judgement', () => {
   });
 
   it('withdraws a canary that fails more than the stable build plus the margin', () => {
-    expect(judgeCanary({ loads: 20, errors: 2 }, { loads: 100, errors: 0 }, policy)).toEqual({ action: 'rollback', canaryRate: 0.1, stableRate: 0 });
+    expect(judgeCanary({ loads: 20, errors: 2 }, { loads: 100, errors: 0 }, policy)).toEqual({
+      action: 'rollback',
+      canaryRate: 0.1,
+      stableRate: 0,
+    });
     expect(judgeCanary({ loads: 20, errors: 2 }, { loads: 100, errors: 6 }, policy).action).toBe('wait');
     // Errors reported apart from their loads cannot push the rate above 1.
     expect(judgeCanary({ loads: 20, errors: 40 }, { loads: 0, errors: 0 }, policy).canaryRate).toBe(1);
@@ -60,7 +64,11 @@ describe('canary judgement', () => {
 
   it('reads its settings from the environment, with documented defaults', () => {
     expect(canaryPolicy({})).toEqual(DEFAULT_CANARY_POLICY);
-    expect(canaryPolicy({ CANARY_MIN_LOADS: '5', CANARY_ERROR_MARGIN: '0.2', CANARY_PROMOTE_AFTER: '1000' })).toEqual({ minLoads: 5, margin: 0.2, promoteAfter: 1000 });
+    expect(canaryPolicy({ CANARY_MIN_LOADS: '5', CANARY_ERROR_MARGIN: '0.2', CANARY_PROMOTE_AFTER: '1000' })).toEqual({
+      minLoads: 5,
+      margin: 0.2,
+      promoteAfter: 1000,
+    });
     expect(() => canaryPolicy({ CANARY_ERROR_MARGIN: '5' })).toThrow(/fraction/);
     expect(() => canaryPolicy({ CANARY_MIN_LOADS: 'x' })).toThrow();
   });

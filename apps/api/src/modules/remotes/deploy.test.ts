@@ -31,10 +31,23 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       expect(r).toMatchObject({ reused: false, switched: true, previous: null });
       const folder = path.join(sb.dataDir, 'remotes', 'chat', r.version);
       // The build's files, plus .br/.gz siblings of those of 1 KB or more (precompress.ts).
-      expect((await readdir(folder)).sort()).toEqual(['mf-manifest.json', 'mf-manifest.json.br', 'mf-manifest.json.gz', 'remoteEntry.js', 'static']);
+      expect((await readdir(folder)).sort()).toEqual([
+        'mf-manifest.json',
+        'mf-manifest.json.br',
+        'mf-manifest.json.gz',
+        'remoteEntry.js',
+        'static',
+      ]);
       expect(await readFile(path.join(folder, 'remoteEntry.js'), 'utf8')).toContain('first');
       expect(await remotesJson()).toEqual({
-        remotes: { chat: { version: r.version, entry: `/remotes/chat/${r.version}/mf-manifest.json`, enabled: true, integrity: await scriptIntegrity(path.join(folder, 'remoteEntry.js')) } },
+        remotes: {
+          chat: {
+            version: r.version,
+            entry: `/remotes/chat/${r.version}/mf-manifest.json`,
+            enabled: true,
+            integrity: await scriptIntegrity(path.join(folder, 'remoteEntry.js')),
+          },
+        },
         updated_at: '2026-11-21T09:00:00.000Z',
       });
       // No temp folders left beside the version after the atomic rename.
@@ -48,7 +61,10 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       expect((await remotesJson()).remotes.chat?.entry).toBe(r.entry);
       expect(await stat(path.join(sb.dataDir, 'remotes')).catch(() => null)).toBeNull();
       // The same build again is a no-op: known version, nothing switched.
-      expect(await publish('chat', { ...opts, baseUrl: 'https://cdn.example.com/portal' })).toMatchObject({ reused: true, switched: false });
+      expect(await publish('chat', { ...opts, baseUrl: 'https://cdn.example.com/portal' })).toMatchObject({
+        reused: true,
+        switched: false,
+      });
     });
 
     it('reuses the version for an identical build and never rewrites the folder', async () => {
@@ -74,7 +90,12 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       expect(b.version).not.toBe(a.version);
       expect(b).toMatchObject({ switched: true, previous: a.version });
       expect((await list(opts)).find((x) => x.name === 'chat')).toEqual({
-        name: 'chat', current: b.version, pinned: false, versions: [a.version, b.version], canary: null, health: {},
+        name: 'chat',
+        current: b.version,
+        pinned: false,
+        versions: [a.version, b.version],
+        canary: null,
+        health: {},
       });
       expect(await remotesJson()).toMatchObject({ remotes: { chat: { version: b.version } }, updated_at: '2026-11-21T09:05:00.000Z' });
     });
@@ -158,7 +179,11 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       // Publishing that build again restores its folder; it is then the live one.
       await writeBuild(sb, 'chat', { body: 'one' });
       await expect(publish('chat', opts)).resolves.toMatchObject({ version: a.version, reused: false });
-      await expect(rollback('chat', { ...opts, version: b.version })).resolves.toEqual({ name: 'chat', version: b.version, previous: a.version });
+      await expect(rollback('chat', { ...opts, version: b.version })).resolves.toEqual({
+        name: 'chat',
+        version: b.version,
+        previous: a.version,
+      });
     });
 
     it('refuses when there is nothing older', async () => {
@@ -170,7 +195,12 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
 
     it('refuses to roll back into a version the current shell would skew with', async () => {
       const { a } = await publishTwo();
-      await writeShell(sb, { react: '20.0.0', 'react/jsx-runtime': '20.0.0', 'react-router': sharedVersions['react-router']!, '@tanstack/react-query': sharedVersions['@tanstack/react-query']! });
+      await writeShell(sb, {
+        react: '20.0.0',
+        'react/jsx-runtime': '20.0.0',
+        'react-router': sharedVersions['react-router']!,
+        '@tanstack/react-query': sharedVersions['@tanstack/react-query']!,
+      });
       await expect(rollback('chat', opts)).rejects.toBeInstanceOf(SkewError);
       expect((await remotesJson()).remotes.chat?.version).not.toBe(a.version);
     });
@@ -205,8 +235,12 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       const byName = Object.fromEntries(outcomes.map((o) => [o.name, o.status]));
 
       expect(byName).toEqual({
-        groups: 'no-build', 'common-topic': 'no-build', chat: 'published', calendar: 'no-build',
-        notifications: 'no-build', settings: 'up-to-date',
+        groups: 'no-build',
+        'common-topic': 'no-build',
+        chat: 'published',
+        calendar: 'no-build',
+        notifications: 'no-build',
+        settings: 'up-to-date',
       });
       expect((await remotesJson()).remotes.settings?.version).toBe(settings.version);
       expect((await remotesJson()).remotes.chat).toBeDefined();

@@ -5,15 +5,7 @@ import { REMOTE_NAMES, type RemoteName } from '@portal/api-client';
 import { mfName } from '@portal/ui/federation';
 import { entryUrl, isRemoteName, remoteDir, versionDir } from './manifest-store';
 import { importLegacyState } from './legacy-state';
-import {
-  knownVersions,
-  readState,
-  registerVersion,
-  setCurrent,
-  withRegistryLock,
-  type KnownVersion,
-  type RegistryDb,
-} from './registry';
+import { knownVersions, readState, registerVersion, setCurrent, withRegistryLock, type KnownVersion, type RegistryDb } from './registry';
 import { findSkew, readMfManifest, shellSharedVersions, SkewError } from './skew';
 import { endCanary, promoteCanary, readHealth, startCanary } from './canary-store';
 import { precompressDir } from './precompress';
@@ -124,13 +116,21 @@ export async function inspectBuild(rootDir: string, name: RemoteName, dir = dist
 
 /** Subresource Integrity of a script (`sha384-<base64>`), as the browser checks it. */
 export async function scriptIntegrity(file: string): Promise<string> {
-  return `sha384-${createHash('sha384').update(await readFile(file)).digest('base64')}`;
+  return `sha384-${createHash('sha384')
+    .update(await readFile(file))
+    .digest('base64')}`;
 }
 
 /** Copies the build into remotes/<name>/<version>/ unless that folder already exists. */
 async function storeImmutable(dataDir: string, name: RemoteName, version: string, from: string): Promise<boolean> {
   const target = versionDir(dataDir, name, version);
-  if (await stat(target).then(() => true, () => false)) return true;
+  if (
+    await stat(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return true;
   // Copy beside the target and rename: a reader or a second publisher never sees half a folder.
   const tmp = path.join(remoteDir(dataDir, name), `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   await cp(from, tmp, { recursive: true, errorOnExist: true, force: false });
@@ -173,7 +173,15 @@ export async function publish(nameArg: string, opts: DeployOptions & { canary?: 
     const state = await readState(trx, name);
     if (opts.canary !== undefined) {
       await startCanary(trx, name, state, build.version, opts.canary, at);
-      return { name, version: build.version, entry: stored.entry, reused, switched: state.canary?.version !== build.version, previous: state.current, canary: opts.canary };
+      return {
+        name,
+        version: build.version,
+        entry: stored.entry,
+        reused,
+        switched: state.canary?.version !== build.version,
+        previous: state.current,
+        canary: opts.canary,
+      };
     }
     const previous = state.current;
     const switched = previous !== build.version;
@@ -185,7 +193,10 @@ export async function publish(nameArg: string, opts: DeployOptions & { canary?: 
 /** A version whose files this API serves must still be in DATA_DIR (or the shared folder). */
 async function filesPresent(dataDir: string, name: RemoteName, v: KnownVersion): Promise<boolean> {
   if (!v.entry.startsWith('/')) return true;
-  return stat(path.join(versionDir(dataDir, name, v.version), 'mf-manifest.json')).then((s) => s.isFile(), () => false);
+  return stat(path.join(versionDir(dataDir, name, v.version), 'mf-manifest.json')).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /**
@@ -230,7 +241,9 @@ export async function list(opts: Pick<DeployOptions, 'registry'>): Promise<Remot
   for (const name of REMOTE_NAMES) {
     const s = await readState(opts.registry.db, name);
     const versions = (await knownVersions(opts.registry.db, name)).map((v) => v.version);
-    const canary = s.canary ? { version: s.canary.version, share: s.canary.share, startedAt: new Date(s.canary.startedAt).toISOString() } : null;
+    const canary = s.canary
+      ? { version: s.canary.version, share: s.canary.share, startedAt: new Date(s.canary.startedAt).toISOString() }
+      : null;
     out.push({ name, current: s.current, pinned: s.pinned, versions, canary, health: await readHealth(opts.registry.db, name) });
   }
   return out;
@@ -250,7 +263,10 @@ export async function publishBuilt(opts: DeployOptions): Promise<StartupOutcome[
   const out: StartupOutcome[] = [];
   for (const name of REMOTE_NAMES) {
     try {
-      const hasBuild = await stat(path.join(distDir(opts.rootDir, name), 'mf-manifest.json')).then(() => true, () => false);
+      const hasBuild = await stat(path.join(distDir(opts.rootDir, name), 'mf-manifest.json')).then(
+        () => true,
+        () => false,
+      );
       if (!hasBuild) {
         out.push({ name, status: 'no-build' });
         continue;

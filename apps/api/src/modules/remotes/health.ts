@@ -1,4 +1,11 @@
-import { InformationType, NewsDisplayType, NewsPlacement, NewsTargetType, type RemoteHealthBody, type RemoteName } from '@portal/api-client';
+import {
+  InformationType,
+  NewsDisplayType,
+  NewsPlacement,
+  NewsTargetType,
+  type RemoteHealthBody,
+  type RemoteName,
+} from '@portal/api-client';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { auditDeployment } from '../admin';
@@ -20,9 +27,14 @@ export interface HealthDeps {
   policy: CanaryPolicy;
 }
 
-export type CanaryOutcome =
-  | { action: 'rollback' | 'promote'; name: RemoteName; canary: string; stable: string; canaryRate: number; stableRate: number }
-  | null;
+export type CanaryOutcome = {
+  action: 'rollback' | 'promote';
+  name: RemoteName;
+  canary: string;
+  stable: string;
+  canaryRate: number;
+  stableRate: number;
+} | null;
 
 const percent = (r: number) => `${(r * 100).toFixed(1)} %`;
 
@@ -34,7 +46,12 @@ const percent = (r: number) => `${(r * 100).toFixed(1)} %`;
  */
 export async function reportHealth(deps: HealthDeps, userId: number, body: RemoteHealthBody): Promise<CanaryOutcome> {
   const { ctx } = deps;
-  const known = await ctx.db.selectFrom('remote_versions').select('version').where('name', '=', body.name).where('version', '=', body.version).executeTakeFirst();
+  const known = await ctx.db
+    .selectFrom('remote_versions')
+    .select('version')
+    .where('name', '=', body.name)
+    .where('version', '=', body.version)
+    .executeTakeFirst();
   if (!known) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { version: ['validation.invalid'] });
   const live = (await deps.manifest.live()).remotes[body.name];
   const canary = live?.canary;
@@ -70,30 +87,53 @@ async function judge(deps: HealthDeps, name: RemoteName, canary: string, stable:
 async function announce(ctx: AppContext, o: NonNullable<CanaryOutcome>): Promise<void> {
   const rates = `canary ${percent(o.canaryRate)}, stable ${percent(o.stableRate)}`;
   const detail = o.action === 'rollback' ? `${o.canary} → ${o.stable} (${rates})` : `${o.stable} → ${o.canary} (${rates})`;
-  await auditDeployment(ctx.db, ctx.now(), o.action === 'rollback' ? 'remote.canary_auto_rolled_back' : 'remote.canary_auto_promoted', o.name, detail, 'System');
+  await auditDeployment(
+    ctx.db,
+    ctx.now(),
+    o.action === 'rollback' ? 'remote.canary_auto_rolled_back' : 'remote.canary_auto_promoted',
+    o.name,
+    detail,
+    'System',
+  );
   if (o.action !== 'rollback') return;
-  const admins = await ctx.db.selectFrom('users').select(['id', 'company_id']).where('is_company_admin', '=', 1).where('status', '=', 'active').execute();
+  const admins = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'company_id'])
+    .where('is_company_admin', '=', 1)
+    .where('status', '=', 'active')
+    .execute();
   if (admins.length === 0) return;
   const now = ctx.now();
-  const content = JSON.stringify({ remote: o.name, canary_version: o.canary, stable_version: o.stable, canary_rate: percent(o.canaryRate), stable_rate: percent(o.stableRate) });
+  const content = JSON.stringify({
+    remote: o.name,
+    canary_version: o.canary,
+    stable_version: o.stable,
+    canary_rate: percent(o.canaryRate),
+    stable_rate: percent(o.stableRate),
+  });
   await ctx.db
     .insertInto('informations')
-    .values(admins.map((a) => ({
-      company_id: a.company_id,
-      type: InformationType.SYSTEM,
-      title: 'remote_canary_rolled_back',
-      content,
-      placement: NewsPlacement.HOME,
-      target_type: NewsTargetType.NO_LINK,
-      target_id: null,
-      group_id: null,
-      user_id: a.id,
-      display_type: NewsDisplayType.ONE_TIME,
-      created_by: null,
-      withdrawn_at: null,
-      created_at: now,
-      updated_at: now,
-    })))
+    .values(
+      admins.map((a) => ({
+        company_id: a.company_id,
+        type: InformationType.SYSTEM,
+        title: 'remote_canary_rolled_back',
+        content,
+        placement: NewsPlacement.HOME,
+        target_type: NewsTargetType.NO_LINK,
+        target_id: null,
+        group_id: null,
+        user_id: a.id,
+        display_type: NewsDisplayType.ONE_TIME,
+        created_by: null,
+        withdrawn_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
-  await ctx.bus.publish(admins.map((a) => a.id), { kind: NEWS_CHANGED, payload: {} });
+  await ctx.bus.publish(
+    admins.map((a) => a.id),
+    { kind: NEWS_CHANGED, payload: {} },
+  );
 }

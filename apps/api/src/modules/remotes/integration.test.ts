@@ -51,9 +51,20 @@ describe('remotes plugin in the app', () => {
 
   it('puts the origin of an absolute (CDN) entry into the page CSP', async () => {
     const now = Date.now();
-    await t.ctx.db.insertInto('remote_versions').values({ name: 'chat', version: '9.9.9-cdn00001', entry: 'https://cdn.example.com/p/chat/9.9.9-cdn00001/mf-manifest.json', created_at: now }).execute();
-    await t.ctx.db.insertInto('remote_current').values({ name: 'chat', version: '9.9.9-cdn00001', pinned: 1, updated_at: now })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ version: '9.9.9-cdn00001', pinned: 1, updated_at: now })).execute();
+    await t.ctx.db
+      .insertInto('remote_versions')
+      .values({
+        name: 'chat',
+        version: '9.9.9-cdn00001',
+        entry: 'https://cdn.example.com/p/chat/9.9.9-cdn00001/mf-manifest.json',
+        created_at: now,
+      })
+      .execute();
+    await t.ctx.db
+      .insertInto('remote_current')
+      .values({ name: 'chat', version: '9.9.9-cdn00001', pinned: 1, updated_at: now })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ version: '9.9.9-cdn00001', pinned: 1, updated_at: now }))
+      .execute();
     await new Promise((res) => setTimeout(res, 600)); // past the registry cache period
     const res = await t.inject({ method: 'GET', url: '/__page' });
     expect(String(res.headers['content-security-policy'] ?? '')).toContain("script-src 'self' https://cdn.example.com");

@@ -36,11 +36,17 @@ export async function importLegacyState(opts: { dataDir: string; registry: Regis
         await registerVersion(trx, name, { version: ev.version, entry: entryUrl(name, ev.version), shared: mf.shared }, Date.parse(ev.at));
       }
       for (const ev of (legacy.history ?? []).slice(-500)) {
-        await trx.insertInto('remote_history').values({ name, action: ev.action, version: ev.version, previous: ev.previous, at: Date.parse(ev.at) }).execute();
+        await trx
+          .insertInto('remote_history')
+          .values({ name, action: ev.action, version: ev.version, previous: ev.previous, at: Date.parse(ev.at) })
+          .execute();
       }
       if (legacy.current && seen.has(legacy.current)) {
         const at = Date.parse(legacy.history.at(-1)?.at ?? '') || Date.now();
-        await trx.insertInto('remote_current').values({ name, version: legacy.current, pinned: legacy.pinned ? 1 : 0, updated_at: at }).execute();
+        await trx
+          .insertInto('remote_current')
+          .values({ name, version: legacy.current, pinned: legacy.pinned ? 1 : 0, updated_at: at })
+          .execute();
       }
     });
     await rm(file, { force: true });

@@ -16,8 +16,7 @@ export const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.+-]{0,99}$/;
 
 export const remotesRoot = (dataDir: string) => path.join(dataDir, 'remotes');
 export const remoteDir = (dataDir: string, name: RemoteName) => path.join(remotesRoot(dataDir), name);
-export const versionDir = (dataDir: string, name: RemoteName, version: string) =>
-  path.join(remoteDir(dataDir, name), version);
+export const versionDir = (dataDir: string, name: RemoteName, version: string) => path.join(remoteDir(dataDir, name), version);
 
 /** The entry of a build: served by this API from DATA_DIR, or under `baseUrl` (a CDN). */
 export function entryUrl(name: RemoteName, version: string, baseUrl?: string): string {

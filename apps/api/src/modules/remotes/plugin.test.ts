@@ -155,8 +155,7 @@ describe('the shell', () => {
     await writeFile(path.join(dir, 'email-login.ja.html'), '<p>メールでログイン</p>');
     await writeFile(path.join(dir, 'email-login.en.html'), '<p>Log in by e-mail</p>');
     app = await buildApp();
-    const html = (url: string, cookie?: string) =>
-      app.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    const html = (url: string, cookie?: string) => app.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
     const ja = await html('/email/login?redirect=%2Fchat');
     expect(ja.statusCode).toBe(200);
     expect(ja.body).toBe('<p>メールでログイン</p>');

@@ -54,14 +54,17 @@ async function remotesPlugin(app: FastifyInstance, opts: RemotesPluginOptions = 
    * calling it cannot loop.
    */
   async function spaFallback(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const wantsHtml = (request.method === 'GET' || request.method === 'HEAD') &&
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html') &&
       !request.url.startsWith(API_PREFIX);
     if (wantsHtml) {
       const page = prerenderedPage(shellDist, request);
       if (page && (await sendFile(request, reply, page, NO_CACHE, 'Cookie'))) return reply;
       if (await sendFile(request, reply, shellIndex, NO_CACHE)) return reply;
-      return reply.code(503).header('Cache-Control', 'no-store')
+      return reply
+        .code(503)
+        .header('Cache-Control', 'no-store')
         .send({ status_code: 'INTERNAL_ERROR', message: 'The portal frontend has not been built (npm run build).' });
     }
     return reply.code(404).send(notFoundBody);

@@ -11,7 +11,11 @@ import { pickEncoding } from './static-files';
 
 let sb: Sandbox;
 let app: FastifyInstance | undefined;
-const exists = (f: string) => stat(f).then(() => true, () => false);
+const exists = (f: string) =>
+  stat(f).then(
+    () => true,
+    () => false,
+  );
 /** A script big and repetitive enough to be worth compressing (precompress skips < 1 KB). */
 const BIG_JS = `console.log(${JSON.stringify('いろはにほへと '.repeat(400))});`;
 

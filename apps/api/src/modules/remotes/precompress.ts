@@ -42,7 +42,14 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
     const s = await stat(file);
     if (s.size < MIN_BYTES) continue;
     // Build folders are emptied by every build, so siblings present belong to this file.
-    const present = await Promise.all(['.br', '.gz'].map((ext) => stat(file + ext).then(() => true, () => false)));
+    const present = await Promise.all(
+      ['.br', '.gz'].map((ext) =>
+        stat(file + ext).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     if (present.every(Boolean)) continue;
     const raw = await readFile(file);
     const [br, gz] = await Promise.all([

@@ -70,7 +70,9 @@ export async function readState(db: Kysely<DB>, name: RemoteName): Promise<Remot
   return {
     current: cur?.version ?? null,
     pinned: cur?.pinned === 1,
-    canary: cur?.canary_version ? { version: cur.canary_version, share: Number(cur.canary_share), startedAt: Number(cur.canary_started_at ?? 0) } : null,
+    canary: cur?.canary_version
+      ? { version: cur.canary_version, share: Number(cur.canary_share), startedAt: Number(cur.canary_started_at ?? 0) }
+      : null,
     history: rows.reverse().map((r) => ({ ...r, at: new Date(Number(r.at)).toISOString() })),
   };
 }
@@ -107,12 +109,31 @@ export async function knownVersions(db: Kysely<DB>, name: RemoteName): Promise<K
 export async function registerVersion(trx: Kysely<DB>, name: RemoteName, v: KnownVersion, at: number): Promise<KnownVersion> {
   await trx
     .insertInto('remote_versions')
-    .values({ name, version: v.version, entry: v.entry, shared_json: JSON.stringify(v.shared), integrity: v.integrity ?? null, created_at: at })
+    .values({
+      name,
+      version: v.version,
+      entry: v.entry,
+      shared_json: JSON.stringify(v.shared),
+      integrity: v.integrity ?? null,
+      created_at: at,
+    })
     .onConflict((oc) => oc.columns(['name', 'version']).doNothing())
     .execute();
   // A build registered before integrity was kept gets it now (same version = same bytes).
-  if (v.integrity) await trx.updateTable('remote_versions').set({ integrity: v.integrity }).where('name', '=', name).where('version', '=', v.version).where('integrity', 'is', null).execute();
-  const row = await trx.selectFrom('remote_versions').select(['entry', 'shared_json', 'integrity']).where('name', '=', name).where('version', '=', v.version).executeTakeFirstOrThrow();
+  if (v.integrity)
+    await trx
+      .updateTable('remote_versions')
+      .set({ integrity: v.integrity })
+      .where('name', '=', name)
+      .where('version', '=', v.version)
+      .where('integrity', 'is', null)
+      .execute();
+  const row = await trx
+    .selectFrom('remote_versions')
+    .select(['entry', 'shared_json', 'integrity'])
+    .where('name', '=', name)
+    .where('version', '=', v.version)
+    .executeTakeFirstOrThrow();
   return { version: v.version, entry: row.entry, integrity: row.integrity, shared: JSON.parse(row.shared_json) as SharedEntry[] };
 }
 
@@ -130,7 +151,10 @@ export async function setCurrent(
     .values({ name, version: ev.version, pinned, updated_at: ev.at, ...cleared })
     .onConflict((oc) => oc.column('name').doUpdateSet({ version: ev.version, pinned, updated_at: ev.at, ...cleared }))
     .execute();
-  await trx.insertInto('remote_history').values({ name, action: ev.action, version: ev.version, previous: ev.previous, at: ev.at }).execute();
+  await trx
+    .insertInto('remote_history')
+    .values({ name, action: ev.action, version: ev.version, previous: ev.previous, at: ev.at })
+    .execute();
 }
 
 /** One build as the shell is told about it. */
@@ -157,16 +181,27 @@ export async function readLive(db: Kysely<DB>): Promise<LiveRegistry> {
     .selectFrom('remote_current as c')
     .innerJoin('remote_versions as v', (j) => j.onRef('v.name', '=', 'c.name').onRef('v.version', '=', 'c.version'))
     .leftJoin('remote_versions as cv', (j) => j.onRef('cv.name', '=', 'c.name').onRef('cv.version', '=', 'c.canary_version'))
-    .select(['c.name', 'c.version', 'c.updated_at', 'v.entry', 'v.integrity', 'c.canary_version', 'c.canary_share', 'cv.entry as canary_entry', 'cv.integrity as canary_integrity'])
+    .select([
+      'c.name',
+      'c.version',
+      'c.updated_at',
+      'v.entry',
+      'v.integrity',
+      'c.canary_version',
+      'c.canary_share',
+      'cv.entry as canary_entry',
+      'cv.integrity as canary_integrity',
+    ])
     .execute();
   const remotes: LiveRegistry['remotes'] = {};
   let updated = 0;
   for (const name of REMOTE_NAMES) {
     const r = rows.find((x) => x.name === name);
     if (!r) continue;
-    const canary = r.canary_version && r.canary_entry && r.canary_share > 0
-      ? { version: r.canary_version, entry: r.canary_entry, integrity: r.canary_integrity ?? null, share: Number(r.canary_share) }
-      : null;
+    const canary =
+      r.canary_version && r.canary_entry && r.canary_share > 0
+        ? { version: r.canary_version, entry: r.canary_entry, integrity: r.canary_integrity ?? null, share: Number(r.canary_share) }
+        : null;
     remotes[name] = { stable: { version: r.version, entry: r.entry, integrity: r.integrity ?? null }, canary };
     updated = Math.max(updated, Number(r.updated_at));
   }

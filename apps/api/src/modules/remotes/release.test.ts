@@ -45,7 +45,9 @@ describe.each(DIALECTS)('company release (%s)', (dialect) => {
 
 describe('versions and licence of every package', () => {
   const dirs = ['.', ...['apps', 'packages'].flatMap((d) => fs.readdirSync(path.join(REPO_ROOT, d)).map((n) => `${d}/${n}`)), 'e2e'];
-  const pkgs = dirs.filter((d) => fs.existsSync(path.join(REPO_ROOT, d, 'package.json'))).map((d) => ({ d, pkg: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, d, 'package.json'), 'utf8')) }));
+  const pkgs = dirs
+    .filter((d) => fs.existsSync(path.join(REPO_ROOT, d, 'package.json')))
+    .map((d) => ({ d, pkg: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, d, 'package.json'), 'utf8')) }));
 
   it('each has a semantic version and the Apache-2.0 licence, and the LICENSE file is there', () => {
     expect(pkgs.length).toBeGreaterThanOrEqual(14);

@@ -17,13 +17,27 @@ async function seed(t: TestApp, share: number): Promise<void> {
   await db.deleteFrom('remote_history').where('name', '=', 'chat').execute();
   await db.deleteFrom('remote_current').where('name', '=', 'chat').execute();
   await db.deleteFrom('remote_versions').where('name', '=', 'chat').execute();
-  for (const [v, c] of [[STABLE, 'A'], [CANARY, 'B']] as const) {
-    await db.insertInto('remote_versions').values({ name: 'chat', version: v, entry: entry(v), integrity: integrity(c), created_at: now }).execute();
+  for (const [v, c] of [
+    [STABLE, 'A'],
+    [CANARY, 'B'],
+  ] as const) {
+    await db
+      .insertInto('remote_versions')
+      .values({ name: 'chat', version: v, entry: entry(v), integrity: integrity(c), created_at: now })
+      .execute();
   }
   await db.insertInto('remote_history').values({ name: 'chat', action: 'publish', version: STABLE, previous: null, at: now }).execute();
   await db
     .insertInto('remote_current')
-    .values({ name: 'chat', version: STABLE, pinned: 0, updated_at: now, canary_version: share ? CANARY : null, canary_share: share, canary_started_at: share ? now : null })
+    .values({
+      name: 'chat',
+      version: STABLE,
+      pinned: 0,
+      updated_at: now,
+      canary_version: share ? CANARY : null,
+      canary_share: share,
+      canary_started_at: share ? now : null,
+    })
     .execute();
   await wait(600); // past the registry cache period
 }
@@ -64,7 +78,8 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
     expect(res.headers.vary).toContain('Authorization');
     return res.json().remotes.chat as { version: string; entry: string; integrity?: string };
   };
-  const report = (token: string | undefined, payload: unknown) => t.inject({ method: 'POST', url: `${API}/remotes/health`, token, payload: payload as object });
+  const report = (token: string | undefined, payload: unknown) =>
+    t.inject({ method: 'POST', url: `${API}/remotes/health`, token, payload: payload as object });
 
   describe('per-user remotes.json', () => {
     it('puts roughly half of 20 users on a 50 % canary, the same build twice, and anonymous readers on stable', async () => {
@@ -119,7 +134,11 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       await seed(t, 0);
       expect((await report(memberToken, { name: 'chat', version: STABLE, loads: 3, errors: 1 })).json()).toEqual({ items: { ok: true } });
       await report(users[1]!.token, { name: 'chat', version: STABLE, loads: 2, errors: 0 });
-      const row = await t.ctx.db.selectFrom('remote_health').select(['loads', 'errors']).where('version', '=', STABLE).executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('remote_health')
+        .select(['loads', 'errors'])
+        .where('version', '=', STABLE)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ loads: 5, errors: 1 });
     });
 
@@ -134,8 +153,14 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       await report(inside.token, { name: 'chat', version: CANARY, loads: 1, errors: 0 });
       await report(outside.token, { name: 'chat', version: STABLE, loads: 2, errors: 0 });
       const rows = await t.ctx.db.selectFrom('remote_health').select(['version', 'loads']).orderBy('version').execute();
-      expect(rows).toEqual([{ version: STABLE, loads: 2 }, { version: CANARY, loads: 1 }]);
-      expect((await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow()).canary_version).toBe(CANARY);
+      expect(rows).toEqual([
+        { version: STABLE, loads: 2 },
+        { version: CANARY, loads: 1 },
+      ]);
+      expect(
+        (await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow())
+          .canary_version,
+      ).toBe(CANARY);
     });
 
     it('withdraws a failing canary for everyone once it has enough loads, audits it and tells the administrators', async () => {
@@ -149,23 +174,43 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       for (const u of canaryUsers.slice(4)) await report(u.token, { name: 'chat', version: CANARY, loads: 2, errors: 2 });
       // This process forgot its copy at once; other processes within their cache period.
       for (const u of users) expect((await manifest(u.token)).version).toBe(STABLE);
-      const state = await t.ctx.db.selectFrom('remote_current').select(['version', 'canary_version', 'canary_share']).where('name', '=', 'chat').executeTakeFirstOrThrow();
+      const state = await t.ctx.db
+        .selectFrom('remote_current')
+        .select(['version', 'canary_version', 'canary_share'])
+        .where('name', '=', 'chat')
+        .executeTakeFirstOrThrow();
       expect(state).toEqual({ version: STABLE, canary_version: null, canary_share: 0 });
 
-      const audit = await t.inject({ method: 'GET', url: `${API}/company/audit-events?action=remote.canary_auto_rolled_back`, token: adminToken });
+      const audit = await t.inject({
+        method: 'GET',
+        url: `${API}/company/audit-events?action=remote.canary_auto_rolled_back`,
+        token: adminToken,
+      });
       expect(audit.statusCode).toBe(200);
       const [ev] = audit.json().items.data;
       expect(ev).toMatchObject({ target_type: 'remote', target_label: 'chat', actor_name: 'System' });
       expect(ev.detail).toBe(`${CANARY} → ${STABLE} (canary 100.0 %, stable 0.0 %)`);
 
-      const news = await t.ctx.db.selectFrom('informations').select(['user_id', 'title', 'content']).where('title', '=', 'remote_canary_rolled_back').execute();
+      const news = await t.ctx.db
+        .selectFrom('informations')
+        .select(['user_id', 'title', 'content'])
+        .where('title', '=', 'remote_canary_rolled_back')
+        .execute();
       expect(news.map((n) => n.user_id)).toContain(admin.id);
       expect(news.map((n) => n.user_id)).not.toContain(users[0]!.user.id);
-      expect(JSON.parse(news[0]!.content)).toEqual({ remote: 'chat', canary_version: CANARY, stable_version: STABLE, canary_rate: '100.0 %', stable_rate: '0.0 %' });
+      expect(JSON.parse(news[0]!.content)).toEqual({
+        remote: 'chat',
+        canary_version: CANARY,
+        stable_version: STABLE,
+        canary_rate: '100.0 %',
+        stable_rate: '0.0 %',
+      });
 
       // Late reports of the withdrawn build are accepted and change nothing.
       expect((await report(canaryUsers[0]!.token, { name: 'chat', version: CANARY, loads: 1, errors: 1 })).statusCode).toBe(200);
-      expect(await t.ctx.db.selectFrom('audit_events').select('id').where('action', '=', 'remote.canary_auto_rolled_back').execute()).toHaveLength(1);
+      expect(
+        await t.ctx.db.selectFrom('audit_events').select('id').where('action', '=', 'remote.canary_auto_rolled_back').execute(),
+      ).toHaveLength(1);
     });
 
     it('leaves a canary that fails no more than the stable build', async () => {
@@ -175,7 +220,10 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       await report(outside.token, { name: 'chat', version: STABLE, loads: 100, errors: 10 });
       await report(inside.token, { name: 'chat', version: CANARY, loads: 100, errors: 15 });
       expect(await t.ctx.db.selectFrom('remote_health').select('loads').execute()).toHaveLength(2);
-      expect((await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow()).canary_version).toBe(CANARY);
+      expect(
+        (await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow())
+          .canary_version,
+      ).toBe(CANARY);
     });
   });
 
@@ -187,7 +235,11 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       expect((await manifest()).version).toBe(STABLE);
       await report(inside.token, { name: 'chat', version: CANARY, loads: 1, errors: 0 });
       expect((await manifest()).version).toBe(CANARY);
-      const ev = await t.ctx.db.selectFrom('audit_events').select(['actor_name', 'detail']).where('action', '=', 'remote.canary_auto_promoted').execute();
+      const ev = await t.ctx.db
+        .selectFrom('audit_events')
+        .select(['actor_name', 'detail'])
+        .where('action', '=', 'remote.canary_auto_promoted')
+        .execute();
       expect(ev[0]).toEqual({ actor_name: 'System', detail: `${STABLE} → ${CANARY} (canary 0.0 %, stable 0.0 %)` });
     });
   });
@@ -205,7 +257,10 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
         expect((await act(what, undefined, { version: CANARY })).statusCode).toBe(401);
         expect((await act(what, memberToken, { version: CANARY })).statusCode).toBe(403);
       }
-      expect((await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow()).canary_version).toBe(CANARY);
+      expect(
+        (await t.ctx.db.selectFrom('remote_current').select('canary_version').where('name', '=', 'chat').executeTakeFirstOrThrow())
+          .canary_version,
+      ).toBe(CANARY);
     });
 
     it('lists each remote’s builds, share and counts', async () => {
@@ -237,7 +292,11 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ items: { name: 'chat', version: CANARY } });
       expect((await manifest()).version).toBe(CANARY);
-      const ev = await t.ctx.db.selectFrom('audit_events').select(['actor_id', 'detail']).where('action', '=', 'remote.promoted').executeTakeFirstOrThrow();
+      const ev = await t.ctx.db
+        .selectFrom('audit_events')
+        .select(['actor_id', 'detail'])
+        .where('action', '=', 'remote.promoted')
+        .executeTakeFirstOrThrow();
       expect(ev).toEqual({ actor_id: admin.id, detail: `${STABLE} → ${CANARY}` });
       // Nothing left to promote.
       expect((await act('promote', adminToken, { version: CANARY })).statusCode).toBe(400);
@@ -248,7 +307,9 @@ describe.each(DIALECTS)('canary remotes over HTTP (%s)', (dialect) => {
       const res = await act('rollback', adminToken, { version: CANARY });
       expect(res.json()).toEqual({ items: { name: 'chat', version: STABLE } });
       for (const u of users.slice(0, 5)) expect((await manifest(u.token)).version).toBe(STABLE);
-      expect(await t.ctx.db.selectFrom('audit_events').select('detail').where('action', '=', 'remote.canary_rolled_back').execute()).toEqual([{ detail: `${CANARY} → ${STABLE}` }]);
+      expect(
+        await t.ctx.db.selectFrom('audit_events').select('detail').where('action', '=', 'remote.canary_rolled_back').execute(),
+      ).toEqual([{ detail: `${CANARY} → ${STABLE}` }]);
       // Without a canary and without an older build there is nothing to go back to.
       expect((await act('rollback', adminToken, { version: STABLE })).statusCode).toBe(400);
     });

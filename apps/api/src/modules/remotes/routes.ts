@@ -30,7 +30,9 @@ async function status(ctx: AppContext, name: RemoteName): Promise<RemoteStatus> 
   return {
     name,
     stable: state.current ? { version: state.current, ...counts(state.current) } : null,
-    canary: state.canary ? { version: state.canary.version, share: state.canary.share, started_at: state.canary.startedAt, ...counts(state.canary.version) } : null,
+    canary: state.canary
+      ? { version: state.canary.version, share: state.canary.share, started_at: state.canary.startedAt, ...counts(state.canary.version) }
+      : null,
     previous: idx > 0 ? versions[idx - 1]! : null,
   };
 }
@@ -42,8 +44,19 @@ function expect(actual: string | null | undefined, seen: string): void {
 
 export async function remotesRoutes(app: FastifyInstance, opts: RemotesRoutesOptions): Promise<void> {
   const policy = opts.policy ?? canaryPolicy();
-  const deploy = () => ({ rootDir: opts.rootDir ?? REPO_ROOT, dataDir: app.ctx.config.dataDir, registry: { db: app.ctx.db, dialect: app.ctx.dialect } });
-  const audit = (ctx: AppContext, user: AuthUser, ip: string, action: 'remote.promoted' | 'remote.canary_rolled_back' | 'remote.rolled_back', name: RemoteName, detail: string) =>
+  const deploy = () => ({
+    rootDir: opts.rootDir ?? REPO_ROOT,
+    dataDir: app.ctx.config.dataDir,
+    registry: { db: app.ctx.db, dialect: app.ctx.dialect },
+  });
+  const audit = (
+    ctx: AppContext,
+    user: AuthUser,
+    ip: string,
+    action: 'remote.promoted' | 'remote.canary_rolled_back' | 'remote.rolled_back',
+    name: RemoteName,
+    detail: string,
+  ) =>
     writeAudit(ctx, ctx.db, { companyId: user.companyId, action, actorId: user.id, targetType: 'remote', targetLabel: name, detail, ip });
 
   registerEndpoint(
@@ -84,7 +97,14 @@ export async function remotesRoutes(app: FastifyInstance, opts: RemotesRoutesOpt
       throw new HttpError(400, 'VALIDATION_ERROR', e.message, { version: ['validation.invalid'] });
     });
     opts.manifest.invalidate();
-    await audit(ctx, user, request.ip, r.endedCanary ? 'remote.canary_rolled_back' : 'remote.rolled_back', r.name, `${r.previous} → ${r.version}`);
+    await audit(
+      ctx,
+      user,
+      request.ip,
+      r.endedCanary ? 'remote.canary_rolled_back' : 'remote.rolled_back',
+      r.name,
+      `${r.previous} → ${r.version}`,
+    );
     return { items: { name: r.name, version: r.version } };
   });
 }

@@ -1,7 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest, type DbHandle } from '../../db';
-import { API, sharedPgDatabase, startApi, stopApi, TEST_REDIS_URL, waitHealthy, within, type ApiProc } from '../../test/processes.test-util';
+import {
+  API,
+  sharedPgDatabase,
+  startApi,
+  stopApi,
+  TEST_REDIS_URL,
+  waitHealthy,
+  within,
+  type ApiProc,
+} from '../../test/processes.test-util';
 import { hashPassword } from '../auth';
 import { inCanary } from './canary';
 import { publish, rollback, type DeployOptions } from './deploy';
@@ -42,7 +51,9 @@ describe('remote registry across two API processes (PostgreSQL + Redis)', () => 
   }, 30_000);
 
   const liveOn = async (n: ApiProc, name: string): Promise<{ version: string; entry: string } | undefined> =>
-    ((await (await fetch(`${n.http}/remotes.json`)).json()) as { remotes: Record<string, { version: string; entry: string }> }).remotes[name];
+    ((await (await fetch(`${n.http}/remotes.json`)).json()) as { remotes: Record<string, { version: string; entry: string }> }).remotes[
+      name
+    ];
 
   it('both nodes switch within a second after publish, a second publish and a rollback', async () => {
     await writeBuild(sb, 'chat', { body: 'one' });
@@ -77,24 +88,56 @@ describe('remote registry across two API processes (PostgreSQL + Redis)', () => 
   async function signedIn(node: ApiProc, n: number): Promise<{ id: number; token: string }> {
     const db = registry.db;
     const now = Date.now();
-    const company = await db.insertInto('companies').values({ name: `C${n}`, name_kana: '', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const company = await db
+      .insertInto('companies')
+      .values({ name: `C${n}`, name_kana: '', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const user = await db
       .insertInto('users')
       .values({
-        company_id: company.id, employee_number: `E${n}`, email: `e${n}@test.example`, password_hash: await hashPassword('Passw0rd!x'),
-        last_name: '試験', first_name: '太郎', last_name_kana: 'しけん', first_name_kana: 'たろう', is_company_admin: 0, must_reset_password: 0,
-        status: 'active', locked_at: null, last_login_at: null, avatar_path: null, avatar_small_path: null, avatar_file_name: null, created_at: now, updated_at: now,
+        company_id: company.id,
+        employee_number: `E${n}`,
+        email: `e${n}@test.example`,
+        password_hash: await hashPassword('Passw0rd!x'),
+        last_name: '試験',
+        first_name: '太郎',
+        last_name_kana: 'しけん',
+        first_name_kana: 'たろう',
+        is_company_admin: 0,
+        must_reset_password: 0,
+        status: 'active',
+        locked_at: null,
+        last_login_at: null,
+        avatar_path: null,
+        avatar_small_path: null,
+        avatar_file_name: null,
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     // An employee in no group is refused at login.
     const group = await db
       .insertInto('groups')
-      .values({ company_id: company.id, name: `G${n}`, group_link: `canary-g${n}-${now}`, icon_image_path: null, icon_image_small_path: null, header_image: null, created_at: now, updated_at: now })
+      .values({
+        company_id: company.id,
+        name: `G${n}`,
+        group_link: `canary-g${n}-${now}`,
+        icon_image_path: null,
+        icon_image_small_path: null,
+        header_image: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('group_members').values({ group_id: group.id, user_id: user.id, joined_at: now }).execute();
-    const res = await fetch(`${node.http}${API}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ employee_number: `E${n}`, password: 'Passw0rd!x' }) });
+    const res = await fetch(`${node.http}${API}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ employee_number: `E${n}`, password: 'Passw0rd!x' }),
+    });
     expect(res.status).toBe(200);
     return { id: user.id, token: ((await res.json()) as { items: { access_token: string } }).items.access_token };
   }
@@ -107,17 +150,30 @@ describe('remote registry across two API processes (PostgreSQL + Redis)', () => 
     let user = await signedIn(nodes[0]!, 1);
     for (let n = 2; !inCanary(user.id, canary.version, 90); n++) user = await signedIn(nodes[0]!, n);
     const seen = async (n: ApiProc) =>
-      ((await (await fetch(`${n.http}/remotes.json`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as { remotes: Record<string, { version: string }> }).remotes.calendar?.version;
+      (
+        (await (await fetch(`${n.http}/remotes.json`, { headers: { authorization: `Bearer ${user.token}` } })).json()) as {
+          remotes: Record<string, { version: string }>;
+        }
+      ).remotes.calendar?.version;
     for (const n of nodes) await within(1000, async () => (await seen(n)) === canary.version);
 
     // Every load of the canary failed: the report that reaches the minimum withdraws it.
-    const post = (body: object) => fetch(`${nodes[0]!.http}${API}/remotes/health`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify(body) });
+    const post = (body: object) =>
+      fetch(`${nodes[0]!.http}${API}/remotes/health`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify(body),
+      });
     expect((await post({ name: 'calendar', version: stable.version, loads: 10, errors: 0 })).status).toBe(200);
     expect((await post({ name: 'calendar', version: canary.version, loads: 10, errors: 10 })).status).toBe(200);
     const took = await Promise.all(nodes.map((n) => within(5000, async () => (await seen(n)) === stable.version)));
     console.log(`canary no longer offered after ${took.join(' ms, ')} ms on the two nodes`);
     for (const ms of took) expect(ms).toBeLessThan(5000);
-    const audit = await registry.db.selectFrom('audit_events').select('detail').where('action', '=', 'remote.canary_auto_rolled_back').execute();
+    const audit = await registry.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('action', '=', 'remote.canary_auto_rolled_back')
+      .execute();
     expect(audit.length).toBeGreaterThan(0);
   }, 60_000);
 });

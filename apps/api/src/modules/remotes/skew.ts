@@ -42,9 +42,7 @@ export class SkewError extends Error {
   ) {
     super(
       `refusing ${remote}: its shared singletons do not match the shell's\n` +
-        mismatches
-          .map((m) => `  - ${m.name}: remote needs ${m.required}, shell provides ${m.provided ?? 'nothing'}`)
-          .join('\n') +
+        mismatches.map((m) => `  - ${m.name}: remote needs ${m.required}, shell provides ${m.provided ?? 'nothing'}`).join('\n') +
         `\nRebuild ${remote} against the shell's versions (packages/ui/federation.mjs).`,
     );
     this.name = 'SkewError';
@@ -94,12 +92,7 @@ export function findSkew(remoteShared: SharedEntry[], provided: Record<string, s
   const out: SkewMismatch[] = [];
   for (const s of remoteShared) {
     if (!s.singleton) continue;
-    const required =
-      typeof s.requiredVersion === 'string' && s.requiredVersion
-        ? s.requiredVersion
-        : s.version
-          ? `^${s.version}`
-          : '*';
+    const required = typeof s.requiredVersion === 'string' && s.requiredVersion ? s.requiredVersion : s.version ? `^${s.version}` : '*';
     const have = providedFor(s.name, provided);
     if (!have) {
       out.push({ name: s.name, required, provided: null });

@@ -20,13 +20,31 @@ describe.each(DIALECTS)('search authorisation matrix (%s)', (dialect) => {
   const id: Record<string, number> = {};
   const g: Record<string, number> = {};
 
-  async function topic(name: string, o: { group: number | null; company?: number; author?: number; bin?: 0 | 1; delivery?: number; to?: number[] }) {
+  async function topic(
+    name: string,
+    o: { group: number | null; company?: number; author?: number; bin?: 0 | 1; delivery?: number; to?: number[] },
+  ) {
     const now = t.clock();
     const title = `${WORD} ${name}`;
     await t.ctx.db.transaction().execute(async (trx: Kysely<DB>) => {
       const row = await trx
         .insertInto('topics')
-        .values({ company_id: o.company ?? me.companyId, group_id: o.group, title, title_search: normalizeForSearch(title), content_html: '', content_text: '本文', author_id: o.author ?? other.id, updater_id: null, folder_id: null, in_bin: o.bin ?? 0, moved_to_bin_at: null, delivery_at: o.delivery ?? now, created_at: now, updated_at: now })
+        .values({
+          company_id: o.company ?? me.companyId,
+          group_id: o.group,
+          title,
+          title_search: normalizeForSearch(title),
+          content_html: '',
+          content_text: '本文',
+          author_id: o.author ?? other.id,
+          updater_id: null,
+          folder_id: null,
+          in_bin: o.bin ?? 0,
+          moved_to_bin_at: null,
+          delivery_at: o.delivery ?? now,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const d of o.to ?? []) await trx.insertInto('topic_destinations').values({ topic_id: row.id, group_id: d }).execute();
@@ -39,7 +57,19 @@ describe.each(DIALECTS)('search authorisation matrix (%s)', (dialect) => {
   async function comment(name: string, topicId: number) {
     const now = t.clock();
     await t.ctx.db.transaction().execute(async (trx: Kysely<DB>) => {
-      const row = await trx.insertInto('topic_comments').values({ topic_id: topicId, parent_id: null, author_id: other.id, content_html: '', content_text: `${WORD}について`, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('topic_comments')
+        .values({
+          topic_id: topicId,
+          parent_id: null,
+          author_id: other.id,
+          content_html: '',
+          content_text: `${WORD}について`,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await indexComment(trx, row.id);
       id[name] = row.id;
     });
@@ -50,7 +80,27 @@ describe.each(DIALECTS)('search authorisation matrix (%s)', (dialect) => {
     await t.ctx.db.transaction().execute(async (trx: Kysely<DB>) => {
       const row = await trx
         .insertInto('files')
-        .values({ company_id: o.company ?? me.companyId, group_id: o.group, folder_id: null, topic_id: o.topic ?? null, is_attachment: o.topic ? 1 : 0, title: `${WORD}${name}.pdf`, original_name: `${name}.pdf`, storage_key: `k-${name}-${Math.random()}`, size: 1, kind: 'pdf', mime: 'application/pdf', creator_id: other.id, updater_id: other.id, uploader_id: other.id, in_bin: o.bin ?? 0, moved_to_bin_at: null, thumb_key: null, created_at: now, updated_at: now })
+        .values({
+          company_id: o.company ?? me.companyId,
+          group_id: o.group,
+          folder_id: null,
+          topic_id: o.topic ?? null,
+          is_attachment: o.topic ? 1 : 0,
+          title: `${WORD}${name}.pdf`,
+          original_name: `${name}.pdf`,
+          storage_key: `k-${name}-${Math.random()}`,
+          size: 1,
+          kind: 'pdf',
+          mime: 'application/pdf',
+          creator_id: other.id,
+          updater_id: other.id,
+          uploader_id: other.id,
+          in_bin: o.bin ?? 0,
+          moved_to_bin_at: null,
+          thumb_key: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await indexFile(trx, row.id);
@@ -63,10 +113,19 @@ describe.each(DIALECTS)('search authorisation matrix (%s)', (dialect) => {
     const company = await t.createCompany();
     me = await actor(t, { companyId: company });
     other = await actor(t, { companyId: company });
-    g.mine = await groupWith(t, company, [[me.id, {}], [other.id, { role_admin: 1 }]]);
+    g.mine = await groupWith(t, company, [
+      [me.id, {}],
+      [other.id, { role_admin: 1 }],
+    ]);
     g.notMine = await groupWith(t, company, [[other.id, { role_admin: 1 }]]);
-    g.left = await groupWith(t, company, [[me.id, {}], [other.id, { role_admin: 1 }]]);
-    g.stopped = await groupWith(t, company, [[me.id, {}], [other.id, { role_admin: 1 }]]);
+    g.left = await groupWith(t, company, [
+      [me.id, {}],
+      [other.id, { role_admin: 1 }],
+    ]);
+    g.stopped = await groupWith(t, company, [
+      [me.id, {}],
+      [other.id, { role_admin: 1 }],
+    ]);
     const otherCompany = await t.createCompany();
     const stranger = await t.createUser({ companyId: otherCompany });
     g.foreign = await groupWith(t, otherCompany, [[stranger.id, { role_admin: 1 }]]);
@@ -103,7 +162,9 @@ describe.each(DIALECTS)('search authorisation matrix (%s)', (dialect) => {
   it('returns and counts only the topics and comments the caller may read now', async () => {
     const r = await find(t, me.token, WORD);
     expect(keys(r).sort()).toEqual(
-      ['topic:visible', 'topic:commonToMine', 'topic:commonByMe', 'comment:commentVisible'].map((k) => `${k.split(':')[0]}:${id[k.split(':')[1]!]}`).sort(),
+      ['topic:visible', 'topic:commonToMine', 'topic:commonByMe', 'comment:commentVisible']
+        .map((k) => `${k.split(':')[0]}:${id[k.split(':')[1]!]}`)
+        .sort(),
     );
     expect(r.total).toBe(4);
   });
@@ -118,10 +179,18 @@ describe.each(DIALECTS)('search authorisation matrix (%s)', (dialect) => {
     const r = await find(t, me.token, WORD, { target_group: g.mine });
     expect(keys(r).sort()).toEqual([`topic:${id.visible}`, `comment:${id.commentVisible}`].sort());
     for (const other of [g.notMine, g.left, g.foreign]) {
-      const res = await t.inject({ method: 'GET', url: searchUrl({ target_search: 1, keyword_search: WORD, target_group: other }), token: me.token });
+      const res = await t.inject({
+        method: 'GET',
+        url: searchUrl({ target_search: 1, keyword_search: WORD, target_group: other }),
+        token: me.token,
+      });
       expect(res.statusCode).toBe(404);
     }
-    const stopped = await t.inject({ method: 'GET', url: searchUrl({ target_search: 1, keyword_search: WORD, target_group: g.stopped }), token: me.token });
+    const stopped = await t.inject({
+      method: 'GET',
+      url: searchUrl({ target_search: 1, keyword_search: WORD, target_group: g.stopped }),
+      token: me.token,
+    });
     expect(stopped.statusCode).toBe(404);
   });
 

@@ -57,7 +57,13 @@ const topicSentTo = (t: string) => (q: Readable, m: { groupIds: number[] }) =>
     : q.where((eb) =>
         eb.or([
           eb(`${t}.group_id`, 'in', m.groupIds),
-          eb.exists(eb.selectFrom('topic_destinations as st').select('st.topic_id').whereRef('st.topic_id', '=', `${t}.id`).where('st.group_id', 'in', m.groupIds)),
+          eb.exists(
+            eb
+              .selectFrom('topic_destinations as st')
+              .select('st.topic_id')
+              .whereRef('st.topic_id', '=', `${t}.id`)
+              .where('st.group_id', 'in', m.groupIds),
+          ),
         ]),
       );
 
@@ -75,7 +81,10 @@ export const topicSource: SearchSource = {
   idColumn: 't.id',
   fields: [SearchDataKind.TITLE, SearchDataKind.CONTENT],
   readable: (db, f) => {
-    const q = db.selectFrom('topics as t').select(['t.id as id', 't.updated_at as at']).where((eb) => topicReadable(eb, f)) as unknown as Readable;
+    const q = db
+      .selectFrom('topics as t')
+      .select(['t.id as id', 't.updated_at as at'])
+      .where((eb) => topicReadable(eb, f)) as unknown as Readable;
     return window(f.groupId === null ? q : q.where('t.group_id', '=', f.groupId), 't.updated_at', f);
   },
   documents: async (db, after, limit) => (await topicDocs(db).where('id', '>', after).orderBy('id').limit(limit).execute()).map(topicDoc),
@@ -87,7 +96,17 @@ export const topicSource: SearchSource = {
       .leftJoin('groups as g', 'g.id', 't.group_id')
       .leftJoin('content_folders as cf', 'cf.id', 't.folder_id')
       .leftJoin('users as u', 'u.id', 't.author_id')
-      .select(['t.id', 't.group_id', 't.title', 't.content_text', 't.updated_at', 'g.name as group_name', 'cf.name as folder_name', 'u.last_name', 'u.first_name'])
+      .select([
+        't.id',
+        't.group_id',
+        't.title',
+        't.content_text',
+        't.updated_at',
+        'g.name as group_name',
+        'cf.name as folder_name',
+        'u.last_name',
+        'u.first_name',
+      ])
       .where('t.id', 'in', ids)
       .execute();
     return new Map(
@@ -135,7 +154,19 @@ export const commentSource: SearchSource = {
       .leftJoin('groups as g', 'g.id', 't.group_id')
       .leftJoin('content_folders as cf', 'cf.id', 't.folder_id')
       .leftJoin('users as u', 'u.id', 'c.author_id')
-      .select(['c.id', 'c.topic_id', 'c.content_text', 'c.created_at', 'c.is_anonymous', 't.group_id', 't.title', 'g.name as group_name', 'cf.name as folder_name', 'u.last_name', 'u.first_name'])
+      .select([
+        'c.id',
+        'c.topic_id',
+        'c.content_text',
+        'c.created_at',
+        'c.is_anonymous',
+        't.group_id',
+        't.title',
+        'g.name as group_name',
+        'cf.name as folder_name',
+        'u.last_name',
+        'u.first_name',
+      ])
       .where('c.id', 'in', ids)
       .execute();
     return new Map(
@@ -171,7 +202,13 @@ export const fileSource: SearchSource = {
       .where('f.in_bin', '=', 0)
       .where((eb) => {
         // An attachment is readable with its topic; a group attachment whose topic is gone stays the group's.
-        const topic = eb.exists(eb.selectFrom('topics as t').select('t.id').whereRef('t.id', '=', 'f.topic_id').where((e) => topicReadable(e, f)));
+        const topic = eb.exists(
+          eb
+            .selectFrom('topics as t')
+            .select('t.id')
+            .whereRef('t.id', '=', 'f.topic_id')
+            .where((e) => topicReadable(e, f)),
+        );
         return eb.or([
           eb.and([eb('f.group_id', 'in', myGroups(eb, f)), eb.or([eb('f.topic_id', 'is', null), topic])]),
           eb.and([eb('f.group_id', 'is', null), eb.or([eb('f.is_attachment', '=', 0), topic])]),
@@ -188,7 +225,18 @@ export const fileSource: SearchSource = {
       .leftJoin('groups as g', 'g.id', 'f.group_id')
       .leftJoin('content_folders as cf', 'cf.id', 'f.folder_id')
       .leftJoin('users as u', 'u.id', 'f.uploader_id')
-      .select(['f.id', 'f.group_id', 'f.title', 'f.original_name', 'f.memo', 'f.updated_at', 'g.name as group_name', 'cf.name as folder_name', 'u.last_name', 'u.first_name'])
+      .select([
+        'f.id',
+        'f.group_id',
+        'f.title',
+        'f.original_name',
+        'f.memo',
+        'f.updated_at',
+        'g.name as group_name',
+        'cf.name as folder_name',
+        'u.last_name',
+        'u.first_name',
+      ])
       .where('f.id', 'in', ids)
       .execute();
     return new Map(
@@ -203,7 +251,10 @@ export const fileSource: SearchSource = {
           at: r.updated_at,
           author_name: r.last_name === null ? null : displayName(r),
           location: where(r.group_id, r.group_name, r.folder_name),
-          link: r.group_id === null ? `/common-topic/shared-folder/file/${r.id}?from=search` : `/group/${r.group_id}/shared-folder/file/${r.id}?from=search`,
+          link:
+            r.group_id === null
+              ? `/common-topic/shared-folder/file/${r.id}?from=search`
+              : `/group/${r.group_id}/shared-folder/file/${r.id}?from=search`,
         },
       ]),
     );

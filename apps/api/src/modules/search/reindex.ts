@@ -47,7 +47,9 @@ export async function ensureIndexed(ctx: AppContext): Promise<boolean> {
   const any = await ctx.db.selectFrom('search_docs').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const found = await Promise.all(
-    (['topics', 'files', 'chat_messages', 'calendar_events'] as const).map((t) => ctx.db.selectFrom(t).select('id').limit(1).executeTakeFirst()),
+    (['topics', 'files', 'chat_messages', 'calendar_events'] as const).map((t) =>
+      ctx.db.selectFrom(t).select('id').limit(1).executeTakeFirst(),
+    ),
   );
   if (!found.some(Boolean)) return false;
   await reindexAll(ctx.db);

@@ -17,7 +17,11 @@ export const savedSearchUnreadSource: UnreadSource = {
   rows(ctx, v, { unreadOnly }) {
     let q = ctx.db.selectFrom('saved_searches as s').where('s.user_id', '=', v.id);
     if (unreadOnly) q = q.where('s.new_count', '>', 0);
-    return q.select(['s.id as target_id', sql<null>`null`.as('group_id'), sql<number>`coalesce(s.hits_at, s.last_seen_at)`.as('at')]) as never;
+    return q.select([
+      's.id as target_id',
+      sql<null>`null`.as('group_id'),
+      sql<number>`coalesce(s.hits_at, s.last_seen_at)`.as('at'),
+    ]) as never;
   },
   async describe(ctx, v, ids) {
     const out = new Map<number, UnreadDetail>();

@@ -21,8 +21,16 @@ describe.each(DIALECTS)('saved searches in the unread notifications (%s)', (dial
     const company = await t.createCompany();
     me = await actor(t, { companyId: company });
     other = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[me.id, { role_admin: 1 }], [other.id, { role_admin: 1 }]]);
-    const res = await t.inject({ method: 'POST', url: SAVED, token: me.token, payload: { query: `target_search=1&keyword_search=${encodeURIComponent('東京')}&time_range=0` } });
+    g = await groupWith(t, company, [
+      [me.id, { role_admin: 1 }],
+      [other.id, { role_admin: 1 }],
+    ]);
+    const res = await t.inject({
+      method: 'POST',
+      url: SAVED,
+      token: me.token,
+      payload: { query: `target_search=1&keyword_search=${encodeURIComponent('東京')}&time_range=0` },
+    });
     saved = res.json().items;
   });
   afterAll(() => t.close());
@@ -31,11 +39,12 @@ describe.each(DIALECTS)('saved searches in the unread notifications (%s)', (dial
     me.token = await t.login(me);
     other.token = await t.login(other);
   };
-  const total = async () => (await t.inject({ method: 'GET', url: `${M}/notification/count/1`, token: me.token })).json().items.count as number;
+  const total = async () =>
+    (await t.inject({ method: 'GET', url: `${M}/notification/count/1`, token: me.token })).json().items.count as number;
   const savedItems = async () =>
-    ((await t.inject({ method: 'GET', url: `${M}/notification/unread?limit=100`, token: me.token })).json().items.data as UnreadItem[]).filter(
-      (i) => i.unread_type === LikeTargetType.SAVED_SEARCH,
-    );
+    (
+      (await t.inject({ method: 'GET', url: `${M}/notification/unread?limit=100`, token: me.token })).json().items.data as UnreadItem[]
+    ).filter((i) => i.unread_type === LikeTargetType.SAVED_SEARCH);
 
   it('lists a saved search with new hits once, with how many and its query, and counts it', async () => {
     const before = await total();
@@ -53,9 +62,19 @@ describe.each(DIALECTS)('saved searches in the unread notifications (%s)', (dial
   });
 
   it('marks read from the unread list like any item, and refuses another user’s saved search (404)', async () => {
-    const stranger = await t.inject({ method: 'POST', url: `${M}/notification/set-notification-is-seen`, token: other.token, payload: { notification_ids: [`10-${saved.id}`] } });
+    const stranger = await t.inject({
+      method: 'POST',
+      url: `${M}/notification/set-notification-is-seen`,
+      token: other.token,
+      payload: { notification_ids: [`10-${saved.id}`] },
+    });
     expect(stranger.statusCode).toBe(404);
-    const res = await t.inject({ method: 'POST', url: `${M}/notification/set-notification-is-seen`, token: me.token, payload: { notification_ids: [`10-${saved.id}`] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${M}/notification/set-notification-is-seen`,
+      token: me.token,
+      payload: { notification_ids: [`10-${saved.id}`] },
+    });
     expect(res.statusCode).toBe(200);
     expect(await savedItems()).toEqual([]);
     expect((await t.inject({ method: 'GET', url: SAVED, token: me.token })).json().items[0].new_count).toBe(0);

@@ -18,7 +18,10 @@ describe.each(DIALECTS)('saved searches (%s)', (dialect) => {
     const company = await t.createCompany();
     me = await actor(t, { companyId: company });
     other = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[me.id, { role_admin: 1 }], [other.id, { role_admin: 1 }]]);
+    g = await groupWith(t, company, [
+      [me.id, { role_admin: 1 }],
+      [other.id, { role_admin: 1 }],
+    ]);
     elsewhere = await groupWith(t, company, [[other.id, { role_admin: 1 }]]);
   });
   afterAll(() => t.close());
@@ -34,7 +37,9 @@ describe.each(DIALECTS)('saved searches (%s)', (dialect) => {
     expect(saved).toMatchObject({ name: '長崎', new_count: 0 });
     expect(saved.query).not.toContain('page=');
     // The same query again is the same saved search.
-    expect((await save(me.token, `keyword_search=${encodeURIComponent('長崎')}&target_search=1&time_range=0`)).json().items.id).toBe(saved.id);
+    expect((await save(me.token, `keyword_search=${encodeURIComponent('長崎')}&target_search=1&time_range=0`)).json().items.id).toBe(
+      saved.id,
+    );
 
     t.clock.advance(1000);
     await postTopic(t, other.token, g, { topic_title: '長崎出張', content: '<p>新規</p>' });

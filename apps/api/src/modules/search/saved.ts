@@ -29,7 +29,11 @@ function parse(query: string) {
   return { q: parsed.data, text };
 }
 
-async function newCount(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'>, row: { query: string; last_seen_at: number }): Promise<number> {
+async function newCount(
+  ctx: AppContext,
+  user: Pick<AuthUser, 'id' | 'companyId'>,
+  row: { query: string; last_seen_at: number },
+): Promise<number> {
   try {
     const asUser: AuthUser = { id: user.id, companyId: user.companyId, isCompanyAdmin: false, sessionId: '' };
     return (await search(ctx, asUser, parse(row.query).q, { after: row.last_seen_at, countOnly: true })).total;
@@ -48,7 +52,11 @@ async function newCount(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'
 export const SAVED_HITS_MAX_AGE_MS = 15_000;
 
 /** Re-runs the user's saved searches whose count is older than `maxAgeMs` and stores the counts. */
-export async function refreshSavedHits(ctx: AppContext, user: Pick<AuthUser, 'id' | 'companyId'>, maxAgeMs = SAVED_HITS_MAX_AGE_MS): Promise<void> {
+export async function refreshSavedHits(
+  ctx: AppContext,
+  user: Pick<AuthUser, 'id' | 'companyId'>,
+  maxAgeMs = SAVED_HITS_MAX_AGE_MS,
+): Promise<void> {
   const now = ctx.now();
   const stale = await ctx.db
     .selectFrom('saved_searches')
@@ -72,7 +80,14 @@ export async function refreshSavedHits(ctx: AppContext, user: Pick<AuthUser, 'id
 export async function listSaved(ctx: AppContext, user: AuthUser): Promise<SavedSearch[]> {
   await refreshSavedHits(ctx, user, 0);
   const rows = await ctx.db.selectFrom('saved_searches').selectAll().where('user_id', '=', user.id).orderBy('id', 'desc').execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, query: r.query, new_count: Number(r.new_count), last_seen_at: r.last_seen_at, created_at: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    query: r.query,
+    new_count: Number(r.new_count),
+    last_seen_at: r.last_seen_at,
+    created_at: r.created_at,
+  }));
 }
 
 export async function savedCount(ctx: AppContext, user: AuthUser): Promise<number> {
@@ -83,20 +98,37 @@ export async function saveSearch(ctx: AppContext, user: AuthUser, query: string)
   const { q, text } = parse(query);
   // Run once: the same 400/404 as the search itself (a group the caller is not in, a bad range).
   await search(ctx, user, q, { countOnly: true });
-  const existing = await ctx.db.selectFrom('saved_searches').selectAll().where('user_id', '=', user.id).where('query', '=', text).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('saved_searches')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('query', '=', text)
+    .executeTakeFirst();
   const now = ctx.now();
   const row =
     existing ??
     (await ctx.db.transaction().execute(async (trx) => {
-      const n = await trx.selectFrom('saved_searches').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
-      if (Number(n.n) >= SAVED_SEARCH_MAX) throw new HttpError(400, 'VALIDATION_ERROR', undefined, { query: ['validation.saved_search_max'] });
+      const n = await trx
+        .selectFrom('saved_searches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      if (Number(n.n) >= SAVED_SEARCH_MAX)
+        throw new HttpError(400, 'VALIDATION_ERROR', undefined, { query: ['validation.saved_search_max'] });
       return trx
         .insertInto('saved_searches')
         .values({ user_id: user.id, name: q.keyword_search, query: text, last_seen_at: now, created_at: now, checked_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
     }));
-  return { id: row.id, name: row.name, query: row.query, new_count: await newCount(ctx, user, row), last_seen_at: row.last_seen_at, created_at: row.created_at };
+  return {
+    id: row.id,
+    name: row.name,
+    query: row.query,
+    new_count: await newCount(ctx, user, row),
+    last_seen_at: row.last_seen_at,
+    created_at: row.created_at,
+  };
 }
 
 export async function markSeen(ctx: AppContext, user: AuthUser, id: number): Promise<void> {

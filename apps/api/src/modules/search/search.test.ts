@@ -57,7 +57,12 @@ describe.each(DIALECTS)('search: Japanese matching and the index kept with the r
 
   it('indexes an edit in place of the old text and forgets a deleted topic', async () => {
     const id = await postTopic(t, me.token, g, { topic_title: '札幌の予定', content: '<p>未定</p>' });
-    const res = await t.inject({ method: 'POST', url: `${T(g)}/update-topic/${id}`, token: me.token, payload: { topic_title: '仙台の予定', content: '<p>決定</p>', how_nice: ['1'], comment_options: ['1'] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${T(g)}/update-topic/${id}`,
+      token: me.token,
+      payload: { topic_title: '仙台の予定', content: '<p>決定</p>', how_nice: ['1'], comment_options: ['1'] },
+    });
     expect(res.statusCode).toBe(200);
     expect(keys(await find(t, me.token, '札幌'))).toEqual([]);
     expect(keys(await find(t, me.token, '仙台'))).toEqual([`topic:${id}`]);
@@ -75,10 +80,20 @@ describe.each(DIALECTS)('search: Japanese matching and the index kept with the r
 
   it('finds comments (opening the topic at the comment) until they are deleted', async () => {
     const topic = await postTopic(t, me.token, g, { topic_title: '議題', content: '<p>意見募集</p>' });
-    const res = await t.inject({ method: 'POST', url: `${T(g)}/add-new-comment`, token: me.token, payload: { topic_id: topic, content: '<p>名古屋案に賛成です</p>' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${T(g)}/add-new-comment`,
+      token: me.token,
+      payload: { topic_id: topic, content: '<p>名古屋案に賛成です</p>' },
+    });
     const comment = (res.json() as { items: { id: number } }).items.id;
     const [hit] = (await find(t, me.token, '名古屋')).data;
-    expect(hit).toMatchObject({ kind: 'comment', id: comment, title: '議題', link: `/group/${g}/topic/${topic}?from=search&commentSearchId=${comment}` });
+    expect(hit).toMatchObject({
+      kind: 'comment',
+      id: comment,
+      title: '議題',
+      link: `/group/${g}/topic/${topic}?from=search&commentSearchId=${comment}`,
+    });
     expect(keys(await find(t, me.token, '名古屋', { target_data: '1,2' }))).toEqual([]);
     await t.inject({ method: 'POST', url: `${T(g)}/delete-comment-topic/${comment}`, token: me.token });
     expect(keys(await find(t, me.token, '名古屋'))).toEqual([]);
@@ -105,7 +120,9 @@ describe.each(DIALECTS)('search: Japanese matching and the index kept with the r
     expect(keys(await find(t, me.token, '福岡'))).toEqual([]);
     expect(keys(await find(t, me.token, '福岡', { time_range: 1 }))).toEqual([`topic:${id}`]);
     // The topic was written at 2026-11-02 09:00 JST (plus the earlier tests' seconds).
-    expect(keys(await find(t, me.token, '福岡', { time_range: 5, time_start: '2026/11/02', time_end: '2026/11/02' }))).toEqual([`topic:${id}`]);
+    expect(keys(await find(t, me.token, '福岡', { time_range: 5, time_start: '2026/11/02', time_end: '2026/11/02' }))).toEqual([
+      `topic:${id}`,
+    ]);
     expect(keys(await find(t, me.token, '福岡', { time_range: 5, time_start: '2026/11/03', time_end: '2026/11/05' }))).toEqual([]);
   });
 

@@ -90,7 +90,11 @@ async function nameMatches(ctx: AppContext, user: AuthUser, words: string[]): Pr
     return words.every((w) => n.includes(w));
   };
   const [users, groups] = await Promise.all([
-    ctx.db.selectFrom('users').select(['id', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana']).where('company_id', '=', user.companyId).execute(),
+    ctx.db
+      .selectFrom('users')
+      .select(['id', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana'])
+      .where('company_id', '=', user.companyId)
+      .execute(),
     ctx.db.selectFrom('groups').select(['id', 'name']).where('company_id', '=', user.companyId).execute(),
   ]);
   return {
@@ -124,7 +128,14 @@ export async function search(ctx: AppContext, user: AuthUser, q: SearchQuery, op
   // Defensive: the schema trims, so no keyword should normalise to no word at all.
   if (words.length === 0) return { data: [] as SearchHit[], current_page: q.page, last_page: 1, total: 0 };
   const [from, to] = timeWindow(q.time_range, q.time_start, q.time_end, now);
-  const f: SearchFilter = { userId: user.id, companyId: user.companyId, now, groupId: q.target_group ?? null, from: Math.max(from, (opts.after ?? -1) + 1), to };
+  const f: SearchFilter = {
+    userId: user.id,
+    companyId: user.companyId,
+    now,
+    groupId: q.target_group ?? null,
+    from: Math.max(from, (opts.after ?? -1) + 1),
+    to,
+  };
   const limit = q.limit ?? (await getSettings(ctx, user.id)).setting_display.number_item_lists;
 
   const needNames = kinds.includes(SearchDataKind.UPLOADER) || kinds.includes(SearchDataKind.SENT_TO);
@@ -135,8 +146,10 @@ export async function search(ctx: AppContext, user: AuthUser, q: SearchQuery, op
   for (const s of sources) {
     const fields = s.fields.filter((k) => kinds.includes(k as never) && TEXT_KINDS.includes(k));
     if (fields.length) add(s, matchedReadable(ctx, s, f, fields, words));
-    if (kinds.includes(SearchDataKind.UPLOADER) && s.byUploader && names.userIds.length) add(s, s.byUploader(s.readable(ctx.db, f), names.userIds));
-    if (kinds.includes(SearchDataKind.SENT_TO) && s.bySentTo && (names.userIds.length || names.groupIds.length)) add(s, s.bySentTo(s.readable(ctx.db, f), names));
+    if (kinds.includes(SearchDataKind.UPLOADER) && s.byUploader && names.userIds.length)
+      add(s, s.byUploader(s.readable(ctx.db, f), names.userIds));
+    if (kinds.includes(SearchDataKind.SENT_TO) && s.bySentTo && (names.userIds.length || names.groupIds.length))
+      add(s, s.bySentTo(s.readable(ctx.db, f), names));
   }
   if (parts.length === 0) return { data: [] as SearchHit[], current_page: q.page, last_page: 1, total: 0 };
 

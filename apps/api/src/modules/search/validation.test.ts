@@ -39,31 +39,57 @@ describe.each(DIALECTS)('search: bad input and the shared folder (%s)', (dialect
     expect(await errors({ ...ok, target_data: '9' })).toEqual({ target_data: ['validation.invalid_value'] });
     expect(await errors({ ...ok, target_search: 3, target_group: g })).toEqual({ target_group: ['validation.search_group_disabled'] });
     expect(await errors({ ...ok, time_range: 5 })).toEqual({ time_start: ['validation.required'], time_end: ['validation.required'] });
-    expect(await errors({ ...ok, time_range: 5, time_start: '2026-11-01', time_end: '2026/11/01' })).toEqual({ time_start: ['validation.format'] });
+    expect(await errors({ ...ok, time_range: 5, time_start: '2026-11-01', time_end: '2026/11/01' })).toEqual({
+      time_start: ['validation.format'],
+    });
     // The test clock is 2026-11-02 09:00 in Japan: the 3rd is after today.
-    expect(await errors({ ...ok, time_range: 5, time_start: '2026/11/01', time_end: '2026/11/03' })).toEqual({ time_end: ['validation.max_date'] });
-    expect(await errors({ ...ok, time_range: 5, time_start: '2026/11/02', time_end: '2026/11/01' })).toEqual({ time_start: ['validation.period_invalid'] });
-    expect(await errors({ ...ok, time_range: 5, time_start: '2026/02/30', time_end: '2026/11/01' })).toEqual({ time_start: ['validation.format'] });
+    expect(await errors({ ...ok, time_range: 5, time_start: '2026/11/01', time_end: '2026/11/03' })).toEqual({
+      time_end: ['validation.max_date'],
+    });
+    expect(await errors({ ...ok, time_range: 5, time_start: '2026/11/02', time_end: '2026/11/01' })).toEqual({
+      time_start: ['validation.period_invalid'],
+    });
+    expect(await errors({ ...ok, time_range: 5, time_start: '2026/02/30', time_end: '2026/11/01' })).toEqual({
+      time_start: ['validation.format'],
+    });
     expect(await errors({ ...ok, unknown: 1 })).toEqual({ unknown: ['validation.unknown_field'] });
     expect((await find(t, me.token, '東京', { time_range: 5, time_start: '2026/11/02', time_end: '2026/11/02' })).total).toBe(0);
   });
 
   it('indexes uploads, edits, overwrites and deletions of shared files', async () => {
-    const [id] = await upload(t, me.token, `${G(g)}/share-folder-upload-file`, [{ name: '見積書_大阪.pdf', data: PDF }], { title: '見積', memo: '京都向けの最新版' });
+    const [id] = await upload(t, me.token, `${G(g)}/share-folder-upload-file`, [{ name: '見積書_大阪.pdf', data: PDF }], {
+      title: '見積',
+      memo: '京都向けの最新版',
+    });
     const files = (kw: string, data?: string) => find(t, me.token, kw, { target_search: 4, target_data: data });
     expect(keys(await files('大阪'))).toEqual([`file:${id}`]);
     expect(keys(await files('京都'))).toEqual([`file:${id}`]);
     expect(keys(await files('京都', '1'))).toEqual([]);
     const [hit] = (await files('見積')).data;
-    expect(hit).toMatchObject({ kind: 'file', title: '見積', link: `/group/${g}/shared-folder/file/${id}?from=search`, location: { type: 'group' } });
+    expect(hit).toMatchObject({
+      kind: 'file',
+      title: '見積',
+      link: `/group/${g}/shared-folder/file/${id}?from=search`,
+      location: { type: 'group' },
+    });
     expect(hit!.title_highlights).toEqual([[0, 2]]);
 
-    let res = await t.inject({ method: 'POST', url: `${G(g)}/update-info-file/${id}`, token: me.token, payload: { title: '請求', memo: '奈良' } });
+    let res = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/update-info-file/${id}`,
+      token: me.token,
+      payload: { title: '請求', memo: '奈良' },
+    });
     expect(res.statusCode).toBe(200);
     expect(keys(await files('京都'))).toEqual([]);
     expect(keys(await files('奈良'))).toEqual([`file:${id}`]);
 
-    res = await t.inject({ method: 'POST', url: `${G(g)}/overwrite-file/${id}`, token: me.token, ...multipart([{ name: '神戸版.pdf', data: PDF }]) });
+    res = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/overwrite-file/${id}`,
+      token: me.token,
+      ...multipart([{ name: '神戸版.pdf', data: PDF }]),
+    });
     expect(res.statusCode).toBe(200);
     expect(keys(await files('大阪'))).toEqual([]);
     expect(keys(await files('神戸'))).toEqual([`file:${id}`]);

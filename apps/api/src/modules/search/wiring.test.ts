@@ -18,7 +18,12 @@ describe.each(DIALECTS)('search: chat messages, as the chat lets the caller read
     const company = await t.createCompany();
     const mk = () => actor(t, { companyId: company });
     [a, b, c, d] = await Promise.all([mk(), mk(), mk(), mk()]);
-    const g = await groupWith(t, company, [[a.id, {}], [b.id, {}], [c.id, {}], [d.id, {}]]);
+    const g = await groupWith(t, company, [
+      [a.id, {}],
+      [b.id, {}],
+      [c.id, {}],
+      [d.id, {}],
+    ]);
     chat = await createChat(t, a.token, g, [b.id, c.id], '出張班');
   });
   afterAll(() => t.close());
@@ -28,7 +33,11 @@ describe.each(DIALECTS)('search: chat messages, as the chat lets the caller read
     const kana = await send(t, b.token, chat, 'ﾄｳｷｮｳ駅に九時集合');
     const hits = await find(t, b.token, '東京', CHAT);
     expect(keys(hits)).toEqual([`chat:${m.id}`]);
-    expect(hits.data[0]).toMatchObject({ title: '出張班', location: { type: 'chat', name: '出張班' }, link: `/chat/detail/${chat}?from=search&messageId=${m.id}` });
+    expect(hits.data[0]).toMatchObject({
+      title: '出張班',
+      location: { type: 'chat', name: '出張班' },
+      link: `/chat/detail/${chat}?from=search&messageId=${m.id}`,
+    });
     expect(hits.data[0]!.snippet.slice(...(hits.data[0]!.highlights[0] as [number, number]))).toBe('東京');
     for (const kw of ['トウキョウ', 'ﾄｳｷｮｳ', 'とうきょう']) expect(keys(await find(t, c.token, kw, CHAT))).toEqual([`chat:${kana.id}`]);
     // In the group but never in the chat.
@@ -36,7 +45,9 @@ describe.each(DIALECTS)('search: chat messages, as the chat lets the caller read
     // The chat target never answers with topics, nor the topic target with messages.
     expect(keys(await find(t, b.token, '東京'))).toEqual([]);
 
-    expect((await t.inject({ method: 'POST', url: `${API}/leave-group-chat`, token: c.token, payload: { group_chat_id: chat } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${API}/leave-group-chat`, token: c.token, payload: { group_chat_id: chat } })).statusCode,
+    ).toBe(200);
     expect((await find(t, c.token, '東京', CHAT)).total).toBe(0);
     expect((await find(t, c.token, 'トウキョウ', CHAT)).total).toBe(0);
     expect(keys(await find(t, b.token, 'トウキョウ', CHAT))).toEqual([`chat:${kana.id}`]);
@@ -50,7 +61,10 @@ describe.each(DIALECTS)('search: chat messages, as the chat lets the caller read
     const docs = await t.ctx.db.selectFrom('search_docs').select('id').where('kind', '=', 4).where('ref_id', '=', m.id).execute();
     expect(docs).toEqual([]);
     // A rename leaves a notice message holding the new name: not something anyone wrote.
-    expect((await t.inject({ method: 'POST', url: `${API}/update-group-chat-name/${chat}`, token: a.token, payload: { name: '名古屋班' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${API}/update-group-chat-name/${chat}`, token: a.token, payload: { name: '名古屋班' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await find(t, b.token, '名古屋', CHAT)).total).toBe(0);
   });
 
@@ -78,15 +92,24 @@ describe.each(DIALECTS)('search: calendar events, as the calendar shares them (%
   });
   afterAll(() => t.close());
 
-  const patch = (id: number, payload: Record<string, unknown>) => t.inject({ method: 'PATCH', url: `${CAL}/${id}`, token: fx.owner, payload: payload as never });
+  const patch = (id: number, payload: Record<string, unknown>) =>
+    t.inject({ method: 'PATCH', url: `${CAL}/${id}`, token: fx.owner, payload: payload as never });
   const del = (id: number, q = '') => t.inject({ method: 'DELETE', url: `${CAL}/${id}${q}`, token: fx.owner });
 
   it('finds an event shared with the caller by title (ja/en) and memo; one not shared stays hidden', async () => {
-    const group = await createEvent(t, fx.owner, eventBody({ group_id: fx.g1, title_ja: '東京出張', title_en: 'Tokyo trip', memo: '新幹線で移動' }));
+    const group = await createEvent(
+      t,
+      fx.owner,
+      eventBody({ group_id: fx.g1, title_ja: '東京出張', title_en: 'Tokyo trip', memo: '新幹線で移動' }),
+    );
     const chosen = await createEvent(t, fx.owner, eventBody({ share_type: 2, user_ids: [fx.sharerId], title_ja: '東京で面談', memo: '' }));
     const hits = await find(t, fx.sharer, '東京', CALENDAR);
     expect(keys(hits).sort()).toEqual([`calendar:${group}`, `calendar:${chosen}`].sort());
-    expect(hits.data.find((h) => h.id === group)).toMatchObject({ title: '東京出張', location: { type: 'calendar' }, link: `/calendar/${group}?from=search` });
+    expect(hits.data.find((h) => h.id === group)).toMatchObject({
+      title: '東京出張',
+      location: { type: 'calendar' },
+      link: `/calendar/${group}?from=search`,
+    });
     expect(keys(await find(t, fx.sharer, 'tokyo', { ...CALENDAR, target_data: '1' }))).toEqual([`calendar:${group}`]);
     expect(keys(await find(t, fx.sharer, '新幹線', { ...CALENDAR, target_data: '2' }))).toEqual([`calendar:${group}`]);
     expect((await find(t, fx.sharer, '新幹線', { ...CALENDAR, target_data: '1' })).total).toBe(0);
@@ -99,7 +122,9 @@ describe.each(DIALECTS)('search: calendar events, as the calendar shares them (%
   it('an edit replaces the indexed text; deleting removes it', async () => {
     const id = await createEvent(t, fx.owner, eventBody({ group_id: fx.g1, title_ja: '大阪の展示会', memo: '' }));
     expect(keys(await find(t, fx.sharer, '大阪', CALENDAR))).toEqual([`calendar:${id}`]);
-    expect((await patch(id, { event: eventBody({ group_id: fx.g1, title_ja: '京都の展示会', memo: '' }), edit_type: 3 })).statusCode).toBe(200);
+    expect((await patch(id, { event: eventBody({ group_id: fx.g1, title_ja: '京都の展示会', memo: '' }), edit_type: 3 })).statusCode).toBe(
+      200,
+    );
     expect((await find(t, fx.sharer, '大阪', CALENDAR)).total).toBe(0);
     expect(keys(await find(t, fx.sharer, '京都', CALENDAR))).toEqual([`calendar:${id}`]);
     expect((await del(id)).statusCode).toBe(200);
@@ -107,9 +132,22 @@ describe.each(DIALECTS)('search: calendar events, as the calendar shares them (%
   });
 
   it('repeats: one occurrence renamed is found; "this and future" keeps the earlier part; deleting all removes it', async () => {
-    const series = { plan_type: 3, repeat_type: 1, deadline_type: 2, end_deadline: '2026-11-20', group_id: fx.g1, memo: '', event_start_date: '2026-11-16', event_end_date: '2026-11-16' };
+    const series = {
+      plan_type: 3,
+      repeat_type: 1,
+      deadline_type: 2,
+      end_deadline: '2026-11-20',
+      group_id: fx.g1,
+      memo: '',
+      event_start_date: '2026-11-16',
+      event_end_date: '2026-11-16',
+    };
     const id = await createEvent(t, fx.owner, eventBody({ ...series, title_ja: '神戸日報' }));
-    const one = await patch(id, { event: eventBody({ ...series, title_ja: '横浜日報', event_start_date: '2026-11-17', event_end_date: '2026-11-17' }), edit_type: 1, edit_date: '2026-11-17' });
+    const one = await patch(id, {
+      event: eventBody({ ...series, title_ja: '横浜日報', event_start_date: '2026-11-17', event_end_date: '2026-11-17' }),
+      edit_type: 1,
+      edit_date: '2026-11-17',
+    });
     expect(one.statusCode).toBe(200);
     expect(keys(await find(t, fx.sharer, '横浜', CALENDAR))).toEqual([`calendar:${id}`]);
     expect((await del(id, '?delete_type=2&delete_date=2026-11-17')).statusCode).toBe(200);

@@ -8,8 +8,12 @@ const API = '/service/api/v1';
 /** Crop fields first, then the file: the server reads fields that precede the file part. */
 function form(file: Buffer, fields: Record<string, string | number>) {
   const boundary = '----avatar' + Math.random().toString(16).slice(2);
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const parts = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const payload = Buffer.concat([...parts, head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -24,7 +28,11 @@ describe.each(DIALECTS)('settings: avatar (%s)', (dialect) => {
   const upload = (token: string | undefined, file: Buffer, crop: Record<string, string | number>) =>
     t.inject({ method: 'POST', url: `${API}/members/me/avatar`, ...(token ? { token } : {}), ...form(file, crop) });
   const keys = (userId: number) =>
-    t.ctx.db.selectFrom('user_profiles').select(['avatar_storage_key', 'avatar_small_storage_key']).where('user_id', '=', userId).executeTakeFirst();
+    t.ctx.db
+      .selectFrom('user_profiles')
+      .select(['avatar_storage_key', 'avatar_small_storage_key'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
 
   it('crops, stores two squares, serves them to colleagues only, and removes them on delete', async () => {
     const u = await t.createUser();

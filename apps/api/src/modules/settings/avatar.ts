@@ -26,7 +26,10 @@ async function renderAvatar(input: Buffer, crop: AvatarCrop): Promise<{ large: B
   const sharp = (await import('sharp')).default;
   let oriented: { data: Buffer; info: { width: number; height: number } };
   try {
-    oriented = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).rotate().png().toBuffer({ resolveWithObject: true });
+    oriented = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+      .rotate()
+      .png()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw imageError(AVATAR_FIELD, ImageError.NOT_IMAGE, 'validation.image_type');
   }
@@ -69,7 +72,11 @@ async function replaceAvatar(
           })
           .where('id', '=', userId)
           .execute();
-        await upsertProfile(trx, userId, { avatar_storage_key: next?.large.key ?? null, avatar_small_storage_key: next?.small.key ?? null, updated_at: now });
+        await upsertProfile(trx, userId, {
+          avatar_storage_key: next?.large.key ?? null,
+          avatar_small_storage_key: next?.small.key ?? null,
+          updated_at: now,
+        });
         return [row?.avatar_storage_key ?? null, row?.avatar_small_storage_key ?? null];
       }),
     log,

@@ -43,7 +43,10 @@ const EMAIL_CHANGE: Record<LanguageCode, (i: LinkMail) => { subject: string; lin
   }),
 };
 
-const REGISTER: Record<LanguageCode, (i: LinkMail & { groupName: string; employeeNumber: string }) => { subject: string; lines: string[] }> = {
+const REGISTER: Record<
+  LanguageCode,
+  (i: LinkMail & { groupName: string; employeeNumber: string }) => { subject: string; lines: string[] }
+> = {
   ja: (i) => ({
     subject: '【グループポータル】アカウント登録のご案内',
     lines: [

@@ -31,7 +31,8 @@ describe.each(DIALECTS)('settings: not-in-group-members (%s)', (dialect) => {
     const g = await t.createGroup(inviter.companyId);
     await t.addMember(g, inviter.id, { role_invite: 1 });
     await t.addMember(g, plain.id);
-    const url = (search?: string) => `${API}/members/me/groups/${g}/not-in-group-members${search ? `?search=${encodeURIComponent(search)}` : ''}`;
+    const url = (search?: string) =>
+      `${API}/members/me/groups/${g}/not-in-group-members${search ? `?search=${encodeURIComponent(search)}` : ''}`;
     const token = await t.login(inviter);
 
     const all = await t.inject({ method: 'GET', url: url(), token });

@@ -29,7 +29,12 @@ const compact = (s: string) => normalizeForSearch(s).replace(/\s+/g, '');
  * Employees of the caller's company who are not (yet) members of the group, for the invite
  * pages: active accounts only, paged, ordered by kana. Needs the invite right in the group.
  */
-export async function notInGroupMembers(ctx: AppContext, user: AuthUser, groupId: number, query: { search?: string | undefined; page: number; limit: number }) {
+export async function notInGroupMembers(
+  ctx: AppContext,
+  user: AuthUser,
+  groupId: number,
+  query: { search?: string | undefined; page: number; limit: number },
+) {
   await authorizeGroup(ctx, user, groupId, 'invite');
   const terms = parseMemberSearch(query.search);
   const name = sql`(u.last_name || u.first_name)`;
@@ -38,7 +43,13 @@ export async function notInGroupMembers(ctx: AppContext, user: AuthUser, groupId
     .selectFrom('users as u')
     .where('u.company_id', '=', user.companyId)
     .where('u.status', '=', 'active')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.user_id', '=', 'u.id').where('m.group_id', '=', groupId))));
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('group_members as m').select('m.user_id').whereRef('m.user_id', '=', 'u.id').where('m.group_id', '=', groupId),
+        ),
+      ),
+    );
   if (terms.name) q = q.where(sql<boolean>`${name} like ${containsPattern(compact(terms.name))} escape '\\'`);
   if (terms.kana) q = q.where(sql<boolean>`${kana} like ${containsPattern(compact(terms.kana))} escape '\\'`);
   if (terms.either) {

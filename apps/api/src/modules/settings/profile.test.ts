@@ -4,15 +4,41 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 
 const API = '/service/api/v1';
 
-const PROFILE = { last_name: '佐藤', first_name: '花子', last_name_kana: 'さとう', first_name_kana: 'はなこ', email_option: 1, self_introduction: 'よろしく' };
+const PROFILE = {
+  last_name: '佐藤',
+  first_name: '花子',
+  last_name_kana: 'さとう',
+  first_name_kana: 'はなこ',
+  email_option: 1,
+  self_introduction: 'よろしく',
+};
 const COMPANY = {
-  company_info_display_option: 1, department: '開発部', job_title: '主任', zipcode: '1000001', prefecture: '東京都', city: '千代田区',
-  other_address: '千代田1-1', building_name: '', phone: '03-1234-5678', url: 'https://example.com/me',
+  company_info_display_option: 1,
+  department: '開発部',
+  job_title: '主任',
+  zipcode: '1000001',
+  prefecture: '東京都',
+  city: '千代田区',
+  other_address: '千代田1-1',
+  building_name: '',
+  phone: '03-1234-5678',
+  url: 'https://example.com/me',
 };
 const PERSONAL = {
-  gender: 2, birthday_year: 1990, birthday_month: 2, birthday_day: 28, birthday_option: 0, nearest_station: '東京駅',
-  zipcode: '5300001', prefecture: '大阪府', prefecture_option: 1, city: '大阪市北区', other_address: '梅田', building_name: '',
-  phones: ['090-1234-5678'], urls: ['https://example.org'],
+  gender: 2,
+  birthday_year: 1990,
+  birthday_month: 2,
+  birthday_day: 28,
+  birthday_option: 0,
+  nearest_station: '東京駅',
+  zipcode: '5300001',
+  prefecture: '大阪府',
+  prefecture_option: 1,
+  city: '大阪市北区',
+  other_address: '梅田',
+  building_name: '',
+  phones: ['090-1234-5678'],
+  urls: ['https://example.org'],
 };
 
 describe.each(DIALECTS)('settings: profile (%s)', (dialect) => {
@@ -28,7 +54,11 @@ describe.each(DIALECTS)('settings: profile (%s)', (dialect) => {
 
   it('refuses anonymous callers on every route', async () => {
     expect((await get()).statusCode).toBe(401);
-    for (const [path, body] of [['profile', PROFILE], ['company-info', COMPANY], ['personal-info', PERSONAL]] as const) {
+    for (const [path, body] of [
+      ['profile', PROFILE],
+      ['company-info', COMPANY],
+      ['personal-info', PERSONAL],
+    ] as const) {
       expect((await put(path, body)).statusCode).toBe(401);
     }
     expect((await t.inject({ method: 'GET', url: `${API}/postal-codes/1000001` })).statusCode).toBe(401);

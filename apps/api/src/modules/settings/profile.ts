@@ -22,20 +22,60 @@ export async function getMyProfile(ctx: AppContext, userId: number): Promise<MyP
     .innerJoin('companies as c', 'c.id', 'u.company_id')
     .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
     .select([
-      'u.id', 'u.employee_number', 'u.email', 'u.last_login_at', 'c.name as company_name',
-      'u.last_name', 'u.first_name', 'u.last_name_kana', 'u.first_name_kana', 'u.email_option', 'u.self_introduction',
-      'u.avatar_path', 'u.avatar_small_path', 'u.avatar_file_name',
-      'u.company_info_display_option', 'u.department', 'u.job_title', 'u.zipcode', 'u.prefecture', 'u.city',
-      'u.other_address', 'u.building_name', 'u.phone', 'u.url',
-      'p.second_email', 'p.third_email', 'p.gender', 'p.birthday_year', 'p.birthday_month', 'p.birthday_day', 'p.birthday_option', 'p.nearest_station',
-      'p.zipcode as p_zipcode', 'p.prefecture as p_prefecture', 'p.prefecture_option', 'p.city as p_city',
-      'p.other_address as p_other_address', 'p.building_name as p_building_name', 'p.phones', 'p.urls',
+      'u.id',
+      'u.employee_number',
+      'u.email',
+      'u.last_login_at',
+      'c.name as company_name',
+      'u.last_name',
+      'u.first_name',
+      'u.last_name_kana',
+      'u.first_name_kana',
+      'u.email_option',
+      'u.self_introduction',
+      'u.avatar_path',
+      'u.avatar_small_path',
+      'u.avatar_file_name',
+      'u.company_info_display_option',
+      'u.department',
+      'u.job_title',
+      'u.zipcode',
+      'u.prefecture',
+      'u.city',
+      'u.other_address',
+      'u.building_name',
+      'u.phone',
+      'u.url',
+      'p.second_email',
+      'p.third_email',
+      'p.gender',
+      'p.birthday_year',
+      'p.birthday_month',
+      'p.birthday_day',
+      'p.birthday_option',
+      'p.nearest_station',
+      'p.zipcode as p_zipcode',
+      'p.prefecture as p_prefecture',
+      'p.prefecture_option',
+      'p.city as p_city',
+      'p.other_address as p_other_address',
+      'p.building_name as p_building_name',
+      'p.phones',
+      'p.urls',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!u) throw new HttpError(401, 'INVALID_USER');
   return {
-    info: { id: u.id, employee_number: u.employee_number, email: u.email, company_name: u.company_name, second_email: u.second_email ?? '', third_email: u.third_email ?? '', last_login_at: u.last_login_at },
+    info: {
+      id: u.id,
+      employee_number: u.employee_number,
+      email: u.email,
+      company_name: u.company_name,
+      second_email: u.second_email ?? '',
+      third_email: u.third_email ?? '',
+      last_login_at: u.last_login_at,
+    },
     profile: {
       last_name: u.last_name,
       first_name: u.first_name,
@@ -80,7 +120,12 @@ export async function getMyProfile(ctx: AppContext, userId: number): Promise<MyP
 
 /** Profile and company info live on the user row: one UPDATE, so either all of it lands or none. */
 export async function updateUserColumns(ctx: AppContext, userId: number, values: ProfileBody | CompanyInfoBody): Promise<void> {
-  await ctx.db.updateTable('users').set({ ...values, updated_at: ctx.now() }).where('id', '=', userId).where('status', '=', 'active').execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ ...values, updated_at: ctx.now() })
+    .where('id', '=', userId)
+    .where('status', '=', 'active')
+    .execute();
 }
 
 /** The personal-info row is created on first save; an upsert keeps it one statement. */
@@ -94,7 +139,11 @@ export async function savePersonalInfo(ctx: AppContext, userId: number, body: Pe
   await upsertProfile(ctx.db, userId, values);
 }
 
-export async function upsertProfile(db: Kysely<DB>, userId: number, values: Omit<Updateable<DB['user_profiles']>, 'user_id'> & { updated_at: number }): Promise<void> {
+export async function upsertProfile(
+  db: Kysely<DB>,
+  userId: number,
+  values: Omit<Updateable<DB['user_profiles']>, 'user_id'> & { updated_at: number },
+): Promise<void> {
   await db
     .insertInto('user_profiles')
     .values({ user_id: userId, ...values })

@@ -6,7 +6,15 @@ const API = '/service/api/v1';
 let n = 0;
 const employee = (over: object = {}) => {
   n++;
-  return { employee_number: `R${process.pid}x${n}`, email: `reg${process.pid}x${n}@example.com`, last_name: '新人', first_name: `${n}号`, last_name_kana: 'しんじん', first_name_kana: 'いちごう', ...over };
+  return {
+    employee_number: `R${process.pid}x${n}`,
+    email: `reg${process.pid}x${n}@example.com`,
+    last_name: '新人',
+    first_name: `${n}号`,
+    last_name_kana: 'しんじん',
+    first_name_kana: 'いちごう',
+    ...over,
+  };
 };
 
 describe.each(DIALECTS)('settings: registration by a group administrator (%s)', (dialect) => {
@@ -23,7 +31,15 @@ describe.each(DIALECTS)('settings: registration by a group administrator (%s)', 
 
   const register = (groupId: number, payload: object, token?: string) =>
     t.inject({ method: 'POST', url: `${API}/members/groups/${groupId}/admin-registers`, payload, ...(token ? { token } : {}) });
-  const userCount = async () => Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const userCount = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('registers into the group; the mailed link sets the password and the employee logs in', async () => {
     const admin = await t.createUser();
@@ -39,17 +55,27 @@ describe.each(DIALECTS)('settings: registration by a group administrator (%s)', 
     const mail = (await smtp.waitFor(before + 1))[before]!;
     expect(mail.subject).toBe('【グループポータル】アカウント登録のご案内');
     const token = decodeURIComponent(/\/verify\?token=([A-Za-z0-9_%-]+)/.exec(mail.text ?? '')![1]!);
-    const login = () => t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: e.employee_number, password: 'First#Pass1' } });
+    const login = () =>
+      t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: e.employee_number, password: 'First#Pass1' } });
     expect((await login()).statusCode).not.toBe(200);
 
     const check = await t.inject({ method: 'POST', url: `${API}/verify/check`, payload: { token } });
     expect(check.json().items).toEqual({ purpose: 'register', email: e.email });
     const noPassword = await t.inject({ method: 'POST', url: `${API}/verify`, payload: { token } });
     expect(noPassword.json().errors.password).toEqual(['validation.required']);
-    const apply = await t.inject({ method: 'POST', url: `${API}/verify`, payload: { token, password: 'First#Pass1', password_confirmation: 'First#Pass1' } });
+    const apply = await t.inject({
+      method: 'POST',
+      url: `${API}/verify`,
+      payload: { token, password: 'First#Pass1', password_confirmation: 'First#Pass1' },
+    });
     expect(apply.statusCode).toBe(200);
     expect((await login()).statusCode).toBe(200);
-    const member = await t.ctx.db.selectFrom('group_members').select(['role_admin']).where('group_id', '=', g).where('user_id', '=', created.id).executeTakeFirstOrThrow();
+    const member = await t.ctx.db
+      .selectFrom('group_members')
+      .select(['role_admin'])
+      .where('group_id', '=', g)
+      .where('user_id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(member.role_admin).toBe(0);
     const row = await t.ctx.db.selectFrom('users').select('company_id').where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.company_id).toBe(admin.companyId);
@@ -82,7 +108,10 @@ describe.each(DIALECTS)('settings: registration by a group administrator (%s)', 
     const count = await userCount();
     const taken = await register(g, { employees: [employee(), employee({ employee_number: admin.employee_number })] }, token);
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ status_code: 'EMPLOYEE_NUMBER_USED', errors: { 'employees.1.employee_number': ['validation.employee_number_used'] } });
+    expect(taken.json()).toMatchObject({
+      status_code: 'EMPLOYEE_NUMBER_USED',
+      errors: { 'employees.1.employee_number': ['validation.employee_number_used'] },
+    });
     const email = await register(g, { employees: [employee({ email: admin.email.toUpperCase() })] }, token);
     expect(email.json()).toMatchObject({ status_code: 'DUPLICATE_EMAIL', errors: { 'employees.0.email': ['validation.duplicate_email'] } });
     const twice = employee();

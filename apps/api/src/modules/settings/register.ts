@@ -20,12 +20,26 @@ export async function adminRegister(ctx: AppContext, caller: AuthUser, groupId: 
   const taken = await ctx.db
     .selectFrom('users')
     .select(['employee_number', 'email'])
-    .where((eb) => eb.or([eb('employee_number', 'in', employees.map((e) => e.employee_number)), eb('email', 'in', employees.map((e) => e.email))]))
+    .where((eb) =>
+      eb.or([
+        eb(
+          'employee_number',
+          'in',
+          employees.map((e) => e.employee_number),
+        ),
+        eb(
+          'email',
+          'in',
+          employees.map((e) => e.email),
+        ),
+      ]),
+    )
     .execute();
   if (taken.length > 0) {
     const errors: Record<string, string[]> = {};
     employees.forEach((e, i) => {
-      if (taken.some((t) => t.employee_number === e.employee_number)) errors[`employees.${i}.employee_number`] = ['validation.employee_number_used'];
+      if (taken.some((t) => t.employee_number === e.employee_number))
+        errors[`employees.${i}.employee_number`] = ['validation.employee_number_used'];
       if (taken.some((t) => t.email === e.email)) errors[`employees.${i}.email`] = ['validation.duplicate_email'];
     });
     const code = Object.values(errors).some((v) => v[0] === 'validation.employee_number_used') ? 'EMPLOYEE_NUMBER_USED' : 'DUPLICATE_EMAIL';
@@ -40,13 +54,22 @@ export async function adminRegister(ctx: AppContext, caller: AuthUser, groupId: 
       const id = await insertUser(
         trx,
         {
-          company_id: caller.companyId, employee_number: e.employee_number, email: e.email, password_hash: placeholder,
-          last_name: e.last_name, first_name: e.first_name, last_name_kana: e.last_name_kana, first_name_kana: e.first_name_kana,
+          company_id: caller.companyId,
+          employee_number: e.employee_number,
+          email: e.email,
+          password_hash: placeholder,
+          last_name: e.last_name,
+          first_name: e.first_name,
+          last_name_kana: e.last_name_kana,
+          first_name_kana: e.first_name_kana,
         },
         now,
       );
       await trx.insertInto('group_members').values({ group_id: groupId, user_id: id, joined_at: now }).execute();
-      const { token } = await issueVerifyToken({ db: trx, now: ctx.now }, id, 'register', { group_id: groupId, register_type: UserRegisterType.ADMIN_REGISTER });
+      const { token } = await issueVerifyToken({ db: trx, now: ctx.now }, id, 'register', {
+        group_id: groupId,
+        register_type: UserRegisterType.ADMIN_REGISTER,
+      });
       out.push({ id, employee_number: e.employee_number, email: e.email, token, name: `${e.last_name} ${e.first_name}` });
     }
     return out;
@@ -54,7 +77,13 @@ export async function adminRegister(ctx: AppContext, caller: AuthUser, groupId: 
   const lang = (await getSettings(ctx, caller.id)).setting_language.code;
   for (const c of created) {
     await ctx.mailer.send(
-      registerMail(lang, c.email, { name: c.name, link: verifyLink(ctx, c.token), ttlHours: VERIFY_TTL_HOURS.register, groupName: group.name, employeeNumber: c.employee_number }),
+      registerMail(lang, c.email, {
+        name: c.name,
+        link: verifyLink(ctx, c.token),
+        ttlHours: VERIFY_TTL_HOURS.register,
+        groupName: group.name,
+        employeeNumber: c.employee_number,
+      }),
     );
   }
   return { registered: created.map(({ id, employee_number, email }) => ({ id, employee_number, email })) };

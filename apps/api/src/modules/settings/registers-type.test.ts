@@ -3,8 +3,15 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 
 const API = '/service/api/v1';
 const body = {
-  unique_url: 'x'.repeat(32), employee_number: 'T0001', email: 'type@example.com', password: 'Type#Pass2026', password_confirmation: 'Type#Pass2026',
-  last_name: '型', first_name: '太郎', last_name_kana: 'かた', first_name_kana: 'たろう',
+  unique_url: 'x'.repeat(32),
+  employee_number: 'T0001',
+  email: 'type@example.com',
+  password: 'Type#Pass2026',
+  password_confirmation: 'Type#Pass2026',
+  last_name: '型',
+  first_name: '太郎',
+  last_name_kana: 'かた',
+  first_name_kana: 'たろう',
 };
 
 /**
@@ -21,7 +28,15 @@ describe.each(DIALECTS)('members/registers/{type}: which types exist (%s)', (dia
   afterAll(() => t.close());
 
   it('refuses types 0, 3 and non-numbers with 400 before looking at the link, and creates no user', async () => {
-    const users = async () => Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const users = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await users();
     for (const type of ['0', '3', 'x', '-1']) {
       const res = await t.inject({ method: 'POST', url: `${API}/members/registers/${type}`, payload: body });

@@ -18,7 +18,9 @@ import { withdraw } from './withdraw';
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart, { throwFileSizeLimit: true });
-  const mine = async (ctx: Parameters<typeof profile.getMyProfile>[0], userId: number) => ({ items: await profile.getMyProfile(ctx, userId) });
+  const mine = async (ctx: Parameters<typeof profile.getMyProfile>[0], userId: number) => ({
+    items: await profile.getMyProfile(ctx, userId),
+  });
 
   on(app, e.myProfile, ({ ctx, user }) => mine(ctx, user.id));
   on(app, e.updateProfile, async ({ ctx, user, body }) => {
@@ -58,8 +60,12 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     return mine(ctx, user.id);
   });
   // Public: the token in the body is the whole credential (rate-limited like the login calls).
-  on(app, e.verifyCheck, async ({ ctx, body }) => ({ items: await verify.checkVerifyToken(ctx, body.token) }), { rateLimitPerMinute: app.ctx.config.rateLimitLogin });
-  on(app, e.verifyApply, async ({ ctx, body }) => ({ items: await verify.applyVerifyToken(ctx, body) }), { rateLimitPerMinute: app.ctx.config.rateLimitLogin });
+  on(app, e.verifyCheck, async ({ ctx, body }) => ({ items: await verify.checkVerifyToken(ctx, body.token) }), {
+    rateLimitPerMinute: app.ctx.config.rateLimitLogin,
+  });
+  on(app, e.verifyApply, async ({ ctx, body }) => ({ items: await verify.applyVerifyToken(ctx, body) }), {
+    rateLimitPerMinute: app.ctx.config.rateLimitLogin,
+  });
   on(app, e.updateTheme, async ({ ctx, user, body }) => ({ items: await saveTheme(ctx, user.id, body) }));
   on(app, e.withdraw, async ({ ctx, user, body }) => {
     await withdraw(ctx, user.id, body.password);

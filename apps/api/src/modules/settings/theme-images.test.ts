@@ -58,7 +58,14 @@ describe.each(DIALECTS)('settings: theme images (%s)', (dialect) => {
     const otherToken = await t.login(other);
     const stored = (await upload(token, 'banner', pngImage(800, 200))).json().items[0].url as string;
     const sign = async (tok: string) =>
-      (await t.inject({ method: 'POST', url: `${API}/members/me/signed-urls`, token: tok, payload: { items: [{ path: stored.slice(API.length) }] } })).json().urls[0] as string;
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${API}/members/me/signed-urls`,
+          token: tok,
+          payload: { items: [{ path: stored.slice(API.length) }] },
+        })
+      ).json().urls[0] as string;
     const mine = await t.inject({ method: 'GET', url: await sign(token) });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.headers['content-type']).toBe('image/webp');

@@ -14,7 +14,12 @@ const MAX_WIDTH = 2400;
 const urlOf = (slot: ThemeImageSlot, updatedAt: number) => `${API_PREFIX}/members/me/setting-theme/images/${slot}?v=${updatedAt}`;
 
 export async function listThemeImages(ctx: AppContext, userId: number) {
-  const rows = await ctx.db.selectFrom('user_theme_images').select(['slot', 'updated_at']).where('user_id', '=', userId).orderBy('slot').execute();
+  const rows = await ctx.db
+    .selectFrom('user_theme_images')
+    .select(['slot', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('slot')
+    .execute();
   return rows.map((r) => ({ slot: r.slot, url: urlOf(r.slot, Number(r.updated_at)), updated_at: Number(r.updated_at) }));
 }
 
@@ -41,14 +46,24 @@ async function replace(ctx: AppContext, userId: number, slot: ThemeImageSlot, ne
     [next],
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        const old = await trx.selectFrom('user_theme_images').select('storage_key').where('user_id', '=', userId).where('slot', '=', slot).executeTakeFirst();
+        const old = await trx
+          .selectFrom('user_theme_images')
+          .select('storage_key')
+          .where('user_id', '=', userId)
+          .where('slot', '=', slot)
+          .executeTakeFirst();
         await trx.deleteFrom('user_theme_images').where('user_id', '=', userId).where('slot', '=', slot).execute();
-        if (next) await trx.insertInto('user_theme_images').values({ user_id: userId, slot, storage_key: next.key, updated_at: ctx.now() }).execute();
+        if (next)
+          await trx
+            .insertInto('user_theme_images')
+            .values({ user_id: userId, slot, storage_key: next.key, updated_at: ctx.now() })
+            .execute();
         return old?.storage_key ?? null;
       }),
     log,
   );
-  if (previous) await ctx.storage.delete(previous).catch((err: unknown) => log.warn({ err, key: previous }, 'replaced theme image not deleted'));
+  if (previous)
+    await ctx.storage.delete(previous).catch((err: unknown) => log.warn({ err, key: previous }, 'replaced theme image not deleted'));
 }
 
 /** Through the same checks as every image upload (receiveImage: content sniffing, size, minimum). */
@@ -68,13 +83,19 @@ export async function uploadThemeImage(ctx: AppContext, userId: number, slot: Th
   await replace(ctx, userId, slot, staged, request.log);
 }
 
-export const deleteThemeImage = (ctx: AppContext, userId: number, slot: ThemeImageSlot, log: FastifyBaseLogger) => replace(ctx, userId, slot, null, log);
+export const deleteThemeImage = (ctx: AppContext, userId: number, slot: ThemeImageSlot, log: FastifyBaseLogger) =>
+  replace(ctx, userId, slot, null, log);
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'The image does not exist.');
 
 /** Only ever the caller's own picture: the route has no user id to try. */
 export async function sendThemeImage(ctx: AppContext, userId: number, slot: ThemeImageSlot, reply: FastifyReply) {
-  const row = await ctx.db.selectFrom('user_theme_images').select('storage_key').where('user_id', '=', userId).where('slot', '=', slot).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('user_theme_images')
+    .select('storage_key')
+    .where('user_id', '=', userId)
+    .where('slot', '=', slot)
+    .executeTakeFirst();
   if (!row) throw notFound();
   try {
     const { stream, size } = await ctx.storage.open(row.storage_key);

@@ -4,7 +4,15 @@ import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import type { RealtimeEvent } from '../../kernel';
 
 const API = '/service/api/v1';
-const CUSTOM = { theme_type: 1, theme_name: 'custom', nav_menu_bg_color: '#123456', banner_header_bg_color: '#abcdef', main_bg_color: '#fafafa', title_color: '#111111', title_background: '#eeeeee' };
+const CUSTOM = {
+  theme_type: 1,
+  theme_name: 'custom',
+  nav_menu_bg_color: '#123456',
+  banner_header_bg_color: '#abcdef',
+  main_bg_color: '#fafafa',
+  title_color: '#111111',
+  title_background: '#eeeeee',
+};
 
 describe('theme presets', () => {
   it('every prescriptive theme is readable (WCAG AA)', () => {
@@ -25,8 +33,10 @@ describe.each(DIALECTS)('settings: theme (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const put = (payload: object, token?: string) => t.inject({ method: 'PUT', url: `${API}/members/me/setting-theme`, payload, ...(token ? { token } : {}) });
-  const themes = async (token: string) => (await t.inject({ method: 'GET', url: `${API}/members/me/settings`, token })).json().items.setting_themes;
+  const put = (payload: object, token?: string) =>
+    t.inject({ method: 'PUT', url: `${API}/members/me/setting-theme`, payload, ...(token ? { token } : {}) });
+  const themes = async (token: string) =>
+    (await t.inject({ method: 'GET', url: `${API}/members/me/settings`, token })).json().items.setting_themes;
 
   it('stores custom colours for the caller alone and tells the caller’s tabs', async () => {
     const u = await t.createUser();
@@ -50,13 +60,18 @@ describe.each(DIALECTS)('settings: theme (%s)', (dialect) => {
     expect(res.json().items.setting_themes).toEqual({ theme_type: 2, theme: { theme_name: 'forest', ...THEME_PRESETS.forest } });
     const none = await put({ ...CUSTOM, theme_type: 0 }, token);
     expect(none.json().items.setting_themes).toEqual({ theme_type: 0, theme: { theme_name: 'default', ...THEME_PRESETS.default } });
-    expect((await put({ ...CUSTOM, theme_type: 2, theme_name: 'custom' }, token)).json().errors.theme_name).toEqual(['validation.invalid_value']);
+    expect((await put({ ...CUSTOM, theme_type: 2, theme_name: 'custom' }, token)).json().errors.theme_name).toEqual([
+      'validation.invalid_value',
+    ]);
   });
 
   it('refuses unreadable pairs and non-hex colours, storing nothing', async () => {
     const u = await t.createUser();
     const token = await t.login(u);
-    const low = await put({ ...CUSTOM, nav_menu_bg_color: '#dddddd', title_color: '#777777', title_background: '#888888', main_bg_color: '#333333' }, token);
+    const low = await put(
+      { ...CUSTOM, nav_menu_bg_color: '#dddddd', title_color: '#777777', title_background: '#888888', main_bg_color: '#333333' },
+      token,
+    );
     expect(low.statusCode).toBe(400);
     expect(low.json().errors).toEqual({
       nav_menu_bg_color: ['validation.theme_contrast'],

@@ -9,7 +9,10 @@ import { patchSettings } from '../members';
  */
 export function saveTheme(ctx: AppContext, userId: number, body: ThemeBody): Promise<Settings> {
   const { theme_type, theme_name, ...colors } = body;
-  const preset = theme_type === ThemeType.CUSTOM ? null : THEME_PRESETS[theme_type === ThemeType.NONE ? 'default' : (theme_name as ThemePresetName)];
-  const theme = preset ? { theme_name: theme_type === ThemeType.NONE ? 'default' : theme_name, ...preset } : { theme_name: 'custom', ...colors };
+  const preset =
+    theme_type === ThemeType.CUSTOM ? null : THEME_PRESETS[theme_type === ThemeType.NONE ? 'default' : (theme_name as ThemePresetName)];
+  const theme = preset
+    ? { theme_name: theme_type === ThemeType.NONE ? 'default' : theme_name, ...preset }
+    : { theme_name: 'custom', ...colors };
   return patchSettings(ctx, userId, 'setting_themes', { theme_type, theme });
 }

@@ -18,7 +18,8 @@ describe.each(DIALECTS)('settings: change-email and /verify (%s)', (dialect) => 
     await smtp.close();
   });
 
-  const post = (path: string, payload: object, token?: string) => t.inject({ method: 'POST', url: `${API}${path}`, payload, ...(token ? { token } : {}) });
+  const post = (path: string, payload: object, token?: string) =>
+    t.inject({ method: 'POST', url: `${API}${path}`, payload, ...(token ? { token } : {}) });
 
   /** Asks for the change and returns the token read back from the mail to the new address. */
   async function requestChange(token: string, email: string) {
@@ -99,7 +100,8 @@ describe.each(DIALECTS)('settings: change-email and /verify (%s)', (dialect) => 
   it('second and third addresses: stored for the caller, must differ from each other', async () => {
     const u = await t.createUser();
     const token = await t.login(u);
-    const put = (payload: object, tok?: string) => t.inject({ method: 'PUT', url: `${API}/members/me/sub-emails`, payload, ...(tok ? { token: tok } : {}) });
+    const put = (payload: object, tok?: string) =>
+      t.inject({ method: 'PUT', url: `${API}/members/me/sub-emails`, payload, ...(tok ? { token: tok } : {}) });
     expect((await put({ second_email: 'a@example.com', third_email: '' })).statusCode).toBe(401);
     const dup = await put({ second_email: 'a@example.com', third_email: 'A@example.com' }, token);
     expect(dup.statusCode).toBe(400);

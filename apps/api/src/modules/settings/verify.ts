@@ -32,10 +32,25 @@ export async function issueVerifyToken(
   const token = newToken();
   const now = ctx.now();
   const expiresAt = now + VERIFY_TTL_HOURS[purpose] * HOUR;
-  await ctx.db.deleteFrom('verify_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await ctx.db
+    .deleteFrom('verify_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
   await ctx.db
     .insertInto('verify_tokens')
-    .values({ user_id: userId, purpose, token_hash: hashToken(token), new_email: extra.new_email ?? null, group_id: extra.group_id ?? null, register_type: extra.register_type ?? null, expires_at: expiresAt, used_at: null, created_at: now })
+    .values({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      new_email: extra.new_email ?? null,
+      group_id: extra.group_id ?? null,
+      register_type: extra.register_type ?? null,
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: now,
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -47,7 +62,11 @@ async function emailTaken(db: AppContext['db'] | Transaction<DB>, email: string,
 
 /** change-email: checks the new address and mails it a link; nothing changes until the link is used. */
 export async function requestEmailChange(ctx: AppContext, userId: number, email: string) {
-  const user = await ctx.db.selectFrom('users').select(['email', 'last_name', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'last_name', 'first_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (email === user.email) throw fieldError('email', 'validation.email_same_as_current');
   if (await emailTaken(ctx.db, email, userId)) throw fieldError('email', 'validation.duplicate_email', 'DUPLICATE_EMAIL');
   const { token, expiresAt } = await issueVerifyToken(ctx, userId, 'email_change', { new_email: email });
@@ -76,7 +95,7 @@ async function usableToken(db: AppContext['db'] | Transaction<DB>, token: string
 
 export async function checkVerifyToken(ctx: AppContext, token: string) {
   const row = await usableToken(ctx.db, token, ctx.now(), false);
-  return { purpose: row.purpose, email: row.purpose === 'email_change' ? row.new_email ?? '' : row.email };
+  return { purpose: row.purpose, email: row.purpose === 'email_change' ? (row.new_email ?? '') : row.email };
 }
 
 /**
@@ -88,7 +107,12 @@ export async function applyVerifyToken(ctx: AppContext, body: VerifyApplyBody) {
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   return ctx.db.transaction().execute(async (trx) => {
     const row = await usableToken(trx, body.token, now, ctx.dialect === 'postgres');
-    const claimed = await trx.updateTable('verify_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable('verify_tokens')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw expired();
     if (row.purpose === 'email_change') {
       const email = row.new_email!;

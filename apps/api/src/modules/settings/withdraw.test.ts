@@ -12,7 +12,8 @@ describe.each(DIALECTS)('settings: withdraw (%s)', (dialect) => {
 
   const withdraw = (token: string | undefined, password: string) =>
     t.inject({ method: 'POST', url: `${API}/members/me/withdraw`, payload: { password }, ...(token ? { token } : {}) });
-  const status = async (id: number) => (await t.ctx.db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const status = async (id: number) =>
+    (await t.ctx.db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
   it('refuses anonymous callers and a wrong password, changing nothing', async () => {
     const u = await t.createUser();
@@ -51,7 +52,11 @@ describe.each(DIALECTS)('settings: withdraw (%s)', (dialect) => {
     const row = await t.ctx.db.selectFrom('group_members').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
     expect([row.role_admin, row.role_invite, row.role_edit_shared_folder, row.role_edit_topic]).toEqual([0, 0, 0, 0]);
     expect((await t.inject({ method: 'GET', url: `${API}/members/me`, token: second })).statusCode).toBe(401);
-    const login = await t.inject({ method: 'POST', url: `${API}/auth/login`, payload: { employee_number: u.employee_number, password: u.password } });
+    const login = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/login`,
+      payload: { employee_number: u.employee_number, password: u.password },
+    });
     expect(login.statusCode).not.toBe(200);
     // The colleague keeps their rights.
     const kept = await t.ctx.db.selectFrom('group_members').select('role_admin').where('user_id', '=', other.id).executeTakeFirstOrThrow();

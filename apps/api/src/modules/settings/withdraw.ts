@@ -12,7 +12,9 @@ export async function withdraw(ctx: AppContext, userId: number, password: string
   const user = await ctx.db.selectFrom('users').select(['password_hash', 'status']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.status !== 'active') throw new HttpError(401, 'INVALID_USER');
   if (!(await verifyPassword(user.password_hash, password))) {
-    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'The password is incorrect.', { password: ['validation.current_password_incorrect'] });
+    throw new HttpError(400, 'CURRENT_PASSWORD_INCORRECT', 'The password is incorrect.', {
+      password: ['validation.current_password_incorrect'],
+    });
   }
   await ctx.db.transaction().execute(async (trx) => {
     const sole = (await groupsNeedingSuccessor(trx, ctx.dialect, userId)).map(({ id, name }) => ({ id, name }));

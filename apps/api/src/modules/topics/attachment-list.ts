@@ -7,7 +7,10 @@ import { attachmentsQuery } from './detail-queries';
  * A topic's attachments for its detail, oldest first. They are files of the shared folder's
  * attachment list (files.is_attachment), so a caller who can read the topic can read them.
  */
-export async function attachmentFields(ctx: AppContext, topicId: number): Promise<{ attach_file: TopicAttachment[]; total_attach_file: number }> {
+export async function attachmentFields(
+  ctx: AppContext,
+  topicId: number,
+): Promise<{ attach_file: TopicAttachment[]; total_attach_file: number }> {
   const rows = await attachmentsQuery(ctx.db, { topicId });
   const attach_file = rows.map(attachmentView);
   return { attach_file, total_attach_file: attach_file.length };
@@ -16,13 +19,13 @@ export async function attachmentFields(ctx: AppContext, topicId: number): Promis
 type AttachmentRow = { id: number; original_name: string; size: number | string; kind: string; mime: string; created_at: number };
 
 const attachmentView = (r: AttachmentRow): TopicAttachment => ({
-    id: r.id,
-    name: r.original_name,
-    size: Number(r.size),
-    kind: r.kind as FileKind,
-    mime: r.mime,
-    uploaded_at: r.created_at,
-    can_preview: inlineAllowed(r.mime),
+  id: r.id,
+  name: r.original_name,
+  size: Number(r.size),
+  kind: r.kind as FileKind,
+  mime: r.mime,
+  uploaded_at: r.created_at,
+  can_preview: inlineAllowed(r.mime),
 });
 
 /** The attachments of these comments, oldest first, by comment id. */

@@ -26,24 +26,44 @@ describe.each(DIALECTS)('topic attachments: who reads and writes them (%s)', (di
     poster = await actor(t, { companyId: company });
     stranger = await actor(t);
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', 'in', [poster.id, stranger.id]).execute();
-    gA = await groupWith(t, company, [[editor.id, { role_edit_topic: 1, role_edit_shared_folder: 1 }], [member.id, {}]]);
+    gA = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1, role_edit_shared_folder: 1 }],
+      [member.id, {}],
+    ]);
     // The outsider holds every right, in another group of the same company.
     gB = await groupWith(t, company, [[outsider.id, { role_admin: 1 }]]);
   });
   afterAll(() => t.close());
 
   const post = async (token: string, g: number, files: string[], over: Record<string, unknown> = {}) => {
-    const res = await t.inject({ method: 'POST', url: `${T(g)}/new-topic`, token, ...topicForm(topicBody(over), files.map((name) => ({ name, data: pdf(name) }))) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${T(g)}/new-topic`,
+      token,
+      ...topicForm(
+        topicBody(over),
+        files.map((name) => ({ name, data: pdf(name) })),
+      ),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().items as { id: number; attach_file: { id: number }[] };
   };
   const postCommon = async (groups: number[], files: string[]) => {
-    const res = await t.inject({ method: 'POST', url: `${C}/create`, token: poster.token, ...topicForm(topicBody({ selected_group: groups }), files.map((name) => ({ name, data: pdf(name) }))) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${C}/create`,
+      token: poster.token,
+      ...topicForm(
+        topicBody({ selected_group: groups }),
+        files.map((name) => ({ name, data: pdf(name) })),
+      ),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().items as { id: number; attach_file: { id: number }[] };
   };
   const get = (url: string, token?: string) => t.inject({ method: 'GET', url, token });
-  const zip = (url: string, ids: number[], token?: string, extra: Record<string, unknown> = {}) => t.inject({ method: 'POST', url, token, payload: { file_ids: ids, ...extra } });
+  const zip = (url: string, ids: number[], token?: string, extra: Record<string, unknown> = {}) =>
+    t.inject({ method: 'POST', url, token, payload: { file_ids: ids, ...extra } });
 
   it('a multipart create or update needs the topic right in that group; refusals store nothing', async () => {
     const topic = await post(editor.token, gA, ['keep.pdf']);
@@ -76,7 +96,14 @@ describe.each(DIALECTS)('topic attachments: who reads and writes them (%s)', (di
     const mine = await post(editor.token, gA, ['a.pdf']);
     const sibling = await post(editor.token, gA, ['sibling.pdf']);
     const theirs = await post(outsider.token, gB, ['b.pdf']);
-    const plain = (await t.inject({ method: 'POST', url: `${G(gA)}/share-folder-upload-file`, token: editor.token, ...multipart([{ name: 'plain.pdf', data: PDF }]) })).json().items[0].id;
+    const plain = (
+      await t.inject({
+        method: 'POST',
+        url: `${G(gA)}/share-folder-upload-file`,
+        token: editor.token,
+        ...multipart([{ name: 'plain.pdf', data: PDF }]),
+      })
+    ).json().items[0].id;
     const fa = mine.attach_file[0]!.id;
     const fb = theirs.attach_file[0]!.id;
     const url = (g: number, topic: number, file: number) => `${T(g)}/${topic}/attachments/${file}`;
@@ -130,7 +157,11 @@ describe.each(DIALECTS)('topic attachments: who reads and writes them (%s)', (di
     const toB = await postCommon([gB], ['全社B.pdf']);
     const fa = toA.attach_file[0]!.id;
     const fb = toB.attach_file[0]!.id;
-    const companyUsed = async () => Number((await t.ctx.db.selectFrom('companies').select('storage_used_bytes').where('id', '=', company).executeTakeFirstOrThrow()).storage_used_bytes);
+    const companyUsed = async () =>
+      Number(
+        (await t.ctx.db.selectFrom('companies').select('storage_used_bytes').where('id', '=', company).executeTakeFirstOrThrow())
+          .storage_used_bytes,
+      );
     expect(await companyUsed()).toBeGreaterThanOrEqual(pdf('全社A.pdf').length + pdf('全社B.pdf').length);
 
     const one = await get(`${C}/${toA.id}/attachments/${fa}`, member.token);
@@ -139,7 +170,8 @@ describe.each(DIALECTS)('topic attachments: who reads and writes them (%s)', (di
     const both = await zip(`${C}/download-files`, [fa], member.token);
     expect(zipEntries(both.rawPayload).map((e) => e.name)).toEqual(['全社A.pdf']);
     expect((await get(`${M}/common-share-folder-file/${fa}/download`, member.token)).statusCode).toBe(200);
-    const commonList = async (token: string) => (await get(`${M}/common-share-folder`, token)).json().items.data.map((f: { id: number }) => f.id) as number[];
+    const commonList = async (token: string) =>
+      (await get(`${M}/common-share-folder`, token)).json().items.data.map((f: { id: number }) => f.id) as number[];
     expect(await commonList(member.token)).toContain(fa);
 
     // Group B's member reads B's topic, never A's, whatever else the request carries.
@@ -164,12 +196,16 @@ describe.each(DIALECTS)('topic attachments: who reads and writes them (%s)', (di
     const topic = await postCommon([gA], ['一.pdf', '二.pdf']);
     const [one, two] = topic.attach_file;
     const up = await t.inject({
-      method: 'POST', url: `${C}/${topic.id}`, token: poster.token,
+      method: 'POST',
+      url: `${C}/${topic.id}`,
+      token: poster.token,
       ...topicForm(topicBody({ selected_group: [gA], deleted_attach_file: [one!.id] }), [{ name: '三.pdf', data: pdf('三') }]),
     });
     expect(up.statusCode).toBe(200);
     expect(up.json().items.attach_file.map((f: { name: string }) => f.name)).toEqual(['二.pdf', '三.pdf']);
-    const keys = (await t.ctx.db.selectFrom('files').select('storage_key').where('topic_id', '=', topic.id).execute()).map((r) => r.storage_key);
+    const keys = (await t.ctx.db.selectFrom('files').select('storage_key').where('topic_id', '=', topic.id).execute()).map(
+      (r) => r.storage_key,
+    );
     expect((await t.inject({ method: 'DELETE', url: `${C}/${topic.id}`, token: poster.token })).statusCode).toBe(200);
     expect(await t.ctx.db.selectFrom('files').select('id').where('id', 'in', [one!.id, two!.id]).execute()).toEqual([]);
     const disk = await storedFiles(t);

@@ -22,7 +22,11 @@ export function webpImage(): Buffer {
   return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, body]);
 }
 
-export async function count(t: TestApp, table: 'topics' | 'files' | 'inline_images', where: { group_id?: number; company_id?: number } = {}): Promise<number> {
+export async function count(
+  t: TestApp,
+  table: 'topics' | 'files' | 'inline_images',
+  where: { group_id?: number; company_id?: number } = {},
+): Promise<number> {
   let q = t.ctx.db.selectFrom(table as 'files').select((eb) => eb.fn.countAll<number>().as('n'));
   if (where.group_id !== undefined) q = q.where('group_id', '=', where.group_id);
   if (where.company_id !== undefined) q = q.where('company_id', '=', where.company_id);

@@ -20,17 +20,33 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const newGroup = () => groupWith(t, company, [[editor.id, { role_edit_topic: 1, role_edit_shared_folder: 1 }], [reader.id, {}]]);
-  const create = (g: number, form: ReturnType<typeof topicForm>) => t.inject({ method: 'POST', url: `${T(g)}/new-topic`, token: editor.token, ...form });
-  const update = (g: number, id: number, form: ReturnType<typeof topicForm>) => t.inject({ method: 'POST', url: `${T(g)}/update-topic/${id}`, token: editor.token, ...form });
-  const detail = async (g: number, id: number, token = reader.token) => (await t.inject({ method: 'GET', url: `${T(g)}/get-topic-detail/${id}`, token })).json().items;
-  const used = async (g: number) => Number((await t.ctx.db.selectFrom('groups').select('storage_used_bytes').where('id', '=', g).executeTakeFirstOrThrow()).storage_used_bytes);
+  const newGroup = () =>
+    groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1, role_edit_shared_folder: 1 }],
+      [reader.id, {}],
+    ]);
+  const create = (g: number, form: ReturnType<typeof topicForm>) =>
+    t.inject({ method: 'POST', url: `${T(g)}/new-topic`, token: editor.token, ...form });
+  const update = (g: number, id: number, form: ReturnType<typeof topicForm>) =>
+    t.inject({ method: 'POST', url: `${T(g)}/update-topic/${id}`, token: editor.token, ...form });
+  const detail = async (g: number, id: number, token = reader.token) =>
+    (await t.inject({ method: 'GET', url: `${T(g)}/get-topic-detail/${id}`, token })).json().items;
+  const used = async (g: number) =>
+    Number(
+      (await t.ctx.db.selectFrom('groups').select('storage_used_bytes').where('id', '=', g).executeTakeFirstOrThrow()).storage_used_bytes,
+    );
   const onDisk = async () => (await storedFiles(t)).filter((f) => !f.startsWith('.staging'));
   const staged = async () => (await storedFiles(t)).filter((f) => f.startsWith('.staging'));
 
   it('posts a topic and its attachments in one multipart request; readers list, download and zip them', async () => {
     const g = await newGroup();
-    const res = await create(g, topicForm(topicBody({ topic_title: '資料の共有' }), [{ name: '議事録.pdf', data: PDF }, { name: '図.png', data: PNG }]));
+    const res = await create(
+      g,
+      topicForm(topicBody({ topic_title: '資料の共有' }), [
+        { name: '議事録.pdf', data: PDF },
+        { name: '図.png', data: PNG },
+      ]),
+    );
     expect(res.statusCode).toBe(200);
     const topic = res.json().items;
     expect(topic.total_attach_file).toBe(2);
@@ -50,7 +66,12 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     expect(one.rawPayload.equals(PDF)).toBe(true);
     expect(one.headers['x-content-type-options']).toBe('nosniff');
     expect(String(one.headers['content-disposition'])).toMatch(/^attachment;/);
-    const zip = await t.inject({ method: 'POST', url: `${G(g)}/download-files`, token: reader.token, payload: { file_ids: [a!.id, b!.id], is_comment_file: false } });
+    const zip = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/download-files`,
+      token: reader.token,
+      payload: { file_ids: [a!.id, b!.id], is_comment_file: false },
+    });
     expect(zip.statusCode).toBe(200);
     expect(zipEntries(zip.rawPayload).map((e) => e.name)).toEqual(['議事録.pdf', '図.png']);
   });
@@ -66,12 +87,24 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
 
   it('update adds and removes attachments; another topic’s attachment id changes nothing', async () => {
     const g = await newGroup();
-    const first = (await create(g, topicForm(topicBody(), [{ name: 'a.pdf', data: pdf('a') }, { name: 'b.pdf', data: pdf('b') }]))).json().items;
+    const first = (
+      await create(
+        g,
+        topicForm(topicBody(), [
+          { name: 'a.pdf', data: pdf('a') },
+          { name: 'b.pdf', data: pdf('b') },
+        ]),
+      )
+    ).json().items;
     const other = (await create(g, topicForm(topicBody({ topic_title: '別' }), [{ name: 'x.pdf', data: pdf('x') }]))).json().items;
     const [a, b] = first.attach_file as { id: number }[];
     const keyOfA = (await t.ctx.db.selectFrom('files').select('storage_key').where('id', '=', a!.id).executeTakeFirstOrThrow()).storage_key;
 
-    const res = await update(g, first.id, topicForm(topicBody({ topic_title: '改訂', deleted_attach_file: [a!.id] }), [{ name: 'c.pdf', data: pdf('c') }]));
+    const res = await update(
+      g,
+      first.id,
+      topicForm(topicBody({ topic_title: '改訂', deleted_attach_file: [a!.id] }), [{ name: 'c.pdf', data: pdf('c') }]),
+    );
     expect(res.statusCode).toBe(200);
     const after = res.json().items;
     expect(after.attach_file.map((f: { name: string }) => f.name)).toEqual(['b.pdf', 'c.pdf']);
@@ -79,7 +112,13 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     expect(await onDisk()).not.toContain(keyOfA);
     expect(await used(g)).toBe(pdf('b').length + pdf('c').length + pdf('x').length);
 
-    const stolen = await update(g, first.id, topicForm(topicBody({ topic_title: '横取り', deleted_attach_file: [b!.id, other.attach_file[0].id] }), [{ name: 'd.pdf', data: pdf('d') }]));
+    const stolen = await update(
+      g,
+      first.id,
+      topicForm(topicBody({ topic_title: '横取り', deleted_attach_file: [b!.id, other.attach_file[0].id] }), [
+        { name: 'd.pdf', data: pdf('d') },
+      ]),
+    );
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json().status_code).toBe('FILE_NOT_FOUND');
     expect(await detail(g, first.id)).toMatchObject({ topic_title: '改訂', total_attach_file: 2 });
@@ -114,7 +153,13 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     const g = await newGroup();
     await t.ctx.db.updateTable('groups').set({ max_img_size_per_attachment: 1 }).where('id', '=', g).execute();
     const before = await onDisk();
-    const res = await create(g, topicForm(topicBody(), [{ name: 'ok.pdf', data: PDF }, { name: 'big.pdf', data: Buffer.alloc(1024 * 1024 + 1, 0x41) }]));
+    const res = await create(
+      g,
+      topicForm(topicBody(), [
+        { name: 'ok.pdf', data: PDF },
+        { name: 'big.pdf', data: Buffer.alloc(1024 * 1024 + 1, 0x41) },
+      ]),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().status_code).toBe('UPLOAD_OVER_SIZE');
     expect(res.json().data).toEqual({ max_mb: 1 });
@@ -125,7 +170,11 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
 
   it('over the group quota the topic is not created either', async () => {
     const g = await newGroup();
-    await t.ctx.db.updateTable('groups').set({ storage_capacity_gb: 1, storage_used_bytes: GB - 10 }).where('id', '=', g).execute();
+    await t.ctx.db
+      .updateTable('groups')
+      .set({ storage_capacity_gb: 1, storage_used_bytes: GB - 10 })
+      .where('id', '=', g)
+      .execute();
     const before = await onDisk();
     const res = await create(g, topicForm(topicBody(), [{ name: 'a.pdf', data: PDF }]));
     expect(res.statusCode).toBe(400);
@@ -158,11 +207,16 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     const port = 19500 + Math.floor(Math.random() * 90) + (dialect === 'postgres' ? 0 : 5);
     await t.app.listen({ port, host: '127.0.0.1' });
     try {
-      const { headers, payload } = topicForm(topicBody({ topic_title: '途中で切断' }), [{ name: 'big.pdf', data: Buffer.alloc(4 * 1024 * 1024, 0x41) }]);
+      const { headers, payload } = topicForm(topicBody({ topic_title: '途中で切断' }), [
+        { name: 'big.pdf', data: Buffer.alloc(4 * 1024 * 1024, 0x41) },
+      ]);
       let stagedMeanwhile = false;
       await new Promise<void>((resolve) => {
         const req = http.request({
-          host: '127.0.0.1', port, method: 'POST', path: `${T(g)}/new-topic`,
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `${T(g)}/new-topic`,
           headers: { ...headers, 'content-length': String(payload.length), authorization: `Bearer ${editor.token}` },
         });
         req.on('error', () => resolve());
@@ -186,7 +240,7 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     }
   });
 
-  it('a scheduled topic\'s attachments are not counted in a reader\'s badge until delivery', async () => {
+  it("a scheduled topic's attachments are not counted in a reader's badge until delivery", async () => {
     const { unreadByGroup } = await import('../files');
     const g = await newGroup();
     const at = t.clock() + 3_600_000;
@@ -204,7 +258,9 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
     const g = await newGroup();
     const topic = (await create(g, topicForm(topicBody(), [{ name: 'a.pdf', data: PDF }]))).json().items;
     const id = topic.attach_file[0].id;
-    const folder = (await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: editor.token, payload: { folder_name: '整理' } })).json().items.id;
+    const folder = (
+      await t.inject({ method: 'POST', url: `${G(g)}/share-folder/folders/create`, token: editor.token, payload: { folder_name: '整理' } })
+    ).json().items.id;
     for (const [path, payload] of [
       ['move-file-to-other-folder', { file_ids: [id], folder_id: folder }],
       ['move-file-to-unclassified', { file_ids: [id] }],
@@ -220,11 +276,17 @@ describe.each(DIALECTS)('topic attachments (%s)', (dialect) => {
   // Last: it moves the shared clock a month on, past every session of this file.
   it('deleting topics for good takes their attachments, bytes and quota with them (bin delete, empty bin, auto-delete)', async () => {
     const g = await newGroup();
-    const post = async (n: number) => (await create(g, topicForm(topicBody({ topic_title: `削除${n}` }), [{ name: `${n}.pdf`, data: pdf(n) }]))).json().items.id as number;
+    const post = async (n: number) =>
+      (await create(g, topicForm(topicBody({ topic_title: `削除${n}` }), [{ name: `${n}.pdf`, data: pdf(n) }]))).json().items.id as number;
     const [a, b, c] = [await post(1), await post(2), await post(3)];
     const keep = await post(4);
     const before = (await onDisk()).length;
-    const toBin = await t.inject({ method: 'POST', url: `${T(g)}/move-topics-to-bin`, token: editor.token, payload: { topic_ids: [a, b, c] } });
+    const toBin = await t.inject({
+      method: 'POST',
+      url: `${T(g)}/move-topics-to-bin`,
+      token: editor.token,
+      payload: { topic_ids: [a, b, c] },
+    });
     expect(toBin.statusCode).toBe(200);
 
     await t.inject({ method: 'POST', url: `${T(g)}/delete-topics-in-bin`, token: editor.token, payload: { topic_ids: [a] } });

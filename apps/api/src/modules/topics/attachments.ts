@@ -50,7 +50,11 @@ const tooMany = () => new HttpError(400, 'TOO_MANY_FILES', 'Too many files on on
 /** The file engine's scope for a topic's attachments: same owner, the owner's per-file bound. */
 async function attachmentScope(ctx: AppContext, scope: Scope): Promise<FileScope> {
   if (scope.kind === 'common') return { ...scope, maxFileMb: LIMITS.commonMaxFileMb };
-  const g = await ctx.db.selectFrom('groups').select('max_img_size_per_attachment').where('id', '=', scope.groupId!).executeTakeFirstOrThrow();
+  const g = await ctx.db
+    .selectFrom('groups')
+    .select('max_img_size_per_attachment')
+    .where('id', '=', scope.groupId!)
+    .executeTakeFirstOrThrow();
   return { ...scope, maxFileMb: g.max_img_size_per_attachment };
 }
 
@@ -84,12 +88,29 @@ export async function readTopicForm<S extends z.ZodType<FormBody>>(
 }
 
 /** Removes attachments of the topic inside its write; another topic's id fails the whole save. */
-async function removeAttachments(ctx: AppContext, trx: Kysely<DB>, fileScope: FileScope, topicId: number, ids: number[]): Promise<string[]> {
+async function removeAttachments(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  fileScope: FileScope,
+  topicId: number,
+  ids: number[],
+): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = await trx.selectFrom('files').select('id').where('topic_id', '=', topicId).where('is_attachment', '=', 1).where('comment_id', 'is', null).where('id', 'in', unique).execute();
+  const found = await trx
+    .selectFrom('files')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('is_attachment', '=', 1)
+    .where('comment_id', 'is', null)
+    .where('id', 'in', unique)
+    .execute();
   if (found.length !== unique.length) throw fileNotFound();
-  const versions = await trx.selectFrom('file_versions').select(['storage_key', 'thumb_key', 'size']).where('file_id', 'in', unique).execute();
+  const versions = await trx
+    .selectFrom('file_versions')
+    .select(['storage_key', 'thumb_key', 'size'])
+    .where('file_id', 'in', unique)
+    .execute();
   await trx.deleteFrom('files').where('id', 'in', unique).execute();
   await chargeUsage(ctx, trx, targetOf(fileScope), -versions.reduce((n, v) => n + Number(v.size), 0));
   return versions.flatMap(keysOf);
@@ -124,18 +145,23 @@ export async function saveWithFiles<B extends FormBody, T>(
   const removed: string[] = [];
   const writer: TopicWriter = async (write) => {
     let topicId = 0;
-    await createFiles(ctx, form.fileScope, { files: form.files, fields: {} }, {
-      log,
-      before: async (trx) => {
-        // A transaction retried after a lock conflict starts over: forget the first try's keys.
-        removed.length = 0;
-        topicId = await write(trx);
-        removed.push(...(await removeAttachments(ctx, trx, form.fileScope, topicId, form.body.deleted_attach_file ?? [])));
-        await assertRoom(trx, topicId, form.files.length);
-        removed.push(...(await linkInlineImages(ctx, trx, scope, topicId, form.body.content, form.body.deleted_tiny_src ?? [])));
-        return topicId;
+    await createFiles(
+      ctx,
+      form.fileScope,
+      { files: form.files, fields: {} },
+      {
+        log,
+        before: async (trx) => {
+          // A transaction retried after a lock conflict starts over: forget the first try's keys.
+          removed.length = 0;
+          topicId = await write(trx);
+          removed.push(...(await removeAttachments(ctx, trx, form.fileScope, topicId, form.body.deleted_attach_file ?? [])));
+          await assertRoom(trx, topicId, form.files.length);
+          removed.push(...(await linkInlineImages(ctx, trx, scope, topicId, form.body.content, form.body.deleted_tiny_src ?? [])));
+          return topicId;
+        },
       },
-    });
+    );
     return topicId;
   };
   try {
@@ -153,7 +179,12 @@ export async function saveWithFiles<B extends FormBody, T>(
  * files are read by whoever reads its topic); any other file id is not found.
  */
 export async function requireAttachment(ctx: AppContext, fileScope: FileScope, topicId: number, fileId: number): Promise<FileRecord> {
-  const row = await scopedFiles(ctx, fileScope).selectAll('f').where('f.id', '=', fileId).where('f.topic_id', '=', topicId).where('f.is_attachment', '=', 1).executeTakeFirst();
+  const row = await scopedFiles(ctx, fileScope)
+    .selectAll('f')
+    .where('f.id', '=', fileId)
+    .where('f.topic_id', '=', topicId)
+    .where('f.is_attachment', '=', 1)
+    .executeTakeFirst();
   if (!row) throw fileNotFound();
   return row;
 }
@@ -162,7 +193,12 @@ export async function requireAttachment(ctx: AppContext, fileScope: FileScope, t
  * Attachments of topics the caller reads, in the caller's order: the topics' own, or with
  * `commentFiles` their comments'. One stranger id (or one of the other kind) fails them all.
  */
-export async function requireAttachments(ctx: AppContext, fileScope: FileScope, ids: number[], commentFiles = false): Promise<FileRecord[]> {
+export async function requireAttachments(
+  ctx: AppContext,
+  fileScope: FileScope,
+  ids: number[],
+  commentFiles = false,
+): Promise<FileRecord[]> {
   const unique = [...new Set(ids)];
   const rows = await scopedFiles(ctx, fileScope)
     .selectAll('f')
@@ -183,7 +219,12 @@ export const fileScopeOf = attachmentScope;
  * its files are staged within the topic's per-file bound and at most LIMITS.maxFilesPerUpload,
  * the topic is found in scope, then the comment is written with them (comments.addComment).
  */
-export async function postComment(ctx: AppContext, request: FastifyRequest, scope: Scope, body: z.output<typeof commentBody> | undefined): Promise<TopicComment> {
+export async function postComment(
+  ctx: AppContext,
+  request: FastifyRequest,
+  scope: Scope,
+  body: z.output<typeof commentBody> | undefined,
+): Promise<TopicComment> {
   const form = await readTopicForm(ctx, request, scope, body, commentBody);
   const topic = await requireTopic(ctx, scope, form.body.topic_id).catch(async (err: unknown) => {
     await discardAll(form.files);
@@ -191,4 +232,3 @@ export async function postComment(ctx: AppContext, request: FastifyRequest, scop
   });
   return addComment(ctx, scope, topic, form.body, { files: form.files, fileScope: form.fileScope, log: request.log });
 }
-

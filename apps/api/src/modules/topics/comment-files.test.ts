@@ -25,17 +25,32 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
     member = await actor(t, { companyId: company });
     reader = await actor(t, { companyId: company });
     outsider = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[editor.id, { role_edit_topic: 1 }], [member.id, {}], [reader.id, {}]]);
+    g = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1 }],
+      [member.id, {}],
+      [reader.id, {}],
+    ]);
     other = await groupWith(t, company, [[outsider.id, { role_edit_topic: 1 }]]);
   });
   afterAll(() => t.close());
 
-  const comment = (token: string | undefined, group: number, data: Record<string, unknown> | string, files: { name: string; data: Buffer }[] = []) =>
-    t.inject({ method: 'POST', url: `${T(group)}/add-new-comment`, token, ...topicForm(data, files) });
+  const comment = (
+    token: string | undefined,
+    group: number,
+    data: Record<string, unknown> | string,
+    files: { name: string; data: Buffer }[] = [],
+  ) => t.inject({ method: 'POST', url: `${T(group)}/add-new-comment`, token, ...topicForm(data, files) });
   const list = async (topicId: number, token = reader.token) =>
     (await t.inject({ method: 'GET', url: `${T(g)}/get-all-comment-by-topic-id/${topicId}`, token })).json().items.data;
-  const used = async () => Number((await t.ctx.db.selectFrom('groups').select('storage_used_bytes').where('id', '=', g).executeTakeFirstOrThrow()).storage_used_bytes);
-  const companyUsed = async () => Number((await t.ctx.db.selectFrom('companies').select('storage_used_bytes').where('id', '=', company).executeTakeFirstOrThrow()).storage_used_bytes);
+  const used = async () =>
+    Number(
+      (await t.ctx.db.selectFrom('groups').select('storage_used_bytes').where('id', '=', g).executeTakeFirstOrThrow()).storage_used_bytes,
+    );
+  const companyUsed = async () =>
+    Number(
+      (await t.ctx.db.selectFrom('companies').select('storage_used_bytes').where('id', '=', company).executeTakeFirstOrThrow())
+        .storage_used_bytes,
+    );
   const onDisk = async () => (await storedFiles(t)).filter((f) => !f.startsWith('.staging'));
   const staged = async () => (await storedFiles(t)).filter((f) => f.startsWith('.staging'));
 
@@ -69,23 +84,54 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
     const one = await t.inject({ method: 'GET', url: `${T(g)}/${topicId}/attachments/${doc!.id}`, token: reader.token });
     expect(one.statusCode).toBe(200);
     expect(one.rawPayload.equals(PDF)).toBe(true);
-    const zip = await t.inject({ method: 'POST', url: `${G(g)}/download-files`, token: reader.token, payload: { file_ids: [img!.id, doc!.id], is_comment_file: true } });
+    const zip = await t.inject({
+      method: 'POST',
+      url: `${G(g)}/download-files`,
+      token: reader.token,
+      payload: { file_ids: [img!.id, doc!.id], is_comment_file: true },
+    });
     expect(zip.statusCode).toBe(200);
     expect(zipEntries(zip.rawPayload).map((e) => e.name)).toEqual(['写真.png', '見積.pdf']);
 
     // Another group's member: not their topic's files; a topic file is not a comment file.
-    expect((await t.inject({ method: 'GET', url: `${T(other)}/${topicId}/attachments/${doc!.id}`, token: outsider.token })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `${T(g)}/${topicId}/attachments/${doc!.id}`, token: outsider.token })).statusCode).toBe(404);
-    const withTopicFile = await t.inject({ method: 'POST', url: `${T(g)}/new-topic`, token: editor.token, ...topicForm(topicBody(), [{ name: 't.pdf', data: pdf('t') }]) });
+    expect(
+      (await t.inject({ method: 'GET', url: `${T(other)}/${topicId}/attachments/${doc!.id}`, token: outsider.token })).statusCode,
+    ).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `${T(g)}/${topicId}/attachments/${doc!.id}`, token: outsider.token })).statusCode).toBe(
+      404,
+    );
+    const withTopicFile = await t.inject({
+      method: 'POST',
+      url: `${T(g)}/new-topic`,
+      token: editor.token,
+      ...topicForm(topicBody(), [{ name: 't.pdf', data: pdf('t') }]),
+    });
     const topicFile = withTopicFile.json().items.attach_file[0].id;
-    expect((await t.inject({ method: 'POST', url: `${G(g)}/download-files`, token: reader.token, payload: { file_ids: [doc!.id, topicFile], is_comment_file: true } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${G(g)}/download-files`,
+          token: reader.token,
+          payload: { file_ids: [doc!.id, topicFile], is_comment_file: true },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('401 anonymous, 404 other group and another group’s topic, 403 comments off, 400 bad input, nothing stored on refusal', async () => {
     const topicId = await postTopic(t, editor.token, g);
     const otherTopic = await postTopic(t, outsider.token, other);
     const file = [{ name: 'a.pdf', data: pdf('a') }];
-    const count = async () => Number((await t.ctx.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const n = await count();
     expect((await comment(undefined, g, { topic_id: topicId, content: 'x' }, file)).statusCode).toBe(401);
     expect((await comment(outsider.token, g, { topic_id: topicId, content: 'x' }, file)).statusCode).toBe(404);
@@ -102,7 +148,9 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
     expect((await comment(member.token, g, { topic_id: closed, content: 'x' }, file)).statusCode).toBe(403);
     // The group's size bound applies to each file.
     await t.ctx.db.updateTable('groups').set({ max_img_size_per_attachment: 1 }).where('id', '=', g).execute();
-    const big = await comment(member.token, g, { topic_id: topicId, content: 'x' }, [{ name: 'big.pdf', data: Buffer.concat([pdf('b'), Buffer.alloc(1024 * 1024 + 1)]) }]);
+    const big = await comment(member.token, g, { topic_id: topicId, content: 'x' }, [
+      { name: 'big.pdf', data: Buffer.concat([pdf('b'), Buffer.alloc(1024 * 1024 + 1)]) },
+    ]);
     expect(big.statusCode).toBe(400);
     await t.ctx.db.updateTable('groups').set({ max_img_size_per_attachment: 25 }).where('id', '=', g).execute();
     expect(await count()).toBe(n);
@@ -114,10 +162,14 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
   it('deleting the comment, or its topic, frees the files, their usage and their bytes', async () => {
     const topicId = await postTopic(t, editor.token, g);
     const start = await used();
-    const first = (await comment(member.token, g, { topic_id: topicId, content: '一つ目' }, [{ name: 'a.pdf', data: pdf('del-a') }])).json().items;
-    const second = (await comment(member.token, g, { topic_id: topicId, content: '二つ目' }, [{ name: 'b.png', data: IMAGE }])).json().items;
+    const first = (await comment(member.token, g, { topic_id: topicId, content: '一つ目' }, [{ name: 'a.pdf', data: pdf('del-a') }])).json()
+      .items;
+    const second = (await comment(member.token, g, { topic_id: topicId, content: '二つ目' }, [{ name: 'b.png', data: IMAGE }])).json()
+      .items;
     const keysOf = async (commentId: number) =>
-      (await t.ctx.db.selectFrom('files').select(['storage_key', 'thumb_key']).where('comment_id', '=', commentId).execute()).flatMap((r) => [r.storage_key, r.thumb_key].filter(Boolean));
+      (await t.ctx.db.selectFrom('files').select(['storage_key', 'thumb_key']).where('comment_id', '=', commentId).execute()).flatMap((r) =>
+        [r.storage_key, r.thumb_key].filter(Boolean),
+      );
     const firstKeys = await keysOf(first.id);
     const secondKeys = await keysOf(second.id);
     expect(secondKeys).toHaveLength(2);
@@ -140,7 +192,8 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
 
   it('inline images: a member uploads for a comment, readers load it, a stranger’s id fails, deletion frees it', async () => {
     const topicId = await postTopic(t, editor.token, g);
-    const up = (token: string, query: string) => t.inject({ method: 'POST', url: `${UPLOAD}?${query}`, token, ...multipart([{ field: 'file', name: 'a.png', data: IMAGE }]) });
+    const up = (token: string, query: string) =>
+      t.inject({ method: 'POST', url: `${UPLOAD}?${query}`, token, ...multipart([{ field: 'file', name: 'a.png', data: IMAGE }]) });
     // Without comment=1 a member has no topic right; with it membership suffices, in their group only.
     expect((await up(member.token, `group_id=${g}`)).statusCode).toBe(403);
     expect((await up(outsider.token, `group_id=${g}&comment=1`)).statusCode).toBe(404);
@@ -156,23 +209,38 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
     const refused = await comment(member.token, g, { topic_id: topicId, content: `<p><img src="${inlineImageUrl(strangerImage)}"></p>` });
     expect(refused.statusCode).toBe(404);
 
-    const posted = await comment(member.token, g, { topic_id: topicId, content: `<p>図</p><p><img src="${inlineImageUrl(imageId)}" alt="図"></p>` });
+    const posted = await comment(member.token, g, {
+      topic_id: topicId,
+      content: `<p>図</p><p><img src="${inlineImageUrl(imageId)}" alt="図"></p>`,
+    });
     expect(posted.statusCode, posted.body).toBe(200);
     expect(posted.json().items.content).toContain(inlineImageUrl(imageId));
     expect((await show(reader.token)).statusCode).toBe(200);
     expect((await show(outsider.token)).statusCode).toBe(404);
 
-    expect((await t.inject({ method: 'POST', url: `${T(g)}/delete-comment-topic/${posted.json().items.id}`, token: member.token })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `${T(g)}/delete-comment-topic/${posted.json().items.id}`, token: member.token })).statusCode,
+    ).toBe(200);
     expect((await show(member.token)).statusCode).toBe(404);
     expect(await companyUsed()).toBe(companyBefore - IMAGE.length);
   });
 
   it('common topics: files on a comment are read and zipped by the destination groups’ members only', async () => {
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', '=', editor.id).execute();
-    const created = await t.inject({ method: 'POST', url: `${C}/create`, token: editor.token, payload: topicBody({ selected_group: [g] }) });
+    const created = await t.inject({
+      method: 'POST',
+      url: `${C}/create`,
+      token: editor.token,
+      payload: topicBody({ selected_group: [g] }),
+    });
     const topicId = created.json().items.id as number;
     const post = (token: string | undefined) =>
-      t.inject({ method: 'POST', url: `${C}/post-comment`, token, ...topicForm({ topic_id: topicId, content: '全社向け' }, [{ name: 'c.pdf', data: pdf('common') }]) });
+      t.inject({
+        method: 'POST',
+        url: `${C}/post-comment`,
+        token,
+        ...topicForm({ topic_id: topicId, content: '全社向け' }, [{ name: 'c.pdf', data: pdf('common') }]),
+      });
     expect((await post(undefined)).statusCode).toBe(401);
     expect((await post(outsider.token)).statusCode).toBe(404);
     const res = await post(member.token);
@@ -181,10 +249,20 @@ describe.each(DIALECTS)('comment attachments and inline images (%s)', (dialect) 
     const get = (token: string) => t.inject({ method: 'GET', url: `${C}/${topicId}/attachments/${fileId}`, token });
     expect((await get(reader.token)).statusCode).toBe(200);
     expect((await get(outsider.token)).statusCode).toBe(404);
-    const zip = (token: string, isComment: boolean) => t.inject({ method: 'POST', url: `${C}/download-files`, token, payload: { file_ids: [fileId], is_comment_file: isComment } });
+    const zip = (token: string, isComment: boolean) =>
+      t.inject({ method: 'POST', url: `${C}/download-files`, token, payload: { file_ids: [fileId], is_comment_file: isComment } });
     expect((await zip(reader.token, true)).statusCode).toBe(200);
     expect((await zip(reader.token, false)).statusCode).toBe(404);
     expect((await zip(outsider.token, true)).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: `${C}/download-files`, token: reader.token, payload: { file_ids: [], is_comment_file: true } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${C}/download-files`,
+          token: reader.token,
+          payload: { file_ids: [], is_comment_file: true },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -13,8 +13,20 @@ export type ThreadArgs = { topicId: number; userId: number; offset: number; root
 type Tables = DB & { c: DB['topic_comments'] };
 
 const extras = (eb: ExpressionBuilder<Tables, 'c'>, userId: number) => [
-  eb.selectFrom('topic_comment_likes as l').select((l) => l.fn.countAll<number | string>().as('n')).whereRef('l.comment_id', '=', 'c.id').as('liker_count'),
-  eb.exists(eb.selectFrom('topic_comment_likes as l').select(sql`1`.as('one')).whereRef('l.comment_id', '=', 'c.id').where('l.user_id', '=', userId)).as('is_like'),
+  eb
+    .selectFrom('topic_comment_likes as l')
+    .select((l) => l.fn.countAll<number | string>().as('n'))
+    .whereRef('l.comment_id', '=', 'c.id')
+    .as('liker_count'),
+  eb
+    .exists(
+      eb
+        .selectFrom('topic_comment_likes as l')
+        .select(sql`1`.as('one'))
+        .whereRef('l.comment_id', '=', 'c.id')
+        .where('l.user_id', '=', userId),
+    )
+    .as('is_like'),
   eb.exists(eb.selectFrom('files as f').select(sql`1`.as('one')).whereRef('f.comment_id', '=', 'c.id')).as('has_files'),
 ];
 
@@ -41,7 +53,12 @@ export const threadQuery = compiledShapes<ThreadArgs, ThreadShape>()((db: Kysely
   const total = (eb: ExpressionBuilder<Tables, 'c'>) =>
     shape.order === 'one'
       ? sql<number>`0`.as('root_total')
-      : eb.selectFrom('topic_comments as n').select((n) => n.fn.countAll<number | string>().as('n')).where('n.topic_id', '=', slot('topicId')).where('n.parent_id', 'is', null).as('root_total');
+      : eb
+          .selectFrom('topic_comments as n')
+          .select((n) => n.fn.countAll<number | string>().as('n'))
+          .where('n.topic_id', '=', slot('topicId'))
+          .where('n.parent_id', 'is', null)
+          .as('root_total');
   const part = (rootSide: boolean) =>
     db
       .selectFrom('topic_comments as c')
@@ -56,5 +73,9 @@ export const threadQuery = compiledShapes<ThreadArgs, ThreadShape>()((db: Kysely
 
 /** Only for a page past the last, which carries no rows to count with. */
 export const rootCountQuery = compiledQuery<{ topicId: number }>()((db, slot) =>
-  db.selectFrom('topic_comments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('topic_id', '=', slot('topicId')).where('parent_id', 'is', null),
+  db
+    .selectFrom('topic_comments')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('topic_id', '=', slot('topicId'))
+    .where('parent_id', 'is', null),
 );

@@ -88,7 +88,12 @@ export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRe
   const args = { topicId: topic.id, userId: scope.userId, offset: (page - 1) * opts.limit, rootId: 0 };
   const shape = { order: opts.sortedBy, limit: opts.limit };
   const rows = (await threadQuery(ctx.db, `${shape.order}|${shape.limit}`, shape, args)) as ThreadRow[];
-  const total = await carriedTotal(rows, page, (r) => r.root_total, async () => (await rootCountQuery(ctx.db, { topicId: topic.id }))[0]?.n);
+  const total = await carriedTotal(
+    rows,
+    page,
+    (r) => r.root_total,
+    async () => (await rootCountQuery(ctx.db, { topicId: topic.id }))[0]?.n,
+  );
   return {
     data: await present(ctx, scope.userId, rows, opts.sortedBy),
     current_page: page,
@@ -100,7 +105,12 @@ export async function listComments(ctx: AppContext, scope: Scope, topic: TopicRe
 export async function commentDetail(ctx: AppContext, scope: Scope, commentId: number): Promise<TopicComment> {
   const { comment } = await requireComment(ctx, scope, commentId);
   const rootId = comment.parent_id ?? comment.id;
-  const rows = (await threadQuery(ctx.db, 'one', { order: 'one' }, { topicId: comment.topic_id, userId: scope.userId, offset: 0, rootId })) as ThreadRow[];
+  const rows = (await threadQuery(
+    ctx.db,
+    'one',
+    { order: 'one' },
+    { topicId: comment.topic_id, userId: scope.userId, offset: 0, rootId },
+  )) as ThreadRow[];
   const [shown] = await present(ctx, scope.userId, rows, 'asc');
   if (!shown) throw commentNotFound();
   if (comment.parent_id === null) return shown;
@@ -179,20 +189,29 @@ export async function addComment(
     };
     let id = 0;
     if (files.length > 0) {
-      await createFiles(ctx, upload!.fileScope, { files, fields: {} }, {
-        log: upload!.log,
-        before: async (trx) => {
-          id = await write(trx);
-          return { topicId: topic.id, commentId: id };
+      await createFiles(
+        ctx,
+        upload!.fileScope,
+        { files, fields: {} },
+        {
+          log: upload!.log,
+          before: async (trx) => {
+            id = await write(trx);
+            return { topicId: topic.id, commentId: id };
+          },
         },
-      });
+      );
     } else {
       id = await ctx.db.transaction().execute(write);
     }
     written = true;
     await setRead(ctx, scope.userId, topic.id, true);
     const shown = await commentDetail(ctx, scope, id);
-    await publishTopicEvent(ctx, topic, 'comment.added', { comment_id: id, concerns: parentAuthors, comment: body.is_anonymous ? undefined : asReaders(shown) });
+    await publishTopicEvent(ctx, topic, 'comment.added', {
+      comment_id: id,
+      concerns: parentAuthors,
+      comment: body.is_anonymous ? undefined : asReaders(shown),
+    });
     return shown;
   } catch (err) {
     // Once committed the staged files are stored files: only an unwritten comment's go.
@@ -248,6 +267,10 @@ export async function likeComment(ctx: AppContext, scope: Scope, topicId: number
     await ctx.db.deleteFrom('topic_comment_likes').where('comment_id', '=', commentId).where('user_id', '=', scope.userId).execute();
   }
   await publishTopicEvent(ctx, topic, 'comment.liked', { comment_id: commentId, concerns: [comment.author_id] });
-  const n = await ctx.db.selectFrom('topic_comment_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('comment_id', '=', commentId).executeTakeFirstOrThrow();
+  const n = await ctx.db
+    .selectFrom('topic_comment_likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('comment_id', '=', commentId)
+    .executeTakeFirstOrThrow();
   return { is_like: on, liker_count: Number(n.n) };
 }

@@ -41,7 +41,11 @@ export async function cleanBins(ctx: AppContext): Promise<number> {
       sql<number>`${now} - (select cast(g.auto_delete_day as bigint) * 86400000 from groups g where g.id = topics.group_id)`,
     )
     .execute();
-  return purgeTopics(ctx, rows.map((r) => r.id), { actor: { system: true }, note: 'auto-delete from the bin' });
+  return purgeTopics(
+    ctx,
+    rows.map((r) => r.id),
+    { actor: { system: true }, note: 'auto-delete from the bin' },
+  );
 }
 
 registerJobHandler(DELIVER_JOB, deliver);

@@ -30,9 +30,18 @@ export const detailQuery = compiledShapes<DetailArgs, Scope['kind']>()((db, slot
   return visibleTopics(db, slotScope(kind, slot), slot('now'))
     .selectAll('t')
     .select((eb) => [
-      eb.exists(eb.selectFrom('topic_favorites').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId'))).as('fav'),
-      eb.exists(eb.selectFrom('topic_reads').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId'))).as('read'),
-      eb.selectFrom('topic_comments as c').select((c) => c.fn.countAll<number>().as('n')).whereRef('c.topic_id', '=', 't.id').where('c.is_deleted', '=', 0).as('comment_count'),
+      eb
+        .exists(eb.selectFrom('topic_favorites').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId')))
+        .as('fav'),
+      eb
+        .exists(eb.selectFrom('topic_reads').select('user_id').whereRef('topic_id', '=', 't.id').where('user_id', '=', slot('userId')))
+        .as('read'),
+      eb
+        .selectFrom('topic_comments as c')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('c.topic_id', '=', 't.id')
+        .where('c.is_deleted', '=', 0)
+        .as('comment_count'),
       eb.selectFrom('content_folders as f').select('f.name').whereRef('f.id', '=', 't.folder_id').as('folder_name'),
       eb.selectFrom('users as a').select('a.last_name').whereRef('a.id', '=', 't.author_id').as('author_last'),
       eb.selectFrom('users as a').select('a.first_name').whereRef('a.id', '=', 't.author_id').as('author_first'),
@@ -42,7 +51,16 @@ export const detailQuery = compiledShapes<DetailArgs, Scope['kind']>()((db, slot
       // destinations or attachments, and every read is a round trip.
       eb.exists(eb.selectFrom('topic_likes as l').select('l.user_id').whereRef('l.topic_id', '=', 't.id')).as('has_likes'),
       eb.exists(eb.selectFrom('topic_destinations as d').select('d.group_id').whereRef('d.topic_id', '=', 't.id')).as('has_destinations'),
-      eb.exists(eb.selectFrom('files as a').select('a.id').whereRef('a.topic_id', '=', 't.id').where('a.is_attachment', '=', 1).where('a.comment_id', 'is', null)).as('has_attachments'),
+      eb
+        .exists(
+          eb
+            .selectFrom('files as a')
+            .select('a.id')
+            .whereRef('a.topic_id', '=', 't.id')
+            .where('a.is_attachment', '=', 1)
+            .where('a.comment_id', 'is', null),
+        )
+        .as('has_attachments'),
     ])
     .where('t.id', '=', slot('topicId'));
 });
@@ -78,7 +96,11 @@ export const seenInsert = compiledShapes<DetailArgs, Scope['kind']>()((db, slot,
     .columns(['topic_id', 'user_id', 'created_at'])
     .expression(
       visibleTopics(db, slotScope(kind, slot), slot('now'))
-        .select(['t.id', sql<number>`cast(${slot('userId')} as integer)`.as('user_id'), sql<number>`cast(${slot('now')} as bigint)`.as('created_at')])
+        .select([
+          't.id',
+          sql<number>`cast(${slot('userId')} as integer)`.as('user_id'),
+          sql<number>`cast(${slot('now')} as bigint)`.as('created_at'),
+        ])
         .where('t.id', '=', slot('topicId')),
     )
     .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())

@@ -30,7 +30,10 @@ describe.each(DIALECTS)('emergency mail exactly once over SMTP (%s)', (dialect) 
     author = await actor(t, { companyId: company });
     members = [];
     for (let i = 0; i < 4; i++) members.push(await actor(t, { companyId: company }));
-    g = await groupWith(t, company, [[author.id, { role_edit_topic: 1 }], ...members.map((m) => [m.id, {}] as [number, Record<string, number>])]);
+    g = await groupWith(t, company, [
+      [author.id, { role_edit_topic: 1 }],
+      ...members.map((m) => [m.id, {}] as [number, Record<string, number>]),
+    ]);
   });
   afterAll(async () => {
     await t.close();
@@ -44,7 +47,12 @@ describe.each(DIALECTS)('emergency mail exactly once over SMTP (%s)', (dialect) 
     const id = await postTopic(t, author.token, g, { emergency_contact: true, topic_title: title });
     await runDueJobs(t.ctx, newWorkerId());
     expect(counts(title)).toEqual([1, 0, 0, 1]);
-    const job = await t.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'topic.deliver').where('ref_id', '=', id).executeTakeFirstOrThrow();
+    const job = await t.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'topic.deliver')
+      .where('ref_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(job.done_at).toBeNull();
     expect(job.last_error).toMatch(/mailbox unavailable/);
     // A refused address holds no claim: nothing marks it as mailed.
@@ -65,7 +73,11 @@ describe.each(DIALECTS)('emergency mail exactly once over SMTP (%s)', (dialect) 
     expect((await t.ctx.db.selectFrom('jobs').select('done_at').where('id', '=', job.id).executeTakeFirstOrThrow()).done_at).not.toBeNull();
 
     // The job forced to run once more mails nobody.
-    await t.ctx.db.updateTable('jobs').set({ done_at: null, claimed_by: null, claimed_at: null, run_at: t.clock() }).where('id', '=', job.id).execute();
+    await t.ctx.db
+      .updateTable('jobs')
+      .set({ done_at: null, claimed_by: null, claimed_at: null, run_at: t.clock() })
+      .where('id', '=', job.id)
+      .execute();
     await runDueJobs(t.ctx, newWorkerId());
     expect(counts(title)).toEqual([1, 1, 1, 1]);
     const mail = smtp.messages.find((x) => x.subject?.includes(title) && JSON.stringify(x.to).includes(members[2]!.email))!;
@@ -90,7 +102,12 @@ describe.each(DIALECTS)('emergency mail exactly once over SMTP (%s)', (dialect) 
     await smtp.waitFor(before + 1);
     // Wait for the victim's claim: the dead worker got that far.
     for (let i = 0; i < 100; i++) {
-      const claim = await t.ctx.db.selectFrom('topic_mail_sends').selectAll().where('topic_id', '=', id).where('email', '=', victim).executeTakeFirst();
+      const claim = await t.ctx.db
+        .selectFrom('topic_mail_sends')
+        .selectAll()
+        .where('topic_id', '=', id)
+        .where('email', '=', victim)
+        .executeTakeFirst();
       if (claim) {
         expect(claim.sent_at).toBeNull();
         break;
@@ -101,7 +118,14 @@ describe.each(DIALECTS)('emergency mail exactly once over SMTP (%s)', (dialect) 
 
     // Within the lease nobody else touches the delivery job (the Web Push job it queued may run).
     const deliveryOwner = async () =>
-      (await t.ctx.db.selectFrom('jobs').select('claimed_by').where('kind', '=', DELIVER_JOB).where('ref_id', '=', id).executeTakeFirstOrThrow()).claimed_by;
+      (
+        await t.ctx.db
+          .selectFrom('jobs')
+          .select('claimed_by')
+          .where('kind', '=', DELIVER_JOB)
+          .where('ref_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).claimed_by;
     const dead = await deliveryOwner();
     t.clock.advance(LEASE_MS - 1_000);
     await runDueJobs(t.ctx, newWorkerId());

@@ -62,7 +62,12 @@ describe.each(DIALECTS)('emergency mail: stop windows and once per address (%s)'
     quiet = await actor(t, { companyId: company });
     night = await actor(t, { companyId: company });
     flaky = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[author.id, { role_edit_topic: 1 }], [quiet.id, {}], [night.id, {}], [flaky.id, {}]]);
+    g = await groupWith(t, company, [
+      [author.id, { role_edit_topic: 1 }],
+      [quiet.id, {}],
+      [night.id, {}],
+      [flaky.id, {}],
+    ]);
     const notify = (who: Actor, patch: Record<string, unknown>) =>
       t.inject({ method: 'PATCH', url: `${API}/members/me/settings/setting_notify_news`, token: who.token, payload: patch as never });
     expect((await notify(quiet, { emergency_stop_notify_start: '08:00', emergency_stop_notify_end: '10:00' })).statusCode).toBe(200);
@@ -90,16 +95,28 @@ describe.each(DIALECTS)('emergency mail: stop windows and once per address (%s)'
     const id = await postTopic(t, author.token, g, { emergency_contact: true, topic_title: '【至急】停電のお知らせ' });
     await runDueJobs(failing, newWorkerId());
     expect(sentTo(start)).toEqual([night.email, 'night-phone@mobile.example'].sort());
-    const deliver = await t.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'topic.deliver').where('ref_id', '=', id).executeTakeFirstOrThrow();
+    const deliver = await t.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'topic.deliver')
+      .where('ref_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(deliver).toMatchObject({ done_at: null, last_error: 'smtp refused' });
-    const later = await t.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', EMERGENCY_MAIL_JOB).where('ref_id', '=', id).executeTakeFirstOrThrow();
+    const later = await t.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', EMERGENCY_MAIL_JOB)
+      .where('ref_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(later.run_at).toBe(NINE_JST + HOUR);
 
     // The retry a minute later mails the failed address and nobody again.
     t.clock.advance(60_000);
     await runDueJobs(t.ctx, newWorkerId());
     expect(sentTo(start)).toEqual([night.email, 'night-phone@mobile.example', flaky.email].sort());
-    expect((await t.ctx.db.selectFrom('jobs').select('done_at').where('id', '=', deliver.id).executeTakeFirstOrThrow()).done_at).not.toBeNull();
+    expect(
+      (await t.ctx.db.selectFrom('jobs').select('done_at').where('id', '=', deliver.id).executeTakeFirstOrThrow()).done_at,
+    ).not.toBeNull();
 
     // The quiet member is mailed when their window closes at 10:00.
     t.clock.set(NINE_JST + HOUR - 1);
@@ -108,10 +125,16 @@ describe.each(DIALECTS)('emergency mail: stop windows and once per address (%s)'
     t.clock.set(NINE_JST + HOUR);
     await runDueJobs(t.ctx, newWorkerId());
     expect(sentTo(start)).toEqual([night.email, 'night-phone@mobile.example', flaky.email, quiet.email].sort());
-    expect((await t.ctx.db.selectFrom('jobs').select('done_at').where('id', '=', later.id).executeTakeFirstOrThrow()).done_at).not.toBeNull();
+    expect(
+      (await t.ctx.db.selectFrom('jobs').select('done_at').where('id', '=', later.id).executeTakeFirstOrThrow()).done_at,
+    ).not.toBeNull();
 
     // Both jobs run again from scratch (a crash after sending, a stale claim): no second mail.
-    await t.ctx.db.updateTable('jobs').set({ done_at: null, claimed_by: null, claimed_at: null, run_at: t.clock() }).where('id', 'in', [deliver.id, later.id]).execute();
+    await t.ctx.db
+      .updateTable('jobs')
+      .set({ done_at: null, claimed_by: null, claimed_at: null, run_at: t.clock() })
+      .where('id', 'in', [deliver.id, later.id])
+      .execute();
     await runDueJobs(t.ctx, newWorkerId());
     expect(sentTo(start)).toHaveLength(4);
     const sends = await t.ctx.db.selectFrom('topic_mail_sends').select(['user_id', 'email']).where('topic_id', '=', id).execute();
@@ -130,7 +153,12 @@ describe.each(DIALECTS)('emergency mail: stop windows and once per address (%s)'
     t.clock.advance(HOUR);
     await runDueJobs(t.ctx, newWorkerId());
     expect(sentTo(start)).toHaveLength(3);
-    const job = await t.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', EMERGENCY_MAIL_JOB).where('ref_id', '=', id).executeTakeFirstOrThrow();
+    const job = await t.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', EMERGENCY_MAIL_JOB)
+      .where('ref_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(job.done_at).not.toBeNull();
   });
 });

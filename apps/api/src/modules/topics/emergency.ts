@@ -33,11 +33,29 @@ const TOKYO_OFFSET_MS = 9 * 3_600_000;
 const MAIL_TEXT: Record<LanguageCode, (i: { title: string; where: string; link: string }) => { subject: string; lines: string[] }> = {
   ja: (i) => ({
     subject: `【緊急連絡】${i.title}`,
-    lines: [`「${i.where}」に緊急連絡が投稿されました。`, '', `件名: ${i.title}`, '', '以下のリンクから内容を確認してください。', i.link, '', 'グループポータル'],
+    lines: [
+      `「${i.where}」に緊急連絡が投稿されました。`,
+      '',
+      `件名: ${i.title}`,
+      '',
+      '以下のリンクから内容を確認してください。',
+      i.link,
+      '',
+      'グループポータル',
+    ],
   }),
   en: (i) => ({
     subject: `[Emergency] ${i.title}`,
-    lines: [`An emergency topic was posted in "${i.where}".`, '', `Title: ${i.title}`, '', 'Open the link below to read it.', i.link, '', 'Group Portal'],
+    lines: [
+      `An emergency topic was posted in "${i.where}".`,
+      '',
+      `Title: ${i.title}`,
+      '',
+      'Open the link below to read it.',
+      i.link,
+      '',
+      'Group Portal',
+    ],
   }),
 };
 
@@ -130,9 +148,14 @@ const sendRow = (ctx: AppContext, topicId: number, userId: number, email: string
 async function sendDue(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): Promise<{ next: number | null; failure: unknown }> {
   const now = ctx.now();
   const people = (await topicReaders(ctx, topic)).filter((p) => p.id !== topic.author_id);
-  const group = topic.group_id === null ? undefined : await ctx.db.selectFrom('groups').select('name').where('id', '=', topic.group_id).executeTakeFirst();
+  const group =
+    topic.group_id === null
+      ? undefined
+      : await ctx.db.selectFrom('groups').select('name').where('id', '=', topic.group_id).executeTakeFirst();
   const link =
-    topic.group_id === null ? `${ctx.config.publicUrl}/common-topic/topic/${topic.id}` : `${ctx.config.publicUrl}/group/${topic.group_id}/topic/${topic.id}`;
+    topic.group_id === null
+      ? `${ctx.config.publicUrl}/common-topic/topic/${topic.id}`
+      : `${ctx.config.publicUrl}/group/${topic.group_id}/topic/${topic.id}`;
   let next: number | null = null;
   let failure: unknown = null;
   for (const person of people) {
@@ -150,9 +173,17 @@ async function sendDue(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): 
       lease?.throwIfAborted();
       if (!(await claimSend(ctx, topic.id, person.id, to))) continue;
       try {
-        await ctx.mailer.send({ ...emergencyMail(lang, to, { title: topic.title, where, link }), messageId: emergencyMessageId(topic.id, person.id, to) });
+        await ctx.mailer.send({
+          ...emergencyMail(lang, to, { title: topic.title, where, link }),
+          messageId: emergencyMessageId(topic.id, person.id, to),
+        });
       } catch (err) {
-        await ctx.db.deleteFrom('topic_mail_sends').where('topic_id', '=', topic.id).where('user_id', '=', person.id).where('email', '=', to).execute();
+        await ctx.db
+          .deleteFrom('topic_mail_sends')
+          .where('topic_id', '=', topic.id)
+          .where('user_id', '=', person.id)
+          .where('email', '=', to)
+          .execute();
         failure ??= err;
         continue;
       }
@@ -166,7 +197,13 @@ async function sendDue(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): 
 export async function mailEmergency(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): Promise<void> {
   const { next, failure } = await sendDue(ctx, topic, lease);
   if (next !== null) {
-    await enqueueJob(ctx.db, { kind: EMERGENCY_MAIL_JOB, refId: topic.id, runAt: next, dedupeKey: `${EMERGENCY_MAIL_JOB}:${topic.id}`, now: ctx.now() });
+    await enqueueJob(ctx.db, {
+      kind: EMERGENCY_MAIL_JOB,
+      refId: topic.id,
+      runAt: next,
+      dedupeKey: `${EMERGENCY_MAIL_JOB}:${topic.id}`,
+      now: ctx.now(),
+    });
   }
   if (failure) throw failure;
 }

@@ -29,7 +29,10 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
     author = await actor(t, { companyId: company });
     member = await actor(t, { companyId: company });
     stranger = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[author.id, { role_edit_topic: 1 }], [member.id, {}]]);
+    g = await groupWith(t, company, [
+      [author.id, { role_edit_topic: 1 }],
+      [member.id, {}],
+    ]);
     gOther = await groupWith(t, company, [[stranger.id, { role_admin: 1 }]]);
     t.ctx.bus.subscribe((userIds, event) => seen.push({ userIds, event }));
   });
@@ -38,7 +41,8 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const post = (path: string, token: string, payload: unknown = {}) => t.inject({ method: 'POST', url: path, token, payload: payload as never });
+  const post = (path: string, token: string, payload: unknown = {}) =>
+    t.inject({ method: 'POST', url: path, token, payload: payload as never });
   const open = async (who: Actor) => {
     const s = await TestSocket.open(url);
     sockets.push(s);
@@ -47,7 +51,10 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
   };
   /** Recipients of the events of a kind about a topic, since index `from` of `seen`. */
   const recipients = (from: number, kind: string, topicId: number) =>
-    seen.slice(from).filter((s) => s.event.kind === kind && (s.event.payload as { topic_id: number }).topic_id === topicId).map((s) => s.userIds);
+    seen
+      .slice(from)
+      .filter((s) => s.event.kind === kind && (s.event.payload as { topic_id: number }).topic_id === topicId)
+      .map((s) => s.userIds);
 
   it('a member hears of a new topic, and of a comment and a like on the topic they open; a non-member hears nothing', async () => {
     const mine = await open(member);
@@ -61,13 +68,20 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
     const comment = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: 'いいですね' })).json().items.id;
     const added = await mine.next((f) => f.event?.kind === 'topic.comment.added');
     // The comment as another reader's comment page shows it, so open pages add it without asking.
-    const page = await t.inject({ method: 'GET', url: `${T(g)}/get-all-comment-by-topic-id/${id}?sortedBy=asc&limit=10&page=1`, token: author.token });
+    const page = await t.inject({
+      method: 'GET',
+      url: `${T(g)}/get-all-comment-by-topic-id/${id}?sortedBy=asc&limit=10&page=1`,
+      token: author.token,
+    });
     const asTheyRead = page.json().items.data.find((c: { id: number }) => c.id === comment);
     expect(asTheyRead).toMatchObject({ is_own: false, commenter_id: member.id, content: 'いいですね' });
     expect(added.event!.payload).toEqual({ group_id: g, topic_id: id, comment_id: comment, comment: asTheyRead });
     // An anonymous comment's author must stay unknown: the event carries no comment, pages reload.
-    const anonymous = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: '匿名', is_anonymous: true })).json().items.id;
-    const hidden = await mine.next((f) => f.event?.kind === 'topic.comment.added' && (f.event.payload as { comment_id: number }).comment_id === anonymous);
+    const anonymous = (await post(`${T(g)}/add-new-comment`, member.token, { topic_id: id, content: '匿名', is_anonymous: true })).json()
+      .items.id;
+    const hidden = await mine.next(
+      (f) => f.event?.kind === 'topic.comment.added' && (f.event.payload as { comment_id: number }).comment_id === anonymous,
+    );
     expect(hidden.event!.payload).toEqual({ group_id: g, topic_id: id, comment_id: anonymous });
     await post(`${T(g)}/like-or-dislike-topic/${id}`, author.token, { is_like: true });
     await mine.next((f) => f.event?.kind === 'topic.liked');
@@ -91,7 +105,11 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
 
     const both = [author.id, member.id].sort();
     // The listening app's own job runner may be the one that delivers; wait for it either way.
-    await vi.waitFor(async () => expect(await t.ctx.db.selectFrom('jobs').select('done_at').where('kind', '=', DELIVER_JOB).where('ref_id', '=', id).executeTakeFirst()).toMatchObject({ done_at: expect.any(Number) }));
+    await vi.waitFor(async () =>
+      expect(
+        await t.ctx.db.selectFrom('jobs').select('done_at').where('kind', '=', DELIVER_JOB).where('ref_id', '=', id).executeTakeFirst(),
+      ).toMatchObject({ done_at: expect.any(Number) }),
+    );
     // Likes and comments: the topic's author, and a liked comment's author; the sockets viewing
     // the topic get them too (realtime/interest.test.ts).
     for (const [kind, times, to] of [
@@ -119,7 +137,10 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
   // event names the liker, except on a topic that hides its likers from other readers.
   it('a like event says who liked or took it back, unless the topic hides its likers', async () => {
     const likePayloads = (from: number, topicId: number) =>
-      seen.slice(from).filter((s) => s.event.kind === 'topic.liked' && (s.event.payload as { topic_id: number }).topic_id === topicId).map((s) => s.event.payload);
+      seen
+        .slice(from)
+        .filter((s) => s.event.kind === 'topic.liked' && (s.event.payload as { topic_id: number }).topic_id === topicId)
+        .map((s) => s.event.payload);
     const open = await postTopic(t, author.token, g);
     const from = seen.length;
     await post(`${T(g)}/like-or-dislike-topic/${open}`, member.token, { is_like: true });
@@ -167,7 +188,9 @@ describe.each(DIALECTS)('topic realtime events (%s)', (dialect) => {
     // Re-targeted to the other group: both the old and the new readers hear of it.
     const upd = await post(`${C}/${id}`, poster.token, topicBody({ selected_group: [gOther] }));
     expect(upd.statusCode).toBe(200);
-    expect(recipients(from, 'common-topic.updated', id).map((ids) => [...ids].sort())).toEqual([[author.id, member.id, stranger.id, poster.id].sort()]);
+    expect(recipients(from, 'common-topic.updated', id).map((ids) => [...ids].sort())).toEqual([
+      [author.id, member.id, stranger.id, poster.id].sort(),
+    ]);
     await sock.next((f) => f.event?.kind === 'common-topic.updated');
     expect(sock.frames.some((f) => f.event?.kind === 'common-topic.created')).toBe(false);
   });

@@ -83,7 +83,13 @@ export async function publishTopicEvent(
   ctx: AppContext,
   topic: TopicRef | number,
   action: TopicEventAction,
-  extra: { comment_id?: number; alsoTo?: number[]; concerns?: (number | null)[]; like?: TopicLikeChange; comment?: TopicComment | undefined } = {},
+  extra: {
+    comment_id?: number;
+    alsoTo?: number[];
+    concerns?: (number | null)[];
+    like?: TopicLikeChange;
+    comment?: TopicComment | undefined;
+  } = {},
 ): Promise<void> {
   const ref =
     typeof topic === 'number'

@@ -37,7 +37,10 @@ describe.each(DIALECTS)('feed title filter, favourites and clean-bin (%s)', (dia
   const q = (s: string) => encodeURIComponent(s);
 
   it('filters the group lists by title: width, case and kana folded; wildcards literal; keyset paging intact', async () => {
-    const gx = await groupWith(t, company, [[editor.id, { role_edit_topic: 1 }], [reader.id, {}]]);
+    const gx = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1 }],
+      [reader.id, {}],
+    ]);
     const post1 = (title: string) => postTopic(t, editor.token, gx, { topic_title: title });
     const weekly = await post1('週報');
     const weekly2 = await post1('週報（第2週）');
@@ -112,7 +115,10 @@ describe.each(DIALECTS)('feed title filter, favourites and clean-bin (%s)', (dia
   });
 
   it('get-feature-topics lists the caller’s own favourites of the group, outside the bin, with the filters', async () => {
-    const gf = await groupWith(t, company, [[editor.id, { role_edit_topic: 1 }], [reader.id, {}]]);
+    const gf = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1 }],
+      [reader.id, {}],
+    ]);
     const a = await postTopic(t, editor.token, gf, { topic_title: '週報 A' });
     const b = await postTopic(t, editor.token, gf, { topic_title: '議事録 B' });
     const c = await postTopic(t, editor.token, gf, { topic_title: '週報 C' });
@@ -148,13 +154,22 @@ describe.each(DIALECTS)('feed title filter, favourites and clean-bin (%s)', (dia
   });
 
   it('clean-bin: administrators only, this group only, the same as empty-topics-bin', async () => {
-    const gb = await groupWith(t, company, [[editor.id, { role_edit_topic: 1 }], [admin.id, { role_admin: 1 }], [reader.id, {}]]);
+    const gb = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1 }],
+      [admin.id, { role_admin: 1 }],
+      [reader.id, {}],
+    ]);
     const other = await groupWith(t, company, [[admin.id, { role_admin: 1 }]]);
-    const [live, bin1, bin2] = [await postTopic(t, editor.token, gb), await postTopic(t, editor.token, gb), await postTopic(t, editor.token, gb)];
+    const [live, bin1, bin2] = [
+      await postTopic(t, editor.token, gb),
+      await postTopic(t, editor.token, gb),
+      await postTopic(t, editor.token, gb),
+    ];
     const theirs = await postTopic(t, admin.token, other);
     await post(`${T(gb)}/move-topics-to-bin`, editor.token, { topic_ids: [bin1, bin2] });
     await post(`${T(other)}/move-topics-to-bin`, admin.token, { topic_ids: [theirs] });
-    const clean = (groupId: number | string, token?: string) => t.inject({ method: 'DELETE', url: `${G(groupId as number)}/clean-bin`, token });
+    const clean = (groupId: number | string, token?: string) =>
+      t.inject({ method: 'DELETE', url: `${G(groupId as number)}/clean-bin`, token });
 
     expect((await clean(gb)).statusCode).toBe(401);
     expect((await clean(gb, editor.token)).statusCode).toBe(403);

@@ -30,13 +30,25 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
     [editor, editor2, member, outsider, poster, inB] = six as [Actor, Actor, Actor, Actor, Actor, Actor];
     stranger = await actor(t);
     await t.ctx.db.updateTable('users').set({ common_topic_role: 1 }).where('id', 'in', [poster.id, stranger.id]).execute();
-    gA = await groupWith(t, company, [[editor.id, { role_edit_topic: 1 }], [editor2.id, { role_edit_topic: 1 }], [member.id, {}]]);
-    gB = await groupWith(t, company, [[outsider.id, { role_admin: 1 }], [inB.id, {}]]);
+    gA = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1 }],
+      [editor2.id, { role_edit_topic: 1 }],
+      [member.id, {}],
+    ]);
+    gB = await groupWith(t, company, [
+      [outsider.id, { role_admin: 1 }],
+      [inB.id, {}],
+    ]);
   });
   afterAll(() => t.close());
 
   const upload = (token: string | undefined, data: Buffer, opts: { group?: number; field?: string; name?: string } = {}) =>
-    t.inject({ method: 'POST', url: `${UPLOAD}${opts.group ? `?group_id=${opts.group}` : ''}`, token, ...multipart([{ field: opts.field ?? 'file', name: opts.name ?? 'a.png', data }]) });
+    t.inject({
+      method: 'POST',
+      url: `${UPLOAD}${opts.group ? `?group_id=${opts.group}` : ''}`,
+      token,
+      ...multipart([{ field: opts.field ?? 'file', name: opts.name ?? 'a.png', data }]),
+    });
   /** group null: an image for a common topic. */
   const uploaded = async (token: string, data: Buffer = pngImage(20, 10), group: number | null = gA) => {
     const res = await upload(token, data, group === null ? {} : { group });
@@ -46,7 +58,11 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
   const show = (id: number, token?: string) => t.inject({ method: 'GET', url: `${API}/members/me/inline-images/${id}`, token });
   const post = (token: string, g: number, content: string, over: Record<string, unknown> = {}) =>
     t.inject({ method: 'POST', url: `${T(g)}/new-topic`, token, payload: topicBody({ content, ...over }) });
-  const companyUsed = async () => Number((await t.ctx.db.selectFrom('companies').select('storage_used_bytes').where('id', '=', company).executeTakeFirstOrThrow()).storage_used_bytes);
+  const companyUsed = async () =>
+    Number(
+      (await t.ctx.db.selectFrom('companies').select('storage_used_bytes').where('id', '=', company).executeTakeFirstOrThrow())
+        .storage_used_bytes,
+    );
   const staged = async () => (await storedFiles(t)).filter((f) => f.startsWith('.staging'));
 
   it('upload: 401, 403 without a topic right, 404 for another group, 400 for what is not a raster image', async () => {
@@ -69,8 +85,13 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
       expect(res.json().data.image_error, name).toBe(code);
     }
     expect((await upload(editor.token, png, { group: gA, field: 'image' })).json().data.image_error).toBe(1);
-    expect((await t.inject({ method: 'POST', url: `${UPLOAD}?group_id=${gA}`, token: editor.token, payload: { file: 'x' } })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'POST', url: `${UPLOAD}?group_id=abc`, token: editor.token, ...multipart([{ name: 'a.png', data: png }]) })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'POST', url: `${UPLOAD}?group_id=${gA}`, token: editor.token, payload: { file: 'x' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.inject({ method: 'POST', url: `${UPLOAD}?group_id=abc`, token: editor.token, ...multipart([{ name: 'a.png', data: png }]) }))
+        .statusCode,
+    ).toBe(400);
     expect(await count(t, 'inline_images', { company_id: company })).toBe(0);
     expect(await staged()).toEqual([]);
   });
@@ -134,11 +155,23 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
     expect(stolen.json().status_code).toBe('FILE_NOT_FOUND');
     expect(await count(t, 'topics', { group_id: gA })).toBe(before);
     const mine = (await post(editor.token, gA, '<p>元</p>')).json().items.id;
-    const upd = await t.inject({ method: 'POST', url: `${T(gA)}/update-topic/${mine}`, token: editor.token, payload: topicBody({ content: img(theirs) }) });
+    const upd = await t.inject({
+      method: 'POST',
+      url: `${T(gA)}/update-topic/${mine}`,
+      token: editor.token,
+      payload: topicBody({ content: img(theirs) }),
+    });
     expect(upd.statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `${T(gA)}/get-topic-detail/${mine}`, token: member.token })).json().items.content).toBe('<p>元</p>');
+    expect((await t.inject({ method: 'GET', url: `${T(gA)}/get-topic-detail/${mine}`, token: member.token })).json().items.content).toBe(
+      '<p>元</p>',
+    );
     expect((await show(theirs, member.token)).statusCode).toBe(404);
-    const common = await t.inject({ method: 'POST', url: `${C}/create`, token: stranger.token, payload: topicBody({ content: img(theirs), selected_group: [] }) });
+    const common = await t.inject({
+      method: 'POST',
+      url: `${C}/create`,
+      token: stranger.token,
+      payload: topicBody({ content: img(theirs), selected_group: [] }),
+    });
     expect(common.statusCode).toBe(400);
 
     // A copy from a topic the writer reads is fine: its readers are the writer's own group.
@@ -155,17 +188,28 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
       `<img src="data:image/svg+xml,&lt;svg onload=alert(1)&gt;"><img src="${inlineImageUrl(id)}" onerror="alert(1)" style="x:expression(alert(1))">`;
     const res = await post(editor.token, gA, content);
     expect(res.statusCode).toBe(200);
-    const stored = (await t.inject({ method: 'GET', url: `${T(gA)}/get-topic-detail/${res.json().items.id}`, token: member.token })).json().items.content;
+    const stored = (await t.inject({ method: 'GET', url: `${T(gA)}/get-topic-detail/${res.json().items.id}`, token: member.token })).json()
+      .items.content;
     expect(stored).toBe(`<p>ab</p><img src="${inlineImageUrl(id)}">`);
   });
 
   it('common topics show their images to destination members; scheduled ones only after delivery', async () => {
     const id = await uploaded(poster.token, pngImage(20, 10), null);
-    const res = await t.inject({ method: 'POST', url: `${C}/create`, token: poster.token, payload: topicBody({ content: img(id), selected_group: [gA] }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${C}/create`,
+      token: poster.token,
+      payload: topicBody({ content: img(id), selected_group: [gA] }),
+    });
     expect(res.statusCode).toBe(200);
     expect((await show(id, member.token)).statusCode).toBe(200);
     expect((await show(id, inB.token)).statusCode).toBe(404);
-    await t.inject({ method: 'POST', url: `${C}/${res.json().items.id}`, token: poster.token, payload: topicBody({ content: img(id), selected_group: [gB] }) });
+    await t.inject({
+      method: 'POST',
+      url: `${C}/${res.json().items.id}`,
+      token: poster.token,
+      payload: topicBody({ content: img(id), selected_group: [gB] }),
+    });
     expect((await show(id, inB.token)).statusCode).toBe(200);
     expect((await show(id, member.token)).statusCode).toBe(404);
 
@@ -177,20 +221,33 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
 
   // Last: it moves the clock a day on.
   it('images taken out go with deleted_tiny_src; ones no topic shows are swept after a day', async () => {
-    const [one, two, mine, fresh] = [await uploaded(editor.token), await uploaded(editor.token), await uploaded(editor.token), await uploaded(editor.token)];
+    const [one, two, mine, fresh] = [
+      await uploaded(editor.token),
+      await uploaded(editor.token),
+      await uploaded(editor.token),
+      await uploaded(editor.token),
+    ];
     const colleagues = await uploaded(editor2.token);
     const t1 = (await post(editor.token, gA, img(one) + img(two))).json().items.id;
     await post(editor.token, gA, img(two));
-    const keyOf = async (id: number) => (await t.ctx.db.selectFrom('inline_images').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()).storage_key;
+    const keyOf = async (id: number) =>
+      (await t.ctx.db.selectFrom('inline_images').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()).storage_key;
     const [keyOne, keyMine] = [await keyOf(one), await keyOf(mine)];
     const used = await companyUsed();
 
     const upd = await t.inject({
-      method: 'POST', url: `${T(gA)}/update-topic/${t1}`, token: editor.token,
-      payload: topicBody({ content: '<p>画像なし</p>', deleted_tiny_src: [inlineImageUrl(one), inlineImageUrl(two), inlineImageUrl(colleagues), 'https://evil.example/x.png'] }),
+      method: 'POST',
+      url: `${T(gA)}/update-topic/${t1}`,
+      token: editor.token,
+      payload: topicBody({
+        content: '<p>画像なし</p>',
+        deleted_tiny_src: [inlineImageUrl(one), inlineImageUrl(two), inlineImageUrl(colleagues), 'https://evil.example/x.png'],
+      }),
     });
     expect(upd.statusCode).toBe(200);
-    const left = (await t.ctx.db.selectFrom('inline_images').select('id').where('id', 'in', [one, two, colleagues]).execute()).map((r) => r.id).sort();
+    const left = (await t.ctx.db.selectFrom('inline_images').select('id').where('id', 'in', [one, two, colleagues]).execute())
+      .map((r) => r.id)
+      .sort();
     // One is gone; two is still shown by the other topic; a colleague's unshown image is not this save's to delete.
     expect(left).toEqual([two, colleagues].sort());
     expect(await storedFiles(t)).not.toContain(keyOne);
@@ -203,7 +260,9 @@ describe.each(DIALECTS)('inline images (%s)', (dialect) => {
     editor.token = await t.login(editor);
     const late = await uploaded(editor.token);
     await runDueJobs(t.ctx, 'test-worker');
-    const kept = (await t.ctx.db.selectFrom('inline_images').select('id').where('id', 'in', [two, mine, fresh, colleagues, late]).execute()).map((r) => r.id).sort();
+    const kept = (await t.ctx.db.selectFrom('inline_images').select('id').where('id', 'in', [two, mine, fresh, colleagues, late]).execute())
+      .map((r) => r.id)
+      .sort();
     expect(kept).toEqual([two, late].sort());
     expect(await storedFiles(t)).not.toContain(keyMine);
     expect(await staged()).toEqual([]);

@@ -28,10 +28,20 @@ const EXT: Record<InlineMime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg
 
 export const imageNotFound = () => new HttpError(404, 'FILE_NOT_FOUND', 'The image does not exist.');
 function imageError(code: number, key: string, data: Record<string, unknown> = {}): HttpError {
-  return new HttpError(400, 'VALIDATION_ERROR', 'The image was not accepted.', { [INLINE_IMAGE_FIELD]: [key] }, { image_error: code, ...data });
+  return new HttpError(
+    400,
+    'VALIDATION_ERROR',
+    'The image was not accepted.',
+    { [INLINE_IMAGE_FIELD]: [key] },
+    { image_error: code, ...data },
+  );
 }
 const empty = () => imageError(ImageError.EMPTY, 'validation.required');
-const overSize = (maxMb: number) => new HttpError(400, 'UPLOAD_OVER_SIZE', 'The image is larger than allowed.', undefined, { max_mb: maxMb, image_error: ImageError.OVER_SIZE });
+const overSize = (maxMb: number) =>
+  new HttpError(400, 'UPLOAD_OVER_SIZE', 'The image is larger than allowed.', undefined, {
+    max_mb: maxMb,
+    image_error: ImageError.OVER_SIZE,
+  });
 
 /** PNG, JPEG and GIF as the file engine judges them, plus WebP (RIFF….WEBPVP8); by the bytes only. */
 async function rasterType(staged: StagedFile): Promise<InlineMime | null> {
@@ -68,7 +78,12 @@ async function receiveImage(ctx: AppContext, request: FastifyRequest, companyId:
  * Stores an uploaded image for `userId`, its bytes counted against the company's storage in the
  * same transaction as its row (EXCEED_COMPANY_STORAGE_CAPACITY refuses it), committed last.
  */
-export async function uploadImage(ctx: AppContext, request: FastifyRequest, user: { id: number; companyId: number }, maxMb: number = LIMITS.imageMaxMb) {
+export async function uploadImage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  user: { id: number; companyId: number },
+  maxMb: number = LIMITS.imageMaxMb,
+) {
   const { file, mime } = await receiveImage(ctx, request, user.companyId, maxMb);
   const target = { companyId: user.companyId, groupId: null };
   const id = await writeWithFiles([file], () =>
@@ -164,9 +179,18 @@ export async function sendImage(ctx: AppContext, reply: FastifyReply, image: { i
  * shows any more, and that this topic showed or the saver uploaded, are deleted with their
  * usage; their storage keys are returned for deletion after the commit.
  */
-export async function linkInlineImages(ctx: AppContext, trx: Kysely<DB>, scope: Scope, topicId: number, content: string, deletedSrc: string[]): Promise<string[]> {
+export async function linkInlineImages(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  scope: Scope,
+  topicId: number,
+  content: string,
+  deletedSrc: string[],
+): Promise<string[]> {
   const ids = sanitizeHtml(content).images;
-  const before = (await trx.selectFrom('topic_inline_images').select('image_id').where('topic_id', '=', topicId).execute()).map((r) => r.image_id);
+  const before = (await trx.selectFrom('topic_inline_images').select('image_id').where('topic_id', '=', topicId).execute()).map(
+    (r) => r.image_id,
+  );
   if (ids.length) {
     const now = ctx.now();
     const readable = await trx
@@ -179,7 +203,11 @@ export async function linkInlineImages(ctx: AppContext, trx: Kysely<DB>, scope: 
     if (readable.length !== ids.length) throw imageNotFound();
   }
   await trx.deleteFrom('topic_inline_images').where('topic_id', '=', topicId).execute();
-  if (ids.length) await trx.insertInto('topic_inline_images').values(ids.map((id) => ({ topic_id: topicId, image_id: id }))).execute();
+  if (ids.length)
+    await trx
+      .insertInto('topic_inline_images')
+      .values(ids.map((id) => ({ topic_id: topicId, image_id: id })))
+      .execute();
 
   const shown = new Set(ids);
   const gone = [...new Set(deletedSrc.map(inlineImageId))].filter((id): id is number => id !== null && !shown.has(id));
@@ -211,7 +239,10 @@ export async function linkCommentImages(ctx: AppContext, trx: Kysely<DB>, scope:
     .where((eb) => readableBy(eb, scope.userId, now))
     .execute();
   if (readable.length !== ids.length) throw imageNotFound();
-  await trx.insertInto('comment_inline_images').values(ids.map((id) => ({ comment_id: commentId, image_id: id }))).execute();
+  await trx
+    .insertInto('comment_inline_images')
+    .values(ids.map((id) => ({ comment_id: commentId, image_id: id })))
+    .execute();
 }
 
 /**
@@ -219,7 +250,9 @@ export async function linkCommentImages(ctx: AppContext, trx: Kysely<DB>, scope:
  * are deleted with their usage. Returns their storage keys, to delete after the commit.
  */
 export async function unlinkCommentImages(ctx: AppContext, trx: Kysely<DB>, companyId: number, commentId: number): Promise<string[]> {
-  const ids = (await trx.selectFrom('comment_inline_images').select('image_id').where('comment_id', '=', commentId).execute()).map((r) => r.image_id);
+  const ids = (await trx.selectFrom('comment_inline_images').select('image_id').where('comment_id', '=', commentId).execute()).map(
+    (r) => r.image_id,
+  );
   if (ids.length === 0) return [];
   await trx.deleteFrom('comment_inline_images').where('comment_id', '=', commentId).execute();
   const rows = await trx
@@ -232,9 +265,21 @@ export async function unlinkCommentImages(ctx: AppContext, trx: Kysely<DB>, comp
   return removeImages(ctx, trx, companyId, rows);
 }
 
-async function removeImages(ctx: AppContext, trx: Kysely<DB>, companyId: number, rows: { id: number; storage_key: string; size: number }[]): Promise<string[]> {
+async function removeImages(
+  ctx: AppContext,
+  trx: Kysely<DB>,
+  companyId: number,
+  rows: { id: number; storage_key: string; size: number }[],
+): Promise<string[]> {
   if (rows.length === 0) return [];
-  await trx.deleteFrom('inline_images').where('id', 'in', rows.map((r) => r.id)).execute();
+  await trx
+    .deleteFrom('inline_images')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
   await chargeUsage(ctx, trx, { companyId, groupId: null }, -rows.reduce((n, r) => n + Number(r.size), 0));
   return rows.map((r) => r.storage_key);
 }
@@ -255,18 +300,22 @@ export async function sweepUnusedImages(ctx: AppContext, log?: FastifyBaseLogger
       .limit(1)
       .executeTakeFirst();
     if (!candidates) return removed;
-    const { keys, n } = await writeTransaction(ctx, async (trx) => {
-      const rows = await trx
-        .selectFrom('inline_images as i')
-        .select(['i.id', 'i.storage_key', 'i.size'])
-        .where('i.company_id', '=', candidates.company_id)
-        .where('i.created_at', '<=', cutoff)
-        .where(unlinked)
-        .orderBy('i.id')
-        .limit(batch)
-        .execute();
-      return { keys: await removeImages(ctx, trx, candidates.company_id, rows), n: rows.length };
-    }, { companyId: candidates.company_id, groupId: null });
+    const { keys, n } = await writeTransaction(
+      ctx,
+      async (trx) => {
+        const rows = await trx
+          .selectFrom('inline_images as i')
+          .select(['i.id', 'i.storage_key', 'i.size'])
+          .where('i.company_id', '=', candidates.company_id)
+          .where('i.created_at', '<=', cutoff)
+          .where(unlinked)
+          .orderBy('i.id')
+          .limit(batch)
+          .execute();
+        return { keys: await removeImages(ctx, trx, candidates.company_id, rows), n: rows.length };
+      },
+      { companyId: candidates.company_id, groupId: null },
+    );
     removed += n;
     // Linked meanwhile by a save: nothing left to take.
     if (keys.length === 0) return removed;

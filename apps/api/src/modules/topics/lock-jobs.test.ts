@@ -27,7 +27,11 @@ describe.each(DIALECTS)('edit lock, scheduled delivery and jobs (%s)', (dialect)
     a = await actor(t, { companyId: company });
     b = await actor(t, { companyId: company });
     reader = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }], [reader.id, {}]]);
+    g = await groupWith(t, company, [
+      [a.id, { role_edit_topic: 1 }],
+      [b.id, { role_edit_topic: 1 }],
+      [reader.id, {}],
+    ]);
   });
   afterAll(() => t.close());
   // The tests move the clock by minutes and days; fresh access tokens keep the callers logged in.
@@ -36,7 +40,8 @@ describe.each(DIALECTS)('edit lock, scheduled delivery and jobs (%s)', (dialect)
   });
 
   const post = (url: string, token: string, payload: unknown = {}) => t.inject({ method: 'POST', url, token, payload: payload as never });
-  const lock = (id: number, token: string, lock_token?: string) => post(`${T(g)}/check-lock-topic/${id}`, token, lock_token ? { lock_token } : {});
+  const lock = (id: number, token: string, lock_token?: string) =>
+    post(`${T(g)}/check-lock-topic/${id}`, token, lock_token ? { lock_token } : {});
 
   it('one editor at a time; release lets the next in; expiry hands the lock over and ends the old session', async () => {
     const id = await postTopic(t, a.token, g, { is_multiple_edit: true });
@@ -60,14 +65,21 @@ describe.each(DIALECTS)('edit lock, scheduled delivery and jobs (%s)', (dialect)
     const bLock = await lock(id, b.token);
     expect(bLock.statusCode).toBe(200);
     const bToken = bLock.json().items.lock_token as string;
-    expect((await post(`${T(g)}/update-topic/${id}`, b.token, topicBody({ topic_title: 'B', is_multiple_edit: true, lock_token: bToken }))).statusCode).toBe(200);
+    expect(
+      (await post(`${T(g)}/update-topic/${id}`, b.token, topicBody({ topic_title: 'B', is_multiple_edit: true, lock_token: bToken })))
+        .statusCode,
+    ).toBe(200);
 
     // B walks away; after expiry A takes over and B's save is refused as an ended session.
     t.clock.advance(TOPIC_LOCK_TTL_MS + 1);
     for (const u of [a, b]) u.token = await t.login(u);
     const again = await lock(id, a.token);
     expect(again.statusCode).toBe(200);
-    const late = await post(`${T(g)}/update-topic/${id}`, b.token, topicBody({ topic_title: 'B late', is_multiple_edit: true, lock_token: bToken }));
+    const late = await post(
+      `${T(g)}/update-topic/${id}`,
+      b.token,
+      topicBody({ topic_title: 'B late', is_multiple_edit: true, lock_token: bToken }),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().status_code).toBe('EDIT_SESSION_ENDED');
     expect((await lock(id, b.token, bToken)).json().status_code).toBe('EDIT_SESSION_ENDED');
@@ -89,7 +101,9 @@ describe.each(DIALECTS)('edit lock, scheduled delivery and jobs (%s)', (dialect)
     const when = t.clock() + 3_600_000;
     const id = await postTopic(t, a.token, g, { delivery_date: when, emergency_contact: true, topic_title: '緊急：避難訓練' });
     const seen = async (token: string) =>
-      (await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=50`, token })).json().items.data.find((r: { id: number }) => r.id === id);
+      (await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=50`, token }))
+        .json()
+        .items.data.find((r: { id: number }) => r.id === id);
     expect((await seen(a.token)).is_scheduled).toBe(true);
     expect(await seen(reader.token)).toBeUndefined();
     expect((await t.inject({ method: 'GET', url: `${T(g)}/get-topic-detail/${id}`, token: reader.token })).statusCode).toBe(404);
@@ -170,7 +184,12 @@ describe.each(DIALECTS)('edit lock, scheduled delivery and jobs (%s)', (dialect)
           runDueJobs(t.ctx, 'proc-a2'),
           runDueJobs(second.ctx, 'proc-b2'),
         ]);
-        const job = await t.ctx.db.selectFrom('jobs').selectAll().where('ref_id', '=', id).where('kind', '=', 'topic.deliver').executeTakeFirstOrThrow();
+        const job = await t.ctx.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('ref_id', '=', id)
+          .where('kind', '=', 'topic.deliver')
+          .executeTakeFirstOrThrow();
         expect(job.done_at).not.toBeNull();
         expect(job.attempts).toBe(1);
         expect(ran.reduce((s, n) => s + n, 0)).toBeGreaterThanOrEqual(1);
@@ -191,12 +210,22 @@ describe.each(DIALECTS)('edit lock, scheduled delivery and jobs (%s)', (dialect)
       const before = outbox(t).length;
       // Housekeeping jobs (bin cleanups and the like) may be due now; the delivery must not be.
       await runDueJobs(restarted.ctx, 'after-restart');
-      const waiting = await t.ctx.db.selectFrom('jobs').selectAll().where('ref_id', '=', id).where('kind', '=', 'topic.deliver').executeTakeFirstOrThrow();
+      const waiting = await t.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('ref_id', '=', id)
+        .where('kind', '=', 'topic.deliver')
+        .executeTakeFirstOrThrow();
       expect([waiting.claimed_by, waiting.done_at]).toEqual([null, null]);
       expect(outbox(t).length).toBe(before);
       t.clock.set(when);
       expect(await runDueJobs(restarted.ctx, 'after-restart')).toBeGreaterThanOrEqual(1);
-      const job = await t.ctx.db.selectFrom('jobs').selectAll().where('ref_id', '=', id).where('kind', '=', 'topic.deliver').executeTakeFirstOrThrow();
+      const job = await t.ctx.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('ref_id', '=', id)
+        .where('kind', '=', 'topic.deliver')
+        .executeTakeFirstOrThrow();
       expect(job.claimed_by).toBe('after-restart');
       expect(job.done_at).not.toBeNull();
       expect(outbox(t).length - before).toBe(2);

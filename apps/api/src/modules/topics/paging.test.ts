@@ -68,7 +68,11 @@ describe.each(DIALECTS)('topic feed keyset paging (%s)', (dialect) => {
 
   it('page numbers give the same rows as the cursor', async () => {
     const all = await walk('orderBy=update&sortedBy=desc', 10);
-    const res = await t.inject({ method: 'GET', url: `${T(g)}/get-not-delete-topics?limit=10&page=3&orderBy=update&sortedBy=desc`, token: user.token });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${T(g)}/get-not-delete-topics?limit=10&page=3&orderBy=update&sortedBy=desc`,
+      token: user.token,
+    });
     expect(res.json().items.data.map((r: Row) => r.id)).toEqual(all.slice(20, 30).map((r) => r.id));
   });
 

@@ -60,14 +60,19 @@ const topicQuery = compiledShapes<TopicArgs, { kind: Scope['kind']; inBin: boole
 
 export async function requireTopic(ctx: AppContext, scope: Scope, topicId: number, opts: { inBin?: boolean } = {}): Promise<TopicRecord> {
   const inBin = opts.inBin !== undefined;
-  const [row] = await topicQuery(ctx.db, `${scope.kind}|${inBin}`, { kind: scope.kind, inBin }, {
-    groupId: scope.groupId ?? 0,
-    companyId: scope.companyId,
-    userId: scope.userId,
-    now: ctx.now(),
-    topicId,
-    inBin: opts.inBin ? 1 : 0,
-  });
+  const [row] = await topicQuery(
+    ctx.db,
+    `${scope.kind}|${inBin}`,
+    { kind: scope.kind, inBin },
+    {
+      groupId: scope.groupId ?? 0,
+      companyId: scope.companyId,
+      userId: scope.userId,
+      now: ctx.now(),
+      topicId,
+      inBin: opts.inBin ? 1 : 0,
+    },
+  );
   if (!row) throw topicNotFound();
   return row;
 }

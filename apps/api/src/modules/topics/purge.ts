@@ -38,7 +38,9 @@ export async function purgeTopics(ctx: AppContext, ids: number[], audit: PurgeAu
       const topics = await trx.selectFrom('topics').select(['id', 'company_id', 'group_id', 'title']).where('id', 'in', part).execute();
       await unindexTopics(trx, part);
       const res = await trx.deleteFrom('topics').where('id', 'in', part).executeTakeFirst();
-      const group = audit.binOf ? await trx.selectFrom('groups').select('name').where('id', '=', audit.binOf.groupId).executeTakeFirst() : undefined;
+      const group = audit.binOf
+        ? await trx.selectFrom('groups').select('name').where('id', '=', audit.binOf.groupId).executeTakeFirst()
+        : undefined;
       await writeAuditMany(ctx, trx, auditEntries(topics, audit, group?.name ?? ''));
       return res;
     });
@@ -54,14 +56,30 @@ function auditEntries(topics: Gone[], audit: PurgeAudit, groupName: string): Aud
   const note = audit.note ? ` (${audit.note})` : '';
   if (audit.binOf) {
     if (topics.length === 0) return [];
-    const titles = topics.slice(0, 20).map((t) => t.title).join(', ') + (topics.length > 20 ? ', …' : '');
-    return [{
-      ...who, companyId: topics[0]!.company_id, action: 'topic.bin_emptied', targetType: 'group', targetId: audit.binOf.groupId, targetLabel: groupName,
-      detail: `${topics.length} topics: ${titles}${note}`,
-    }];
+    const titles =
+      topics
+        .slice(0, 20)
+        .map((t) => t.title)
+        .join(', ') + (topics.length > 20 ? ', …' : '');
+    return [
+      {
+        ...who,
+        companyId: topics[0]!.company_id,
+        action: 'topic.bin_emptied',
+        targetType: 'group',
+        targetId: audit.binOf.groupId,
+        targetLabel: groupName,
+        detail: `${topics.length} topics: ${titles}${note}`,
+      },
+    ];
   }
   return topics.map((t) => ({
-    ...who, companyId: t.company_id, action: 'topic.deleted', targetType: 'topic', targetId: t.id, targetLabel: t.title,
+    ...who,
+    companyId: t.company_id,
+    action: 'topic.deleted',
+    targetType: 'topic',
+    targetId: t.id,
+    targetLabel: t.title,
     detail: (t.group_id === null ? 'common topic' : `group #${t.group_id}`) + note,
   }));
 }

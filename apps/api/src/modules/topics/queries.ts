@@ -50,15 +50,34 @@ const feedQuery = compiledShapes<FeedArgs, FeedShape>()((db, slot, shape) => {
     .leftJoin('users as u', 'u.id', 't.updater_id')
     .leftJoin('topic_reads as r', (j) => j.onRef('r.topic_id', '=', 't.id').on('r.user_id', '=', slot('userId')))
     .select([
-      't.id', 't.group_id', 't.title', 't.content_text', 't.updated_at', 't.delivery_at', 't.emergency_contact',
-      't.comment_enabled', 't.comment_anonymous', 't.folder_id', 't.in_bin', 't.updater_id',
-      'u.last_name', 'u.first_name', 'u.status as updater_status', 'r.user_id as read_by',
+      't.id',
+      't.group_id',
+      't.title',
+      't.content_text',
+      't.updated_at',
+      't.delivery_at',
+      't.emergency_contact',
+      't.comment_enabled',
+      't.comment_anonymous',
+      't.folder_id',
+      't.in_bin',
+      't.updater_id',
+      'u.last_name',
+      'u.first_name',
+      'u.status as updater_status',
+      'r.user_id as read_by',
     ])
     .where('t.in_bin', '=', shape.list === 'bin' ? 1 : 0);
   if (shape.scope === 'group') {
     q = q.select((eb) =>
       eb
-        .exists(eb.selectFrom('group_members as gm').select(sql`1`.as('one')).whereRef('gm.group_id', '=', 't.group_id').whereRef('gm.user_id', '=', 't.updater_id'))
+        .exists(
+          eb
+            .selectFrom('group_members as gm')
+            .select(sql`1`.as('one'))
+            .whereRef('gm.group_id', '=', 't.group_id')
+            .whereRef('gm.user_id', '=', 't.updater_id'),
+        )
         .as('updater_in_group'),
     ) as unknown as typeof q;
   }
@@ -67,7 +86,13 @@ const feedQuery = compiledShapes<FeedArgs, FeedShape>()((db, slot, shape) => {
   if (shape.unreadOnly) q = q.where('r.user_id', 'is', null);
   if (shape.list === 'favorite') {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('topic_favorites as f').select(sql`1`.as('one')).whereRef('f.topic_id', '=', 't.id').where('f.user_id', '=', slot('userId'))),
+      eb.exists(
+        eb
+          .selectFrom('topic_favorites as f')
+          .select(sql`1`.as('one'))
+          .whereRef('f.topic_id', '=', 't.id')
+          .where('f.user_id', '=', slot('userId')),
+      ),
     );
   }
   // A plain filter inside the keyset query, so paging and cursors work unchanged on both engines.
@@ -85,7 +110,13 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
   const col = opts.orderBy === 'title' ? 't.title' : 't.updated_at';
   const keyset = { ...opts, col, idCol: 't.id', dir: opts.sortedBy };
   const term = normalizeForSearch(opts.title ?? '');
-  const shape: FeedShape = { scope: scope.kind, list: list.kind, unreadOnly: opts.unreadOnly, title: Boolean(term), keyset: keysetShape(keyset) };
+  const shape: FeedShape = {
+    scope: scope.kind,
+    list: list.kind,
+    unreadOnly: opts.unreadOnly,
+    title: Boolean(term),
+    keyset: keysetShape(keyset),
+  };
   const k = shape.keyset;
   const key = `${shape.scope}|${shape.list}|${shape.unreadOnly}|${shape.title}|${k.col}|${k.dir}|${k.cursor}|${k.offset}|${k.limit}`;
   const rows = await feedQuery(ctx.db, key, shape, {
@@ -97,25 +128,31 @@ export async function listTopics(ctx: AppContext, scope: Scope, list: ListKind, 
     folderId: list.kind === 'folder' ? list.folderId : 0,
     titlePattern: term ? containsPattern(term) : '',
   });
-  return keysetResult(rows, keyset, (r): TopicRow => ({
-    id: r.id,
-    topic_type: r.group_id === null ? TopicType.COMMON_TOPIC : TopicType.GROUP_TOPIC,
-    group_id: r.group_id,
-    title: r.title,
-    content: preview(r.content_text, LIMITS.previewTextLength),
-    updater: shortName(displayName(r)),
-    user_active_status: activeStatus(r.updater_status, shape.scope === 'group' ? (r as { updater_in_group?: unknown }).updater_in_group : undefined),
-    update_at: r.updated_at,
-    delivery_date: r.delivery_at,
-    is_scheduled: r.delivery_at > now,
-    is_read: r.read_by !== null,
-    emergency_contact: r.emergency_contact === 1,
-    allow_anonymous_comment: r.comment_enabled === 1 && r.comment_anonymous === 1,
-    folder_id: r.folder_id,
-    is_in_bin: r.in_bin === 1,
-  }));
+  return keysetResult(
+    rows,
+    keyset,
+    (r): TopicRow => ({
+      id: r.id,
+      topic_type: r.group_id === null ? TopicType.COMMON_TOPIC : TopicType.GROUP_TOPIC,
+      group_id: r.group_id,
+      title: r.title,
+      content: preview(r.content_text, LIMITS.previewTextLength),
+      updater: shortName(displayName(r)),
+      user_active_status: activeStatus(
+        r.updater_status,
+        shape.scope === 'group' ? (r as { updater_in_group?: unknown }).updater_in_group : undefined,
+      ),
+      update_at: r.updated_at,
+      delivery_date: r.delivery_at,
+      is_scheduled: r.delivery_at > now,
+      is_read: r.read_by !== null,
+      emergency_contact: r.emergency_contact === 1,
+      allow_anonymous_comment: r.comment_enabled === 1 && r.comment_anonymous === 1,
+      folder_id: r.folder_id,
+      is_in_bin: r.in_bin === 1,
+    }),
+  );
 }
-
 
 /**
  * The feed's four counters in one statement, compiled once per scope kind: four separate
@@ -138,5 +175,10 @@ const countsQuery = compiledShapes<VisibleArgs, Scope['kind']>()((db, slot, kind
 export async function countTopics(ctx: AppContext, scope: Scope) {
   const [row] = await countsQuery(ctx.db, scope.kind, scope.kind, visibleArgs(ctx, scope));
   // SUM over no rows is NULL; PostgreSQL's SUM of integers is a bigint, which pg returns as text.
-  return { all: Number(row?.all ?? 0), unread: Number(row?.unread ?? 0), unclassified: Number(row?.unclassified ?? 0), in_bin: Number(row?.in_bin ?? 0) };
+  return {
+    all: Number(row?.all ?? 0),
+    unread: Number(row?.unread ?? 0),
+    unclassified: Number(row?.unclassified ?? 0),
+    in_bin: Number(row?.in_bin ?? 0),
+  };
 }

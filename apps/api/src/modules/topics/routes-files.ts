@@ -45,7 +45,12 @@ export async function topicFileRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.commonTopicDownloadFiles, async ({ ctx, user, body, reply, request }) => {
     const scope = await policy.commonScope(ctx, user, 'read');
-    return sendZip(ctx, reply, await requireAttachments(ctx, await fileScopeOf(ctx, scope), body.file_ids, body.is_comment_file), request.log);
+    return sendZip(
+      ctx,
+      reply,
+      await requireAttachments(ctx, await fileScopeOf(ctx, scope), body.file_ids, body.is_comment_file),
+      request.log,
+    );
   });
 
   on(app, e.uploadInlineImage, async ({ ctx, user, query, request }) => {
@@ -61,7 +66,9 @@ export async function topicFileRoutes(app: FastifyInstance): Promise<void> {
     }
     return { items: await uploadImage(ctx, request, user, maxMb) };
   });
-  on(app, e.inlineImage, async ({ ctx, user, params, reply }) => sendImage(ctx, reply, await requireReadableImage(ctx, user, params.imageId)));
+  on(app, e.inlineImage, async ({ ctx, user, params, reply }) =>
+    sendImage(ctx, reply, await requireReadableImage(ctx, user, params.imageId)),
+  );
 
   await ensurePeriodicJob(app.ctx.db, INLINE_IMAGE_SWEEP_JOB, app.ctx.now() + SWEEP_EVERY_MS, app.ctx.now());
 }

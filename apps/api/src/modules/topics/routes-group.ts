@@ -35,7 +35,12 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
     items: await service.topicDetail(ctx, scope, topicId),
   });
 
-  on(app, e.topicFolders, async ({ ctx, user, params }) => ({ items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')) }), cached);
+  on(
+    app,
+    e.topicFolders,
+    async ({ ctx, user, params }) => ({ items: await folders.listFolders(ctx, await scopeOf(ctx, user, params.id, 'read')) }),
+    cached,
+  );
   on(app, e.createTopicFolder, async ({ ctx, user, params, body }) => ({
     items: await folders.createFolder(ctx, await scopeOf(ctx, user, params.id, 'write'), body.folder_name),
   }));
@@ -50,9 +55,19 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
   on(app, e.topicsAll, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'all' }, query), cached);
   on(app, e.topicsUnclassified, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'unclassified' }, query), cached);
   on(app, e.topicsInBin, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'bin' }, query));
-  on(app, e.topicsByFolder, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query), cached);
+  on(
+    app,
+    e.topicsByFolder,
+    ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'folder', folderId: params.folderId }, query),
+    cached,
+  );
   on(app, e.topicsFavorite, ({ ctx, user, params, query }) => list(ctx, user, params.id, { kind: 'favorite' }, query), cached);
-  on(app, e.topicCount, async ({ ctx, user, params }) => ({ items: await countTopics(ctx, await scopeOf(ctx, user, params.id, 'read')) }), cached);
+  on(
+    app,
+    e.topicCount,
+    async ({ ctx, user, params }) => ({ items: await countTopics(ctx, await scopeOf(ctx, user, params.id, 'read')) }),
+    cached,
+  );
 
   on(app, e.topicDetail, async ({ ctx, user, params }) => detail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.topicId), cached);
   // JSON, or multipart with attachments: the caller is authorised before any file is read.
@@ -125,17 +140,23 @@ export async function groupTopicRoutes(app: FastifyInstance): Promise<void> {
   });
   on(app, e.emptyTopicsBin, async ({ ctx, user, params, body, request }) => {
     // The spec's body repeats the group id; a different one is another group's, so not found.
-    if (body.group_id !== undefined && body.group_id !== params.id) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
+    if (body.group_id !== undefined && body.group_id !== params.id)
+      throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
     return emptyBin(ctx, user, params.id, request.ip);
   });
   on(app, e.cleanTopicsBin, ({ ctx, user, params, request }) => emptyBin(ctx, user, params.id, request.ip));
 
-  on(app, e.topicComments, async ({ ctx, user, params, query }) => {
-    const scope = await scopeOf(ctx, user, params.id, 'read');
-    const topic = await policy.requireTopic(ctx, scope, params.topicId);
-    const limit = await commentPageSize(ctx, user.id, query.limit);
-    return { items: await comments.listComments(ctx, scope, topic, { ...query, limit }) };
-  }, cached);
+  on(
+    app,
+    e.topicComments,
+    async ({ ctx, user, params, query }) => {
+      const scope = await scopeOf(ctx, user, params.id, 'read');
+      const topic = await policy.requireTopic(ctx, scope, params.topicId);
+      const limit = await commentPageSize(ctx, user.id, query.limit);
+      return { items: await comments.listComments(ctx, scope, topic, { ...query, limit }) };
+    },
+    cached,
+  );
   on(app, e.topicCommentDetail, async ({ ctx, user, params }) => ({
     items: await comments.commentDetail(ctx, await scopeOf(ctx, user, params.id, 'read'), params.commentId),
   }));

@@ -31,7 +31,10 @@ const bit = (b: boolean) => (b ? 1 : 0) as 0 | 1;
  * inline-image links there and commits the uploaded bytes last, so all of it lands or none.
  */
 export type TopicWriter = (write: (trx: Kysely<DB>) => Promise<number>) => Promise<number>;
-const ownTransaction = (ctx: AppContext): TopicWriter => (write) => writeTransaction(ctx, write);
+const ownTransaction =
+  (ctx: AppContext): TopicWriter =>
+  (write) =>
+    writeTransaction(ctx, write);
 
 /** Stored columns from a create/update body: sanitised HTML, plain text and the option flags. */
 function columns(body: TopicInput) {
@@ -74,14 +77,23 @@ async function requireDestinations(ctx: AppContext, scope: Scope, groupIds: numb
 
 async function setDestinations(trx: Kysely<DB>, topicId: number, groupIds: number[]): Promise<void> {
   await trx.deleteFrom('topic_destinations').where('topic_id', '=', topicId).execute();
-  if (groupIds.length) await trx.insertInto('topic_destinations').values(groupIds.map((g) => ({ topic_id: topicId, group_id: g }))).execute();
+  if (groupIds.length)
+    await trx
+      .insertInto('topic_destinations')
+      .values(groupIds.map((g) => ({ topic_id: topicId, group_id: g })))
+      .execute();
 }
 
 /**
  * A scheduled topic enters the feed at its delivery time, so its sort time (updated_at) is the
  * delivery time; the deliver job then mails (if emergency) and announces it exactly once.
  */
-export async function createTopic(ctx: AppContext, scope: Scope, body: TopicInput, writer: TopicWriter = ownTransaction(ctx)): Promise<number> {
+export async function createTopic(
+  ctx: AppContext,
+  scope: Scope,
+  body: TopicInput,
+  writer: TopicWriter = ownTransaction(ctx),
+): Promise<number> {
   const now = ctx.now();
   const deliveryAt = futureDelivery(body.delivery_date, now);
   if (scope.kind === 'group' && body.folder_id) await requireFolder(ctx, scope.groupId!, body.folder_id);
@@ -141,7 +153,8 @@ export async function updateTopic(
     if (destinations) await setDestinations(trx, topic.id, destinations);
     await indexTopic(trx, topic.id);
     await trx.deleteFrom('topic_reads').where('topic_id', '=', topic.id).where('user_id', '!=', scope.userId).execute();
-    if (scheduled) await enqueueJob(trx, { kind: DELIVER_JOB, refId: topic.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${topic.id}`, now });
+    if (scheduled)
+      await enqueueJob(trx, { kind: DELIVER_JOB, refId: topic.id, runAt: deliveryAt, dedupeKey: `${DELIVER_JOB}:${topic.id}`, now });
     return topic.id;
   });
   await publishTopicEvent(ctx, { ...topic, delivery_at: deliveryAt }, 'updated', { alsoTo: before });
@@ -149,18 +162,31 @@ export async function updateTopic(
 
 export async function moveToBin(ctx: AppContext, ids: number[]): Promise<number> {
   const now = ctx.now();
-  const r = await ctx.db.updateTable('topics').set({ in_bin: 1, moved_to_bin_at: now }).where('id', 'in', ids).where('in_bin', '=', 0).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('topics')
+    .set({ in_bin: 1, moved_to_bin_at: now })
+    .where('id', 'in', ids)
+    .where('in_bin', '=', 0)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 /** Out of any folder and out of the bin. */
 export async function moveToUnclassified(ctx: AppContext, ids: number[]): Promise<number> {
-  const r = await ctx.db.updateTable('topics').set({ folder_id: null, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('topics')
+    .set({ folder_id: null, in_bin: 0, moved_to_bin_at: null })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function moveToFolder(ctx: AppContext, ids: number[], folderId: number): Promise<number> {
-  const r = await ctx.db.updateTable('topics').set({ folder_id: folderId, in_bin: 0, moved_to_bin_at: null }).where('id', 'in', ids).executeTakeFirst();
+  const r = await ctx.db
+    .updateTable('topics')
+    .set({ folder_id: folderId, in_bin: 0, moved_to_bin_at: null })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -170,7 +196,11 @@ export async function deleteTopics(ctx: AppContext, ids: number[], actor: AuditA
 
 export async function emptyBin(ctx: AppContext, groupId: number, actor: AuditActor): Promise<number> {
   const rows = await ctx.db.selectFrom('topics').select('id').where('group_id', '=', groupId).where('in_bin', '=', 1).execute();
-  return purgeTopics(ctx, rows.map((r) => r.id), { actor, binOf: { groupId } });
+  return purgeTopics(
+    ctx,
+    rows.map((r) => r.id),
+    { actor, binOf: { groupId } },
+  );
 }
 
 /** The topic view's set-seen: one statement when it marks, a lookup (404 or nothing) when not. */
@@ -195,7 +225,13 @@ export async function setRead(ctx: AppContext, userId: number, topicId: number, 
  * Likes and favourites are rows keyed (topic, user): setting twice is a no-op and the count is
  * always COUNT(*), so concurrent requests can neither double-count nor lose a like.
  */
-export async function setMark(ctx: AppContext, table: 'topic_likes' | 'topic_favorites', userId: number, topicId: number, on: boolean): Promise<void> {
+export async function setMark(
+  ctx: AppContext,
+  table: 'topic_likes' | 'topic_favorites',
+  userId: number,
+  topicId: number,
+  on: boolean,
+): Promise<void> {
   if (on) {
     await ctx.db
       .insertInto(table)
@@ -228,7 +264,11 @@ async function publishLike(ctx: AppContext, topicId: number, userId: number, on:
 }
 
 export async function likeCount(ctx: AppContext, topicId: number): Promise<number> {
-  const r = await ctx.db.selectFrom('topic_likes').select((eb) => eb.fn.countAll<number>().as('n')).where('topic_id', '=', topicId).executeTakeFirstOrThrow();
+  const r = await ctx.db
+    .selectFrom('topic_likes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('topic_id', '=', topicId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -247,7 +287,8 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number
     topic.has_attachments ? attachmentFields(ctx, topicId) : none,
   ]);
   // An absent person (no id, or a removed row) is 'User', like a person without a name.
-  const nameOf = (id: number | null, last: string | null, first: string | null) => (id === null ? 'User' : displayName({ last_name: last, first_name: first }));
+  const nameOf = (id: number | null, last: string | null, first: string | null) =>
+    id === null ? 'User' : displayName({ last_name: last, first_name: first });
   const privileged = topic.author_id === uid || canEdit(scope, topic);
   return {
     id: topic.id,
@@ -257,9 +298,15 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number
     content: topic.content_html,
     emergency_contact: topic.emergency_contact === 1,
     is_multiple_edit: topic.is_multiple_edit === 1,
-    how_nice: flags([[topic.like_enabled === 1, '1'], [topic.hide_likers === 1, '2']]),
+    how_nice: flags([
+      [topic.like_enabled === 1, '1'],
+      [topic.hide_likers === 1, '2'],
+    ]),
     like_character_change: topic.like_character,
-    comment_options: flags([[topic.comment_enabled === 1, '1'], [topic.comment_anonymous === 1, '2']]),
+    comment_options: flags([
+      [topic.comment_enabled === 1, '1'],
+      [topic.comment_anonymous === 1, '2'],
+    ]),
     delivery_date: topic.delivery_at,
     is_scheduled: topic.delivery_at > ctx.now(),
     folder_id: topic.folder_id,
@@ -272,7 +319,10 @@ export async function topicDetail(ctx: AppContext, scope: Scope, topicId: number
     updated_at: topic.updated_at,
     is_in_bin: topic.in_bin === 1,
     move_to_bin: topic.moved_to_bin_at,
-    date_remove: topic.in_bin === 1 && topic.moved_to_bin_at !== null && scope.kind === 'group' ? topic.moved_to_bin_at + scope.autoDeleteDays * DAY_MS : null,
+    date_remove:
+      topic.in_bin === 1 && topic.moved_to_bin_at !== null && scope.kind === 'group'
+        ? topic.moved_to_bin_at + scope.autoDeleteDays * DAY_MS
+        : null,
     liker: topic.hide_likers === 1 && !privileged ? [] : likers.map((u) => ({ id: u.id, name: displayName(u) })),
     liker_count: likers.length,
     is_like: likers.some((u) => u.id === uid),

@@ -60,7 +60,12 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
     const later = await postTopic(t, editor.token, g, { delivery_date: t.clock() + 3_600_000 });
     expect((await post(`${T(g)}/set-topic-is-seen/${later}`, reader.token)).statusCode).toBe(404);
     expect((await post(`${T(g)}/set-topic-is-seen/999999`, reader.token)).statusCode).toBe(404);
-    const reads = await t.ctx.db.selectFrom('topic_reads').select('topic_id').where('user_id', '=', reader.id).where('topic_id', 'in', [later, 999999]).execute();
+    const reads = await t.ctx.db
+      .selectFrom('topic_reads')
+      .select('topic_id')
+      .where('user_id', '=', reader.id)
+      .where('topic_id', 'in', [later, 999999])
+      .execute();
     expect(reads).toEqual([]);
     expect((await post(`${T(g)}/set-topic-is-seen/${later}`, editor.token)).statusCode).toBe(200);
     const unread = (await get(`${T(g)}/get-not-delete-topics?unread_only=1`, reader.token)).json().items.data;
@@ -72,7 +77,10 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
     await post(`${T(g)}/set-topic-is-seen/${id}`, reader.token);
     const upd = await post(`${T(g)}/update-topic/${id}`, editor.token, topicBody({ topic_title: '変更後' }));
     expect(upd.statusCode).toBe(200);
-    expect((await get(`${T(g)}/get-topic-detail/${id}`, reader.token)).json().items).toMatchObject({ topic_title: '変更後', is_read: false });
+    expect((await get(`${T(g)}/get-topic-detail/${id}`, reader.token)).json().items).toMatchObject({
+      topic_title: '変更後',
+      is_read: false,
+    });
   });
 
   it('counts likes right under 20 concurrent requests and keeps them idempotent', async () => {
@@ -81,7 +89,9 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
     for (const l of likers) await t.addMember(g, l.id);
     const results = await Promise.all(likers.map((l) => post(`${T(g)}/like-or-dislike-topic/${id}`, l.token, { is_like: true })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const again = await Promise.all(Array.from({ length: 20 }, () => post(`${T(g)}/like-or-dislike-topic/${id}`, likers[0]!.token, { is_like: true })));
+    const again = await Promise.all(
+      Array.from({ length: 20 }, () => post(`${T(g)}/like-or-dislike-topic/${id}`, likers[0]!.token, { is_like: true })),
+    );
     expect(again.map((r) => r.json().items.liker_count).every((n: number) => n === 20)).toBe(true);
     const d = (await get(`${T(g)}/get-topic-detail/${id}`, reader.token)).json().items;
     expect(d).toMatchObject({ liker_count: 20, is_like: false, like_character_change: '👏' });
@@ -109,16 +119,29 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
   });
 
   it('organises topics: folders, unclassified, bin, delete from bin, empty bin', async () => {
-    const g2 = await groupWith(t, company, [[editor.id, { role_edit_topic: 1 }], [admin.id, { role_admin: 1 }]]);
+    const g2 = await groupWith(t, company, [
+      [editor.id, { role_edit_topic: 1 }],
+      [admin.id, { role_admin: 1 }],
+    ]);
     const [a, b, c] = [await postTopic(t, editor.token, g2), await postTopic(t, editor.token, g2), await postTopic(t, editor.token, g2)];
     const folder = (await post(`${G2(g2)}/folder/create-new-folder`, editor.token, { type: 1, folder_name: '議事録' })).json().items;
     expect(folder).toMatchObject({ name: '議事録', topic_count: 0 });
-    expect((await post(`${T(g2)}/move-topics-to-selected-folder`, editor.token, { topic_ids: [a, b], folder_id: folder.id })).json().items.count).toBe(2);
-    const ids = async (url: string) => (await get(url, editor.token)).json().items.data.map((r: { id: number }) => r.id).sort();
+    expect(
+      (await post(`${T(g2)}/move-topics-to-selected-folder`, editor.token, { topic_ids: [a, b], folder_id: folder.id })).json().items.count,
+    ).toBe(2);
+    const ids = async (url: string) =>
+      (await get(url, editor.token))
+        .json()
+        .items.data.map((r: { id: number }) => r.id)
+        .sort();
     expect(await ids(`${T(g2)}/get-topics-by-folder/${folder.id}`)).toEqual([a, b].sort());
     expect(await ids(`${T(g2)}/get-unclassification-topics`)).toEqual([c]);
-    expect((await get(`${G2(g2)}/folder/get-all-folder/1`, editor.token)).json().items).toEqual([{ id: folder.id, name: '議事録', topic_count: 2 }]);
-    expect((await post(`${G2(g2)}/folder/rename-folder`, editor.token, { folder_id: folder.id, folder_name: '記録' })).json().items.name).toBe('記録');
+    expect((await get(`${G2(g2)}/folder/get-all-folder/1`, editor.token)).json().items).toEqual([
+      { id: folder.id, name: '議事録', topic_count: 2 },
+    ]);
+    expect(
+      (await post(`${G2(g2)}/folder/rename-folder`, editor.token, { folder_id: folder.id, folder_name: '記録' })).json().items.name,
+    ).toBe('記録');
 
     await post(`${T(g2)}/move-topics-to-bin`, editor.token, { topic_ids: [a, c] });
     expect(await ids(`${T(g2)}/get-deleted-topics`)).toEqual([a, c].sort());
@@ -159,18 +182,27 @@ describe.each(DIALECTS)('group topics (%s)', (dialect) => {
     expect(page1).toMatchObject({ total: 15, last_page: 3, current_page: 1 });
     const shownFirst = page1.data[0];
     expect(shownFirst).toMatchObject({ id: first.id, is_deleted: true, content: '' });
-    expect(shownFirst.comments[0]).toMatchObject({ id: reply.id, comment_parent_delete: true, content: '<p>回答です</p>'.replace(/<\/?p>/g, '') });
+    expect(shownFirst.comments[0]).toMatchObject({
+      id: reply.id,
+      comment_parent_delete: true,
+      content: '<p>回答です</p>'.replace(/<\/?p>/g, ''),
+    });
     // Others never learn who wrote the anonymous comment.
     expect(page1.data[1]).toMatchObject({ id: anon.id, commenter_id: null, commenter_name: null, is_own: false });
 
-    const found = (await get(`${T(g)}/get-all-comment-by-topic-id/${id}?limit=5&find_page_by_comment_id=${last.id}`, editor.token)).json().items;
+    const found = (await get(`${T(g)}/get-all-comment-by-topic-id/${id}?limit=5&find_page_by_comment_id=${last.id}`, editor.token)).json()
+      .items;
     expect(found.current_page).toBe(3);
     expect(found.data.map((c: { id: number }) => c.id)).toContain(last.id);
-    const viaReply = (await get(`${T(g)}/get-all-comment-by-topic-id/${id}?limit=5&find_page_by_comment_id=${reply.id}`, editor.token)).json().items;
+    const viaReply = (
+      await get(`${T(g)}/get-all-comment-by-topic-id/${id}?limit=5&find_page_by_comment_id=${reply.id}`, editor.token)
+    ).json().items;
     expect(viaReply.current_page).toBe(1);
 
     const noAnon = await postTopic(t, editor.token, g, { comment_options: ['1'] });
-    expect((await post(`${T(g)}/add-new-comment`, reader.token, { topic_id: noAnon, content: 'x', is_anonymous: true })).statusCode).toBe(403);
+    expect((await post(`${T(g)}/add-new-comment`, reader.token, { topic_id: noAnon, content: 'x', is_anonymous: true })).statusCode).toBe(
+      403,
+    );
     const noComments = await postTopic(t, editor.token, g, { comment_options: [] });
     expect((await post(`${T(g)}/add-new-comment`, reader.token, { topic_id: noComments, content: 'x' })).statusCode).toBe(403);
 

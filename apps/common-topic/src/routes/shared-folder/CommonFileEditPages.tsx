@@ -33,9 +33,24 @@ function RequireCommonRight({ titleKey, children }: { titleKey: string; children
   const me = useMe();
   const title = t(titleKey);
   let body: ReactNode;
-  if (me.isPending) body = <Plain title={title}><Spinner /></Plain>;
-  else if (fileId === null) body = <Plain title={title}><p role="alert">{tf('list.load_failed')}</p></Plain>;
-  else if (!me.data?.common_topic_role) body = <Plain title={title}><p role="alert">{t('files.no_right')}</p></Plain>;
+  if (me.isPending)
+    body = (
+      <Plain title={title}>
+        <Spinner />
+      </Plain>
+    );
+  else if (fileId === null)
+    body = (
+      <Plain title={title}>
+        <p role="alert">{tf('list.load_failed')}</p>
+      </Plain>
+    );
+  else if (!me.data?.common_topic_role)
+    body = (
+      <Plain title={title}>
+        <p role="alert">{t('files.no_right')}</p>
+      </Plain>
+    );
   else body = children({ fileId, backTo: fileDetailPath(fileId, search.get('from')), title });
   return (
     <>
@@ -49,7 +64,15 @@ function RequireCommonRight({ titleKey, children }: { titleKey: string; children
 export function CommonFileOverwritePage() {
   return (
     <RequireCommonRight titleKey="routes.file_overwrite">
-      {(a) => <FileOverwriteView scope={COMMON_FILE_SCOPE} fileId={a.fileId} maxMb={LIMITS.commonMaxFileMb} backTo={a.backTo} documentTitle={a.title} />}
+      {(a) => (
+        <FileOverwriteView
+          scope={COMMON_FILE_SCOPE}
+          fileId={a.fileId}
+          maxMb={LIMITS.commonMaxFileMb}
+          backTo={a.backTo}
+          documentTitle={a.title}
+        />
+      )}
     </RequireCommonRight>
   );
 }

@@ -23,13 +23,20 @@ export function CommonFileToolbar({ selected, canDelete, onDone }: Props) {
 
   const downloadZip = async () => {
     try {
-      await downloadByLink({ path: filePaths(COMMON_FILE_SCOPE).zip, body: { file_ids: selected, is_comment_file: false } }, tc('files.zip_name'));
+      await downloadByLink(
+        { path: filePaths(COMMON_FILE_SCOPE).zip, body: { file_ids: selected, is_comment_file: false } },
+        tc('files.zip_name'),
+      );
     } catch (err) {
       showError(err);
     }
   };
   const deleteSelected = async () => {
-    const ok = await confirm({ message: tc('files.delete_selected_confirm', { count: selected.length }), confirmLabel: t('actions.delete'), destructive: true });
+    const ok = await confirm({
+      message: tc('files.delete_selected_confirm', { count: selected.length }),
+      confirmLabel: t('actions.delete'),
+      destructive: true,
+    });
     if (!ok) return;
     remove.mutate(selected, {
       onSuccess: () => {

@@ -52,7 +52,11 @@ export function CommonSharedFolderPage() {
           {title}
         </h1>
         {canEdit && !uploading && (
-          <Button disabled={storage.data?.company.full} title={storage.data?.company.full ? tf('storage.company_full') : undefined} onClick={() => setUploading(true)}>
+          <Button
+            disabled={storage.data?.company.full}
+            title={storage.data?.company.full ? tf('storage.company_full') : undefined}
+            onClick={() => setUploading(true)}
+          >
             {tf('actions.upload')}
           </Button>
         )}

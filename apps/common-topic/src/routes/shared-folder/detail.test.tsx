@@ -45,7 +45,10 @@ describe('common-topic-shared-folder-file-detail', () => {
     expect(calls('markReadCommonFile')).toEqual([['markReadCommonFile', { params: { fileId: 11 } }]]);
     expect(calls('favoriteCommonFile')).toEqual([['favoriteCommonFile', { params: { fileId: 11 }, body: { is_favor: true } }]]);
     expect(downloads.started.map((d) => d.href).sort()).toEqual(
-      [testSignedUrl('/members/me/common-share-folder-file/11/download'), testSignedUrl('/members/me/common-share-folder-file/11/download?history_id=21')].sort(),
+      [
+        testSignedUrl('/members/me/common-share-folder-file/11/download'),
+        testSignedUrl('/members/me/common-share-folder-file/11/download?history_id=21'),
+      ].sort(),
     );
     expect(request()).not.toHaveBeenCalled();
   });
@@ -59,7 +62,9 @@ describe('common-topic-shared-folder-file-detail', () => {
     renderAt(`/common-topic/shared-folder/file/11?from=${from}`, { common_topic_role: true });
     expect((await screen.findByRole('link', { name: label })).getAttribute('href')).toBe(href);
     // The edit pages keep `from`, so back from them and then back again still leads there.
-    expect(screen.getByRole('link', { name: '上書き（新しいバージョン）' }).getAttribute('href')).toBe(`/common-topic/shared-folder/file/11/file-overwrite?from=${from}`);
+    expect(screen.getByRole('link', { name: '上書き（新しいバージョン）' }).getAttribute('href')).toBe(
+      `/common-topic/shared-folder/file/11/file-overwrite?from=${from}`,
+    );
   });
 
   it('restores and deletes an earlier version after confirmation and pages the history', async () => {
@@ -83,7 +88,9 @@ describe('common-topic-shared-folder-file-detail', () => {
     fireEvent.click(within(await dialog()).getByRole('button', { name: '削除' }));
     await waitFor(() => expect(calls('deleteCommonFileHistory')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: '次へ' }));
-    await waitFor(() => expect(calls('commonFileHistory').at(-1)).toEqual(['commonFileHistory', { params: { fileId: 11 }, query: { page: 2, limit: 10 } }]));
+    await waitFor(() =>
+      expect(calls('commonFileHistory').at(-1)).toEqual(['commonFileHistory', { params: { fileId: 11 }, query: { page: 2, limit: 10 } }]),
+    );
     expect([...calls('revertCommonFile'), ...calls('deleteCommonFileHistory')]).toEqual([
       ['revertCommonFile', { params: { fileId: 11, historyId: 21 } }],
       ['deleteCommonFileHistory', { params: { historyId: 21 }, body: { file_id: 11 } }],
@@ -100,7 +107,9 @@ describe('common-topic-shared-folder-file-detail', () => {
     });
     const view = renderAt('/common-topic/shared-folder/file/11', { common_topic_role: true });
     fireEvent.click(await screen.findByRole('button', { name: 'このファイルを削除' }));
-    expect((await dialog()).textContent).toContain('ファイル「議事録.pdf」を削除しますか？共通共有フォルダにはゴミ箱がないため、元に戻せません。');
+    expect((await dialog()).textContent).toContain(
+      'ファイル「議事録.pdf」を削除しますか？共通共有フォルダにはゴミ箱がないため、元に戻せません。',
+    );
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'キャンセル' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls('deleteCommonFiles')).toHaveLength(0);
@@ -130,7 +139,12 @@ describe('common file overwrite and update-information', () => {
   });
 
   it('saves the title and memo', async () => {
-    answer({ commonFile: { items: FILE }, commonFileHistory: HISTORY, markReadCommonFile: { items: { is_read: true } }, updateCommonFileInfo: { items: FILE } });
+    answer({
+      commonFile: { items: FILE },
+      commonFileHistory: HISTORY,
+      markReadCommonFile: { items: { is_read: true } },
+      updateCommonFileInfo: { items: FILE },
+    });
     const view = renderAt('/common-topic/shared-folder/file/11/update-information', { common_topic_role: true });
     const title = await screen.findByLabelText(/^タイトル/);
     // The form may render before the file arrives and fill in afterwards (slow machines).
@@ -141,7 +155,9 @@ describe('common file overwrite and update-information', () => {
     fireEvent.change(screen.getByLabelText('メモ'), { target: { value: '確定版' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(view.where()).toBe('/common-topic/shared-folder/file/11'));
-    expect(calls('updateCommonFileInfo')).toEqual([['updateCommonFileInfo', { params: { fileId: 11 }, body: { title: '全社会議 議事録', memo: '確定版' } }]]);
+    expect(calls('updateCommonFileInfo')).toEqual([
+      ['updateCommonFileInfo', { params: { fileId: 11 }, body: { title: '全社会議 議事録', memo: '確定版' } }],
+    ]);
   });
 
   it.each(['file-overwrite', 'update-information'])('refuses %s without the common-topic right', async (page) => {

@@ -12,7 +12,11 @@ resetFileTestDoubles();
 
 const C1 = { ...ROW, group_id: null };
 const C2 = { ...ROW2, group_id: null };
-const base = (extra: Record<string, unknown> = {}, percent = 12) => ({ commonStorage: commonStorage(percent), commonFiles: listPage([C1, C2]), ...extra });
+const base = (extra: Record<string, unknown> = {}, percent = 12) => ({
+  commonStorage: commonStorage(percent),
+  commonFiles: listPage([C1, C2]),
+  ...extra,
+});
 const TITLE_ASC = { ...DEFAULT_USER_SETTINGS, sort: { ...DEFAULT_USER_SETTINGS.sort, common_shared_folder: 'title_asc' as const } };
 const q = { page: 1, limit: 10, orderBy: 'update', sortedBy: 'desc' };
 const file = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' });
@@ -62,11 +66,15 @@ describe('common shared folder list', () => {
     const first = renderAt('/common-topic/shared-folder', { common_topic_role: false });
     const company = await screen.findByRole('region', { name: '会社全体の保存容量' });
     expect(within(company).getByText('使用量 8.50 GB / 10.00 GB（85.00%）')).toBeTruthy();
-    expect(within(company).getByRole('alert').textContent).toBe('会社全体の保存容量の使用量が80%を超えました。管理者にお問い合わせください。');
+    expect(within(company).getByRole('alert').textContent).toBe(
+      '会社全体の保存容量の使用量が80%を超えました。管理者にお問い合わせください。',
+    );
     first.unmount();
     answer(base({}, 100));
     renderAt('/common-topic/shared-folder', { common_topic_role: false });
-    expect((await screen.findByRole('alert')).textContent).toBe('会社全体の保存容量がいっぱいです。ファイルを追加できません。管理者にお問い合わせください。');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '会社全体の保存容量がいっぱいです。ファイルを追加できません。管理者にお問い合わせください。',
+    );
   });
 
   it('disables the upload while the company storage is full', async () => {
@@ -90,7 +98,9 @@ describe('common shared folder list', () => {
     fireEvent.click(zip);
     await waitFor(() => expect(downloads.started).toHaveLength(1));
     expect(downloads.started[0]!.href).toBe(testSignedUrl('/members/me/download-files'));
-    expect(call()).toHaveBeenCalledWith('signUrls', { body: { items: [{ path: '/members/me/download-files', body: { file_ids: [11, 12], is_comment_file: false } }] } });
+    expect(call()).toHaveBeenCalledWith('signUrls', {
+      body: { items: [{ path: '/members/me/download-files', body: { file_ids: [11, 12], is_comment_file: false } }] },
+    });
     expect(request()).not.toHaveBeenCalled();
   });
 
@@ -133,7 +143,11 @@ describe('common shared folder upload', () => {
     await waitFor(() => expect(FakeXhr.all).toHaveLength(1));
     expect(xhr().url).toBe('/service/api/v1/members/me/common-share-folder-upload-file');
     expect([...xhr().body!.keys()]).toEqual(['title', 'memo', 'file']);
-    expect([xhr().body!.get('title'), xhr().body!.get('memo'), (xhr().body!.get('file') as File).name]).toEqual(['就業規則 2026', '改定版', '就業規則.pdf']);
+    expect([xhr().body!.get('title'), xhr().body!.get('memo'), (xhr().body!.get('file') as File).name]).toEqual([
+      '就業規則 2026',
+      '改定版',
+      '就業規則.pdf',
+    ]);
     xhr().progress(60, 100);
     expect(await screen.findByText('アップロード中… 60%')).toBeTruthy();
     xhr().respond(200, { items: [DETAIL] });

@@ -37,7 +37,9 @@ export function CommonFeedPage() {
             size="sm"
             disabled={!unread.data}
             loading={markAll.isPending}
-            onClick={() => markAll.mutate(undefined, { onSuccess: () => modal.success({ message: t('feed.all_read') }), onError: showError })}
+            onClick={() =>
+              markAll.mutate(undefined, { onSuccess: () => modal.success({ message: t('feed.all_read') }), onError: showError })
+            }
           >
             {t('feed.mark_all_read')}
           </Button>
@@ -58,7 +60,12 @@ export function CommonFeedPage() {
         ]}
       />
       <div className="pct-feed__controls">
-        <SearchInput label={t('feed.filter_label')} placeholder={t('feed.filter_placeholder')} maxLength={100} onSearch={(v) => setFilter(v.trim())} />
+        <SearchInput
+          label={t('feed.filter_label')}
+          placeholder={t('feed.filter_placeholder')}
+          maxLength={100}
+          onSearch={(v) => setFilter(v.trim())}
+        />
         <SortSelect value={sort} onChange={setSort} />
       </div>
       <FeedList unreadOnly={tab === 'unread'} sort={sort} title={filter} />

@@ -35,13 +35,16 @@ export function CommonTopicCreatePage() {
         serverErrors={topicFieldErrors(create.error)}
         onCancel={() => void navigate('/common-topic/topics')}
         onSubmit={(v, onProgress) =>
-          create.mutate({ body: toCommonBody(v), files: v.files, onProgress }, {
-            onSuccess: ({ items }) => void navigate(`/common-topic/topic/${items.id}`),
-            // Field errors show on their fields; anything else in the modal.
-            onError: (err) => {
-              if (!topicFieldErrors(err)) showError(err);
+          create.mutate(
+            { body: toCommonBody(v), files: v.files, onProgress },
+            {
+              onSuccess: ({ items }) => void navigate(`/common-topic/topic/${items.id}`),
+              // Field errors show on their fields; anything else in the modal.
+              onError: (err) => {
+                if (!topicFieldErrors(err)) showError(err);
+              },
             },
-          })
+          )
         }
       />
     );

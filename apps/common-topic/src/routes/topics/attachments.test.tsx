@@ -37,7 +37,9 @@ afterEach(() => {
 describe('common topic attachments', () => {
   it('downloads one attachment and a zip through the common endpoints', async () => {
     answer({
-      commonTopic: { items: detail({ topic_type: 1, group_id: null, topic_title: '全社通達', attach_file: [attachment(4), attachment(6)] }) },
+      commonTopic: {
+        items: detail({ topic_type: 1, group_id: null, topic_title: '全社通達', attach_file: [attachment(4), attachment(6)] }),
+      },
       commonTopicComments: comments,
     });
     renderAt('/common-topic/topic/5', { common_topic_role: false });
@@ -47,7 +49,11 @@ describe('common topic attachments', () => {
     fireEvent.click(within(box).getByRole('checkbox', { name: '「資料4.pdf」を選択' }));
     fireEvent.click(within(box).getByRole('button', { name: '選択したファイルをまとめてダウンロード（ZIP）' }));
     await waitFor(() => expect(saved).toEqual(['資料6.pdf', '全社通達_添付ファイル.zip']));
-    expect(call().mock.calls.filter(([name]) => name === 'signUrls').map(([, args]) => args)).toEqual([
+    expect(
+      call()
+        .mock.calls.filter(([name]) => name === 'signUrls')
+        .map(([, args]) => args),
+    ).toEqual([
       { body: { items: [{ path: '/members/me/common-topics/5/attachments/6' }] } },
       { body: { items: [{ path: '/members/me/common-topics/download-files', body: { file_ids: [4], is_comment_file: false } }] } },
     ]);
@@ -66,7 +72,9 @@ describe('common topic attachments', () => {
     const picker = screen.getByLabelText('ファイルを追加');
     fireEvent.change(picker, { target: { files: [new File([new Uint8Array(26 * MB)], '動画.mp4'), new File(['a,b'], '名簿.csv')] } });
     expect(await screen.findByText('「動画.mp4」は25MBを超えているため添付できません。')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('挿入する画像を選択'), { target: { files: [new File(['png'], '図.png', { type: 'image/png' })] } });
+    fireEvent.change(screen.getByLabelText('挿入する画像を選択'), {
+      target: { files: [new File(['png'], '図.png', { type: 'image/png' })] },
+    });
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.url).toBe('/service/api/v1/members/me/upload-file-by-tiny');
     fireEvent.click(screen.getByRole('checkbox', { name: '営業一課' }));

@@ -13,7 +13,12 @@ beforeEach(() => {
 });
 
 const SORT = { order_by: 'update', sorted_by: 'desc' };
-const GROUPS = { items: [{ id: 3, name: '営業一課' }, { id: 4, name: '開発チーム' }] };
+const GROUPS = {
+  items: [
+    { id: 3, name: '営業一課' },
+    { id: 4, name: '開発チーム' },
+  ],
+};
 const comments = { items: { data: [], current_page: 1, last_page: 1, total: 0 } };
 
 describe('common-topic-new-feed', () => {
@@ -44,7 +49,9 @@ describe('common-topic-new-feed', () => {
     expect(calls('commonTopics').at(-1)).toEqual(['commonTopics', { query: { ...SORT, title: '週報' } }]);
 
     fireEvent.click(screen.getByRole('tab', { name: '未読トピック（2）' }));
-    await waitFor(() => expect(calls('commonTopics').at(-1)).toEqual(['commonTopics', { query: { ...SORT, unread_only: '1', title: '週報' } }]));
+    await waitFor(() =>
+      expect(calls('commonTopics').at(-1)).toEqual(['commonTopics', { query: { ...SORT, unread_only: '1', title: '週報' } }]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'すべて既読にする' }));
     expect(await screen.findByText('すべて既読にしました。')).toBeTruthy();
@@ -77,7 +84,9 @@ describe('common-topic-new-feed-topic-detail', () => {
     expect(screen.queryByRole('button', { name: 'この共通トピックを削除' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '👏 1' }));
-    await waitFor(() => expect(calls('likeCommonTopic')).toEqual([['likeCommonTopic', { params: { topicId: 5 }, body: { is_like: true } }]]));
+    await waitFor(() =>
+      expect(calls('likeCommonTopic')).toEqual([['likeCommonTopic', { params: { topicId: 5 }, body: { is_like: true } }]]),
+    );
   });
 
   it('says a topic not sent to the reader is not found', async () => {
@@ -92,7 +101,13 @@ describe('common-topic-new-feed-topic-detail', () => {
   });
 
   it('lets an author edit, and delete after confirming', async () => {
-    answer({ commonTopic: { items: detail() }, commonTopicComments: comments, deleteCommonTopic: { items: { ok: true } }, commonTopicUnreadCount: { items: { count: 0 } }, commonTopics: feedPage([]) });
+    answer({
+      commonTopic: { items: detail() },
+      commonTopicComments: comments,
+      deleteCommonTopic: { items: { ok: true } },
+      commonTopicUnreadCount: { items: { count: 0 } },
+      commonTopics: feedPage([]),
+    });
     renderAt('/common-topic/topic/5', { common_topic_role: true });
     expect((await screen.findByRole('link', { name: '編集' })).getAttribute('href')).toBe('/common-topic/topic-update/5');
     fireEvent.click(screen.getByRole('button', { name: 'この共通トピックを削除' }));
@@ -107,7 +122,12 @@ describe('common-topic-new-feed-topic-detail', () => {
 
 describe('common-topic-create and update', () => {
   it('refuses to post without a destination group, then posts with the chosen ones', async () => {
-    answer({ groupTags: GROUPS, createCommonTopic: { items: detail({ id: 11 }) }, commonTopic: { items: detail({ id: 11 }) }, commonTopicComments: comments });
+    answer({
+      groupTags: GROUPS,
+      createCommonTopic: { items: detail({ id: 11 }) },
+      commonTopic: { items: detail({ id: 11 }) },
+      commonTopicComments: comments,
+    });
     renderAt('/common-topic/topic-create', { common_topic_role: true });
     // The editor chunk (Lexical) loads first: more than the default second on a busy machine.
     fireEvent.change(await screen.findByLabelText(/タイトル/, {}, { timeout: 5000 }), { target: { value: '全社お知らせ' } });

@@ -98,7 +98,9 @@ describe('FolderManager', () => {
     expect(mute.checked).toBe(true);
     fireEvent.click(mute);
     await waitFor(() => expect(writes()).toHaveLength(3));
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: '「開発チーム」の通知を受け取る' }) as HTMLInputElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: '「開発チーム」の通知を受け取る' }) as HTMLInputElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: '「開発チーム」の通知を受け取る' }));
     await waitFor(() => expect(writes()).toHaveLength(4));
     expect(writes()).toEqual([

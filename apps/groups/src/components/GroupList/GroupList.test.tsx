@@ -46,7 +46,11 @@ describe('GroupList (home)', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['部署', 'プロジェクト', '未分類']);
 
     const unfiled = screen.getByRole('region', { name: '未分類' });
-    expect(within(unfiled).getAllByRole('link').map((a) => [a.querySelector('.pgrp-row__name')?.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(unfiled)
+        .getAllByRole('link')
+        .map((a) => [a.querySelector('.pgrp-row__name')?.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['全社連絡', '/group/1'],
       ['東京支社', '/group/4'],
     ]);

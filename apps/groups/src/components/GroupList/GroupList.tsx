@@ -47,9 +47,7 @@ export function GroupList() {
       const key = section.folder?.id ?? 'unfiled';
       return (
         <section key={key} className="pgrp-list__section" aria-label={heading ?? undefined}>
-          {heading && (
-            <h3 className={`pgrp-list__folder${section.folder ? '' : ' pgrp-list__folder--plain'}`}>{heading}</h3>
-          )}
+          {heading && <h3 className={`pgrp-list__folder${section.folder ? '' : ' pgrp-list__folder--plain'}`}>{heading}</h3>}
           <ul className="pgrp-list__rows">
             {section.groups.map((g) => (
               <GroupRow key={g.id} group={g} />

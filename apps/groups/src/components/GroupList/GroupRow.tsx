@@ -20,7 +20,10 @@ export function GroupRow({ group, onNavigate }: { group: GroupListItem; onNaviga
         <Avatar src={iconSrc} name={group.name} size="sm" decorative />
         <span className="pgrp-row__name">{group.name}</span>
       </Link>
-      <span className="pgrp-row__badge" title={group.can_notify && group.unread_count > 0 ? t('badge.group_hint', { count: group.unread_count }) : undefined}>
+      <span
+        className="pgrp-row__badge"
+        title={group.can_notify && group.unread_count > 0 ? t('badge.group_hint', { count: group.unread_count }) : undefined}
+      >
         <UnreadBadge count={group.unread_count} muted={!group.can_notify} />
       </span>
     </li>

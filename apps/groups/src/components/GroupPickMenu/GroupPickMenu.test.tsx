@@ -20,7 +20,10 @@ function serveAll(filterOut?: (name: string) => boolean) {
     return pageOf(rows.slice((page - 1) * limit, page * limit), page, last, rows.length);
   }) as never);
 }
-const names = () => within(screen.getByRole('list', { name: 'グループ' })).getAllByRole('listitem').map((li) => li.querySelector('.pgrp-row__name')?.textContent);
+const names = () =>
+  within(screen.getByRole('list', { name: 'グループ' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.pgrp-row__name')?.textContent);
 
 function setMobile(mobile: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -85,7 +88,9 @@ describe('GroupPickMenu (navbar)', () => {
   });
 
   it('shows the unread count capped at +99, or the muted badge', async () => {
-    call.mockResolvedValue(pageOf([group(1, '全社連絡', { unread_count: 100 }), group(2, '総務部', { unread_count: 3, can_notify: false })]) as never);
+    call.mockResolvedValue(
+      pageOf([group(1, '全社連絡', { unread_count: 100 }), group(2, '総務部', { unread_count: 3, can_notify: false })]) as never,
+    );
     renderWidget(<GroupPickMenu />);
     const first = (await screen.findByText('全社連絡')).closest('li')!;
     expect(within(first).getByLabelText('未読 100件').textContent).toBe('+99');
@@ -111,4 +116,3 @@ describe('GroupPickMenu (navbar)', () => {
     expect(await screen.findByText('「ない」に一致するグループはありません。')).toBeTruthy();
   });
 });
-

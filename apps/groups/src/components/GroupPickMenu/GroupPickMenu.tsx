@@ -47,13 +47,7 @@ export function GroupPickMenu() {
           ))}
         </ul>
         {list.hasNextPage && (
-          <Button
-            variant="secondary"
-            size="sm"
-            block
-            loading={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
+          <Button variant="secondary" size="sm" block loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
             {t('menu.see_more')}
           </Button>
         )}

@@ -15,7 +15,14 @@ function Meter({ storage, title, warning, full }: { storage: Storage; title: str
       <h2 id={id} className="pgrp-section-title">
         {title}
       </h2>
-      <div className="pgrp-storage__bar" role="progressbar" aria-label={title} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.min(100, percent)}>
+      <div
+        className="pgrp-storage__bar"
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.min(100, percent)}
+      >
         <span className="pgrp-storage__fill" style={{ width: `${Math.min(100, percent)}%` }} />
       </div>
       <p className="pgrp-storage__numbers">
@@ -42,7 +49,12 @@ export function StorageMeter({ storage, company }: { storage: Storage; company?:
     <div className="pgrp-storage-pair">
       <Meter storage={storage} title={t('storage.title')} warning={t('storage.warning', values)} full={t('storage.full')} />
       {company && (
-        <Meter storage={company} title={t('storage.company_title')} warning={t('storage.company_warning', values)} full={t('storage.company_full')} />
+        <Meter
+          storage={company}
+          title={t('storage.company_title')}
+          warning={t('storage.company_warning', values)}
+          full={t('storage.company_full')}
+        />
       )}
     </div>
   );

@@ -42,7 +42,9 @@ describe('group area layout', () => {
     expect(screen.getByText('今週の会議は木曜です。')).toBeTruthy();
     expect(screen.getByText('使用量 1.23 GB / 10 GB（12.30%）')).toBeTruthy();
     // The company's figure beside the group's.
-    expect(within(screen.getByRole('region', { name: '会社全体のストレージ' })).getByText('使用量 45.60 GB / 100 GB（45.60%）')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: '会社全体のストレージ' })).getByText('使用量 45.60 GB / 100 GB（45.60%）'),
+    ).toBeTruthy();
     expect(call().mock.calls.slice(0, 2)).toEqual([
       ['myGroup', { params: { id: 1 } }],
       ['myGroupRoles', { params: { id: 1 } }],
@@ -108,7 +110,10 @@ describe('group area layout', () => {
   });
 
   it('explains a deleted group instead of rendering the area', async () => {
-    answer({ myGroup: () => Promise.reject(new ApiError(404, 'GROUP_NOT_FOUND', 'x')), myGroupRoles: () => Promise.reject(new ApiError(404, 'GROUP_NOT_FOUND', 'x')) });
+    answer({
+      myGroup: () => Promise.reject(new ApiError(404, 'GROUP_NOT_FOUND', 'x')),
+      myGroupRoles: () => Promise.reject(new ApiError(404, 'GROUP_NOT_FOUND', 'x')),
+    });
     renderAt('/group/9');
     expect((await screen.findByRole('alert')).textContent).toContain('このグループは削除されたか、利用停止されています。');
     expect(screen.queryByRole('tablist')).toBeNull();

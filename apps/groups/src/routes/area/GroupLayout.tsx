@@ -51,7 +51,11 @@ function GroupArea({ groupId }: { groupId: number }) {
     const code = failure instanceof ApiError ? failure.code : undefined;
     return (
       <section className="pgrp-unavailable" role="alert">
-        <p>{code === 'GROUP_NOT_FOUND' || code === 'GROUP_IS_STOPPED' ? translateError(tErrors, 'group_not_found') : translateError(tErrors, code)}</p>
+        <p>
+          {code === 'GROUP_NOT_FOUND' || code === 'GROUP_IS_STOPPED'
+            ? translateError(tErrors, 'group_not_found')
+            : translateError(tErrors, code)}
+        </p>
         <Link to="/">{t('actions.back_to_home')}</Link>
       </section>
     );
@@ -63,11 +67,7 @@ function GroupArea({ groupId }: { groupId: number }) {
   return (
     <GroupAreaContext.Provider value={{ groupId, group: group.data, rights }}>
       <div className="pgrp-area">
-        <GroupHeader
-          group={group.data}
-          admin={rights.admin}
-          otherRights={!rights.admin && rights.held.length > 0}
-        />
+        <GroupHeader group={group.data} admin={rights.admin} otherRights={!rights.admin && rights.held.length > 0} />
         <Tabs
           className="pgrp-area__tabs"
           label={t('tabs.label')}

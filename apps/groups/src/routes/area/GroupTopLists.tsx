@@ -25,7 +25,10 @@ export function GroupTopLists({ groupId }: { groupId: number }) {
     queryFn: async () => (await api.call('groupTopUnreadCount', { params: { id: groupId } })).items.count,
     meta: { silent: true },
   });
-  const unreadNews = (top.data?.news ?? []).filter((n) => !n.is_readed).map((n) => n.id).join(',');
+  const unreadNews = (top.data?.news ?? [])
+    .filter((n) => !n.is_readed)
+    .map((n) => n.id)
+    .join(',');
   useEffect(() => {
     if (unreadNews) void api.call('readNews', { body: { information_ids: unreadNews.split(',').map(Number) } }).catch(() => undefined);
   }, [unreadNews]);
@@ -44,11 +47,23 @@ export function GroupTopLists({ groupId }: { groupId: number }) {
   );
   return (
     <div className="pgrp-top">
-      {count.data !== undefined && <p className="pgrp-muted" data-testid="group-top-unread">{t('badge.group_hint', { count: count.data })}</p>}
+      {count.data !== undefined && (
+        <p className="pgrp-muted" data-testid="group-top-unread">
+          {t('badge.group_hint', { count: count.data })}
+        </p>
+      )}
       <h3 className="pgrp-top__title">{t('group_top.topics')}</h3>
-      {top.data.topics.length === 0 ? <p className="pgrp-muted">{t('group_top.no_topics')}</p> : <ul>{top.data.topics.map((i) => row(i, groupPath(groupId, `topic/${i.unread_target_id}`)))}</ul>}
+      {top.data.topics.length === 0 ? (
+        <p className="pgrp-muted">{t('group_top.no_topics')}</p>
+      ) : (
+        <ul>{top.data.topics.map((i) => row(i, groupPath(groupId, `topic/${i.unread_target_id}`)))}</ul>
+      )}
       <h3 className="pgrp-top__title">{t('group_top.files')}</h3>
-      {top.data.files.length === 0 ? <p className="pgrp-muted">{t('group_top.no_files')}</p> : <ul>{top.data.files.map((i) => row(i, groupPath(groupId, `shared-folder/file/${i.unread_target_id}`)))}</ul>}
+      {top.data.files.length === 0 ? (
+        <p className="pgrp-muted">{t('group_top.no_files')}</p>
+      ) : (
+        <ul>{top.data.files.map((i) => row(i, groupPath(groupId, `shared-folder/file/${i.unread_target_id}`)))}</ul>
+      )}
       <h3 className="pgrp-top__title">{t('widgets.news')}</h3>
       {top.data.news.length === 0 ? (
         <p className="pgrp-muted">{t('news.empty')}</p>
@@ -57,7 +72,9 @@ export function GroupTopLists({ groupId }: { groupId: number }) {
           {top.data.news.map((n) => (
             <li key={n.id} className="pgrp-top__row">
               {!n.is_readed && <span className="pgrp-top__unread">NEW</span>}
-              {n.type === InformationType.SYSTEM ? t(`news.system.${n.title}`, { ...safeParams(n.content), defaultValue: t('news.system.unknown') }) : n.title}
+              {n.type === InformationType.SYSTEM
+                ? t(`news.system.${n.title}`, { ...safeParams(n.content), defaultValue: t('news.system.unknown') })
+                : n.title}
             </li>
           ))}
         </ul>

@@ -43,7 +43,12 @@ export function TopicFeedList({ groupId, list, unreadOnly, sort, title, emptyKey
   if (rows.length === 0) return <EmptyState message={t(emptyKey)} />;
   const items = (part: Row[]) =>
     part.map((row) => (
-      <TopicRow key={row.id} row={row} href={groupPath(groupId, `topic/${row.id}`)} {...(selected ? { selected: selected.has(row.id), onSelect } : {})} />
+      <TopicRow
+        key={row.id}
+        row={row}
+        href={groupPath(groupId, `topic/${row.id}`)}
+        {...(selected ? { selected: selected.has(row.id), onSelect } : {})}
+      />
     ));
   return (
     <>

@@ -34,15 +34,24 @@ export function FeedPage() {
   const canGroup = tab === 'all' || tab === 'unread' || tab === 'favorite';
   const count = useTopicCount(groupId);
 
-  const list: FeedList | null =
-    tab === 'folder' ? (folderId === null ? null : { folderId }) : tab === 'unread' ? 'all' : tab;
+  const list: FeedList | null = tab === 'folder' ? (folderId === null ? null : { folderId }) : tab === 'unread' ? 'all' : tab;
   const go = (next: Record<string, string>) => {
     setSelected(new Set());
     setSearch(next, { replace: true });
   };
 
   const tabLabel = (id: Tab) => {
-    const n = count.data && (id === 'all' ? count.data.all : id === 'unread' ? count.data.unread : id === 'unclassified' ? count.data.unclassified : id === 'bin' ? count.data.in_bin : undefined);
+    const n =
+      count.data &&
+      (id === 'all'
+        ? count.data.all
+        : id === 'unread'
+          ? count.data.unread
+          : id === 'unclassified'
+            ? count.data.unclassified
+            : id === 'bin'
+              ? count.data.in_bin
+              : undefined);
     return n === undefined ? t(`feed.tab.${id}`) : t('feed.tab_count', { label: t(`feed.tab.${id}`), count: n });
   };
 
@@ -58,9 +67,19 @@ export function FeedPage() {
           </Link>
         )}
       </div>
-      <Tabs label={t('feed.tabs_label')} items={TABS.map((id) => ({ id, label: tabLabel(id) }))} value={tab} onChange={(id) => go({ tab: id })} />
+      <Tabs
+        label={t('feed.tabs_label')}
+        items={TABS.map((id) => ({ id, label: tabLabel(id) }))}
+        value={tab}
+        onChange={(id) => go({ tab: id })}
+      />
       <div className="ptop-feed__controls">
-        <SearchInput label={t('feed.filter_label')} placeholder={t('feed.filter_placeholder')} maxLength={100} onSearch={(v) => setFilter(v.trim())} />
+        <SearchInput
+          label={t('feed.filter_label')}
+          placeholder={t('feed.filter_placeholder')}
+          maxLength={100}
+          onSearch={(v) => setFilter(v.trim())}
+        />
         <SortSelect value={sort} onChange={setSort} />
         {canGroup && (
           <fieldset className="ptop-mode">
@@ -95,7 +114,11 @@ export function FeedPage() {
         />
       )}
       {list === null ? (
-        folders.isPending ? <Spinner /> : <EmptyState message={t('feed.no_folders')} />
+        folders.isPending ? (
+          <Spinner />
+        ) : (
+          <EmptyState message={t('feed.no_folders')} />
+        )
       ) : (
         <TopicFeedList
           groupId={groupId}

@@ -48,14 +48,31 @@ export function FeedToolbar({ groupId, inBin, isAdmin, binCount, folders, select
       <span className="pgrp-muted">{t('feed.selected', { count: n })}</span>
       {inBin ? (
         <>
-          <Button variant="secondary" size="sm" disabled={none} onClick={() => void run(() => actions.moveToUnclassified.mutateAsync(selected))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={none}
+            onClick={() => void run(() => actions.moveToUnclassified.mutateAsync(selected))}
+          >
             {t('feed.restore')}
           </Button>
-          <Button variant="danger" size="sm" disabled={none} onClick={() => void run(() => actions.deleteInBin.mutateAsync(selected), t('feed.delete_confirm', { count: n }), t('feed.delete'))}>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={none}
+            onClick={() =>
+              void run(() => actions.deleteInBin.mutateAsync(selected), t('feed.delete_confirm', { count: n }), t('feed.delete'))
+            }
+          >
             {t('feed.delete')}
           </Button>
           {isAdmin && (
-            <Button variant="danger" size="sm" disabled={binCount === 0} onClick={() => void run(() => actions.emptyBin.mutateAsync(undefined), t('feed.empty_bin_confirm'), t('feed.empty_bin'))}>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={binCount === 0}
+              onClick={() => void run(() => actions.emptyBin.mutateAsync(undefined), t('feed.empty_bin_confirm'), t('feed.empty_bin'))}
+            >
               {t('feed.empty_bin')}
             </Button>
           )}
@@ -77,7 +94,12 @@ export function FeedToolbar({ groupId, inBin, isAdmin, binCount, folders, select
           <Button variant="secondary" size="sm" disabled={none || target === ''} onClick={() => void move()}>
             {t('feed.move')}
           </Button>
-          <Button variant="danger" size="sm" disabled={none} onClick={() => void run(() => actions.moveToBin.mutateAsync(selected), t('feed.bin_confirm', { count: n }), t('feed.to_bin'))}>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={none}
+            onClick={() => void run(() => actions.moveToBin.mutateAsync(selected), t('feed.bin_confirm', { count: n }), t('feed.to_bin'))}
+          >
             {t('feed.to_bin')}
           </Button>
         </>

@@ -42,7 +42,11 @@ export function FolderBar({ groupId, folders, current, canEdit, onPick }: Folder
 
   const remove = async () => {
     if (!currentFolder) return;
-    const ok = await confirm({ message: t('folder.delete_confirm', { name: currentFolder.name }), confirmLabel: t('folder.delete'), destructive: true });
+    const ok = await confirm({
+      message: t('folder.delete_confirm', { name: currentFolder.name }),
+      confirmLabel: t('folder.delete'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await actions.deleteFolder.mutateAsync(currentFolder.id);
@@ -68,12 +72,26 @@ export function FolderBar({ groupId, folders, current, canEdit, onPick }: Folder
       )}
       {canEdit && editing === null && (
         <>
-          <Button variant="secondary" size="sm" onClick={() => { setName(''); setEditing('create'); }}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setName('');
+              setEditing('create');
+            }}
+          >
             {t('folder.create')}
           </Button>
           {currentFolder && (
             <>
-              <Button variant="secondary" size="sm" onClick={() => { setName(currentFolder.name); setEditing('rename'); }}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setName(currentFolder.name);
+                  setEditing('rename');
+                }}
+              >
                 {t('folder.rename')}
               </Button>
               <Button variant="danger" size="sm" onClick={() => void remove()}>

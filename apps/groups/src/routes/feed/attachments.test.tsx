@@ -38,13 +38,23 @@ async function editorOf() {
 
 describe('group-topic-create with attachments and inline images', () => {
   it('refuses files over the group’s size, lets one be removed, inserts an image and saves all as one multipart post', async () => {
-    answer(groupHandlers('admin', { topicFolders: FOLDERS, topicDetail: { items: detail({ id: 9 }) }, topicComments: commentPage([]) }, { ...GROUP, max_img_size_per_attachment: 1 }));
+    answer(
+      groupHandlers(
+        'admin',
+        { topicFolders: FOLDERS, topicDetail: { items: detail({ id: 9 }) }, topicComments: commentPage([]) },
+        { ...GROUP, max_img_size_per_attachment: 1 },
+      ),
+    );
     const { sent } = fakeXhr([imageReply(12), { status: 200, body: { items: detail({ id: 9 }) } }]);
     const view = renderAt('/group/1/topic-create');
     fireEvent.change(await screen.findByLabelText(/タイトル/), { target: { value: '週報' } });
     expect(screen.getByText('1トピック30件まで、1ファイル1MBまで添付できます。')).toBeTruthy();
 
-    pick(screen.getByLabelText('ファイルを追加'), [file('議事録.pdf', 3000), file('大きい.mov', 2 * MB, 'video/mp4'), file('メモ.txt', 10, 'text/plain')]);
+    pick(screen.getByLabelText('ファイルを追加'), [
+      file('議事録.pdf', 3000),
+      file('大きい.mov', 2 * MB, 'video/mp4'),
+      file('メモ.txt', 10, 'text/plain'),
+    ]);
     expect(await screen.findByText('「大きい.mov」は1MBを超えているため添付できません。')).toBeTruthy();
     const list = screen.getByRole('list', { name: '添付するファイル' });
     expect(within(list).getByText('議事録.pdf')).toBeTruthy();
@@ -58,7 +68,14 @@ describe('group-topic-create with attachments and inline images', () => {
     const editor = await editorOf();
     await waitFor(() => expect(editor.getEditorState().read(() => $getRoot().getTextContent())).toBe(''));
     await waitFor(() =>
-      expect(editor.getEditorState().read(() => $getRoot().getChildren().flatMap((n) => ($isElementNode(n) ? n.getChildren() : [])).some($isInlineImageNode))).toBe(true),
+      expect(
+        editor.getEditorState().read(() =>
+          $getRoot()
+            .getChildren()
+            .flatMap((n) => ($isElementNode(n) ? n.getChildren() : []))
+            .some($isInlineImageNode),
+        ),
+      ).toBe(true),
     );
     expect(sent[0]!.url).toBe('/service/api/v1/members/me/upload-file-by-tiny?group_id=1');
     // Shown from a signed link, never from the bare API URL (which needs the token).
@@ -92,7 +109,9 @@ describe('group-topic-create with attachments and inline images', () => {
 
   it('says why an image was not inserted', async () => {
     answer(groupHandlers('admin', { topicFolders: FOLDERS }));
-    const { sent } = fakeXhr([{ status: 400, body: { status_code: 'UPLOAD_OVER_SIZE', message: 'big', data: { max_mb: 2, image_error: 2 } } }]);
+    const { sent } = fakeXhr([
+      { status: 400, body: { status_code: 'UPLOAD_OVER_SIZE', message: 'big', data: { max_mb: 2, image_error: 2 } } },
+    ]);
     renderAt('/group/1/topic-create');
     await editorOf();
     pick(screen.getByLabelText('挿入する画像を選択'), [file('a.svg', 10, 'image/svg+xml'), file('b.png', 10, 'image/png')]);
@@ -121,7 +140,16 @@ describe('group-topic-update with attachments and inline images', () => {
     expect(within(list).getByText('保存すると削除')).toBeTruthy();
     const editor = await editorOf();
     await act(async () => {
-      editor.update(() => $getRoot().getAllTextNodes()[0]!.getParentOrThrow().getChildren().filter($isInlineImageNode).forEach((n) => n.remove()), { discrete: true });
+      editor.update(
+        () =>
+          $getRoot()
+            .getAllTextNodes()[0]!
+            .getParentOrThrow()
+            .getChildren()
+            .filter($isInlineImageNode)
+            .forEach((n) => n.remove()),
+        { discrete: true },
+      );
     });
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() => expect(view.where()).toBe('/group/1/topic/5'));

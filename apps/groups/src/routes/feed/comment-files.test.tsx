@@ -28,7 +28,12 @@ const ATTACHED = [
 
 describe('comment attachments', () => {
   it('lists a comment’s files under it, one by one or all for the zip', async () => {
-    answer(groupHandlers('member', { topicDetail: { items: detail() }, topicComments: commentPage([comment(11, { attach_file: ATTACHED } as never)]) }));
+    answer(
+      groupHandlers('member', {
+        topicDetail: { items: detail() },
+        topicComments: commentPage([comment(11, { attach_file: ATTACHED } as never)]),
+      }),
+    );
     renderAt('/group/1/topic/5');
     const list = await screen.findByRole('region', { name: 'このコメントの添付ファイル（2）' });
     expect(within(list).getByRole('button', { name: '写真.png' })).toBeTruthy();
@@ -60,7 +65,13 @@ describe('comment attachments', () => {
   });
 
   it('uploads an inserted image at once (comment=1) and sends it in the content; the draft keeps it', async () => {
-    answer(groupHandlers('member', { topicDetail: { items: detail() }, topicComments: commentPage([]), addTopicComment: { items: comment(41) } }));
+    answer(
+      groupHandlers('member', {
+        topicDetail: { items: detail() },
+        topicComments: commentPage([]),
+        addTopicComment: { items: comment(41) },
+      }),
+    );
     renderAt('/group/1/topic/5');
     await screen.findByLabelText('コメントを書く');
     fireEvent.change(screen.getByLabelText('画像を挿入'), { target: { files: [file('図.png', 'image/png')] } });
@@ -69,13 +80,22 @@ describe('comment attachments', () => {
     xhr().respond(200, { items: { id: 9, url: '/service/api/v1/members/me/inline-images/9', mime: 'image/png', size: 10 } });
     await screen.findByRole('list', { name: 'このコメントに挿入する画像' });
     // The draft is written by an effect after the render that shows the image (flaky in CI when read at once).
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem(`${draftKey(groupScope(1), 5, null)}:images`) ?? 'null')).toEqual(['/service/api/v1/members/me/inline-images/9']));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(`${draftKey(groupScope(1), 5, null)}:images`) ?? 'null')).toEqual([
+        '/service/api/v1/members/me/inline-images/9',
+      ]),
+    );
     // An image alone is a comment; without files it goes as JSON.
     fireEvent.click(screen.getByRole('button', { name: 'コメントする' }));
     await waitFor(() => expect(pageCalls().filter(([n]) => n === 'addTopicComment')).toHaveLength(1));
     expect(pageCalls().find(([n]) => n === 'addTopicComment')![1]).toEqual({
       params: { id: 1 },
-      body: { topic_id: 5, content: '<p><img src="/service/api/v1/members/me/inline-images/9" alt=""></p>', parent_id: null, is_anonymous: false },
+      body: {
+        topic_id: 5,
+        content: '<p><img src="/service/api/v1/members/me/inline-images/9" alt=""></p>',
+        parent_id: null,
+        is_anonymous: false,
+      },
     });
   });
 

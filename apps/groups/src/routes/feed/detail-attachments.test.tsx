@@ -26,10 +26,18 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const files = [attachment(4, { name: '議事録.pdf', size: 3 * 1024 }), attachment(5, { name: '写真.jpg', kind: 'image', mime: 'image/jpeg', size: 2 * MB })];
+const files = [
+  attachment(4, { name: '議事録.pdf', size: 3 * 1024 }),
+  attachment(5, { name: '写真.jpg', kind: 'image', mime: 'image/jpeg', size: 2 * MB }),
+];
 
 function openTopic(over: Parameters<typeof detail>[0] = {}) {
-  answer(groupHandlers('member', { topicDetail: { items: detail({ attach_file: files, total_attach_file: 2, ...over }) }, topicComments: commentPage([]) }));
+  answer(
+    groupHandlers('member', {
+      topicDetail: { items: detail({ attach_file: files, total_attach_file: 2, ...over }) },
+      topicComments: commentPage([]),
+    }),
+  );
   return renderAt('/group/1/topic/5');
 }
 
@@ -42,7 +50,9 @@ describe('group-topic-detail attachments', () => {
     expect(within(box).getByText('3 KB')).toBeTruthy();
     expect(within(box).getByText('2.0 MB')).toBeTruthy();
     fireEvent.click(within(box).getByRole('button', { name: '議事録.pdf' }));
-    await waitFor(() => expect(saved).toEqual([{ name: '議事録.pdf', href: testSignedUrl('/members/me/groups/1/topics/5/attachments/4') }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: '議事録.pdf', href: testSignedUrl('/members/me/groups/1/topics/5/attachments/4') }]),
+    );
     expect(request).not.toHaveBeenCalled();
   });
 
@@ -56,9 +66,13 @@ describe('group-topic-detail attachments', () => {
     fireEvent.click(within(box).getByRole('checkbox', { name: '「写真.jpg」を選択' }));
     fireEvent.click(within(box).getByRole('checkbox', { name: '「写真.jpg」を選択' }));
     fireEvent.click(zip);
-    await waitFor(() => expect(saved).toEqual([{ name: '週報_添付ファイル.zip', href: testSignedUrl('/members/me/groups/1/download-files') }]));
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: '週報_添付ファイル.zip', href: testSignedUrl('/members/me/groups/1/download-files') }]),
+    );
     // The ids travel inside the signed link; the browser streams the zip to disk.
-    expect(call()).toHaveBeenCalledWith('signUrls', { body: { items: [{ path: '/members/me/groups/1/download-files', body: { file_ids: [4, 5], is_comment_file: false } }] } });
+    expect(call()).toHaveBeenCalledWith('signUrls', {
+      body: { items: [{ path: '/members/me/groups/1/download-files', body: { file_ids: [4, 5], is_comment_file: false } }] },
+    });
     expect(request).not.toHaveBeenCalled();
   });
 

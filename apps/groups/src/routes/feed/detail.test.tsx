@@ -48,7 +48,9 @@ describe('group-topic-detail', () => {
     expect(await screen.findByRole('button', { name: 'お気に入りから外す' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '未読にする' }));
     await waitFor(() => expect(view.where()).toBe('/group/1/new-feed'));
-    expect(pageCalls().filter(([n]) => !['topicDetail', 'topicComments', 'topicsAll', 'topicFolders', 'topicCount'].includes(n as string))).toEqual([
+    expect(
+      pageCalls().filter(([n]) => !['topicDetail', 'topicComments', 'topicsAll', 'topicFolders', 'topicCount'].includes(n as string)),
+    ).toEqual([
       ['setTopicSeen', T],
       ['likeTopic', { ...T, body: { is_like: true } }],
       ['favoriteTopic', { ...T, body: { is_favor: true } }],
@@ -73,7 +75,13 @@ describe('topic comments', () => {
       comment(11, { is_own: true, comments: [comment(12, { parent_id: 11, is_anonymous: true, commenter_name: null })] }),
       comment(13, { is_deleted: true, content: '' }),
     ];
-    answer(groupHandlers('member', { topicDetail: { items: detail() }, topicComments: commentPage(data), deleteTopicComment: { items: { ok: true } } }));
+    answer(
+      groupHandlers('member', {
+        topicDetail: { items: detail() },
+        topicComments: commentPage(data),
+        deleteTopicComment: { items: { ok: true } },
+      }),
+    );
     renderAt('/group/1/topic/5');
     expect(await screen.findByText('コメント11')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: '匿名のコメント' })).getByText('コメント12')).toBeTruthy();
@@ -137,7 +145,11 @@ describe('topic comments', () => {
 
   it('replies to a comment', async () => {
     answer(
-      groupHandlers('member', { topicDetail: { items: detail() }, topicComments: commentPage([comment(11)]), addTopicComment: { items: comment(11) } }),
+      groupHandlers('member', {
+        topicDetail: { items: detail() },
+        topicComments: commentPage([comment(11)]),
+        addTopicComment: { items: comment(11) },
+      }),
     );
     renderAt('/group/1/topic/5');
     fireEvent.click(await screen.findByRole('button', { name: '返信' }));

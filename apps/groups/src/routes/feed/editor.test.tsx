@@ -28,15 +28,27 @@ async function typeBody(text: string) {
   const root = (await screen.findByRole('textbox', { name: '本文' })) as HTMLElement & { __lexicalEditor?: LexicalEditor };
   const editor = root.__lexicalEditor!;
   await act(async () => {
-    editor.update(() => {
-      $getRoot().clear().append($createParagraphNode().append($createTextNode(text)));
-    }, { discrete: true });
+    editor.update(
+      () => {
+        $getRoot()
+          .clear()
+          .append($createParagraphNode().append($createTextNode(text)));
+      },
+      { discrete: true },
+    );
   });
 }
 
 describe('group-topic-create', () => {
   it('checks the title, then posts the topic with its options and opens it', async () => {
-    answer(groupHandlers('admin', { topicFolders: FOLDERS, newTopic: { items: detail({ id: 9 }) }, topicDetail: { items: detail({ id: 9 }) }, topicComments: { items: { data: [], current_page: 1, last_page: 1, total: 0 } } }));
+    answer(
+      groupHandlers('admin', {
+        topicFolders: FOLDERS,
+        newTopic: { items: detail({ id: 9 }) },
+        topicDetail: { items: detail({ id: 9 }) },
+        topicComments: { items: { data: [], current_page: 1, last_page: 1, total: 0 } },
+      }),
+    );
     const view = renderAt('/group/1/topic-create');
     // The first test pays for loading the editor chunk (Lexical): give it more than a second.
     fireEvent.click(await screen.findByRole('button', { name: '投稿する' }, { timeout: 5000 }));
@@ -82,13 +94,20 @@ describe('group-topic-create', () => {
     expect(calls('newTopic')).toEqual([]);
   });
 
-  it('shows the server\'s field errors on their fields, in ja and en, without the generic modal', async () => {
+  it("shows the server's field errors on their fields, in ja and en, without the generic modal", async () => {
     const refused = new ApiError(400, 'VALIDATION_ERROR', 'invalid', {
       status_code: 'VALIDATION_ERROR',
       message: 'invalid',
       errors: { topic_title: ['validation.no_script'], delivery_date: ['validation.deadline_future'] },
     });
-    answer(groupHandlers('admin', { topicFolders: FOLDERS, newTopic: () => { throw refused; } }));
+    answer(
+      groupHandlers('admin', {
+        topicFolders: FOLDERS,
+        newTopic: () => {
+          throw refused;
+        },
+      }),
+    );
     renderAt('/group/1/topic-create');
     const title = await screen.findByLabelText(/タイトル/);
     fireEvent.change(title, { target: { value: '<script>x</script>' } });
@@ -146,7 +165,9 @@ describe('group-topic-update', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     answer(
       groupHandlers('admin', {
-        checkLockTopic: (a: { body: { lock_token?: string } }) => ({ items: { lock_token: a.body.lock_token ?? 'TOK', expires_at: 1, ttl_ms: 300000 } }),
+        checkLockTopic: (a: { body: { lock_token?: string } }) => ({
+          items: { lock_token: a.body.lock_token ?? 'TOK', expires_at: 1, ttl_ms: 300000 },
+        }),
         unlockTopic: { items: { ok: true } },
         topicDetail: { items: detail() },
         topicComments: { items: { data: [], current_page: 1, last_page: 1, total: 0 } },
@@ -237,7 +258,9 @@ describe('group-topic-update', () => {
     answer(
       groupHandlers('admin', {
         checkLockTopic: (a: { body: { lock_token?: string } }) =>
-          a.body.lock_token ? Promise.reject(conflict('EDIT_SESSION_ENDED')) : { items: { lock_token: 'TOK', expires_at: 1, ttl_ms: 300000 } },
+          a.body.lock_token
+            ? Promise.reject(conflict('EDIT_SESSION_ENDED'))
+            : { items: { lock_token: 'TOK', expires_at: 1, ttl_ms: 300000 } },
         topicDetail: { items: detail() },
       }),
     );

@@ -83,8 +83,10 @@ describe('group-new-feed', () => {
     expect(await screen.findByText('条件に合うトピックはありません。')).toBeTruthy();
   });
 
-  it('shows the caller\'s favourites on their own tab', async () => {
-    answer(groupHandlers('member', { topicCount: COUNT, topicFolders: FOLDERS, topicsAll: feedPage([row(1)]), topicsFavorite: feedPage([]) }));
+  it("shows the caller's favourites on their own tab", async () => {
+    answer(
+      groupHandlers('member', { topicCount: COUNT, topicFolders: FOLDERS, topicsAll: feedPage([row(1)]), topicsFavorite: feedPage([]) }),
+    );
     renderAt('/group/1/new-feed');
     await screen.findByRole('link', { name: 'トピック1' });
     fireEvent.click(screen.getByRole('tab', { name: 'お気に入り' }));
@@ -96,7 +98,12 @@ describe('group-new-feed', () => {
     answer(
       groupHandlers('member', {
         topicCount: COUNT,
-        topicFolders: { items: [{ id: 7, name: '議事録', topic_count: 1 }, { id: 8, name: '手順書', topic_count: 1 }] },
+        topicFolders: {
+          items: [
+            { id: 7, name: '議事録', topic_count: 1 },
+            { id: 8, name: '手順書', topic_count: 1 },
+          ],
+        },
         topicsAll: feedPage([row(1, { folder_id: null }), row(2, { folder_id: 8 }), row(3, { folder_id: 7 }), row(4, { folder_id: 8 })]),
       }),
     );
@@ -106,7 +113,10 @@ describe('group-new-feed', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'カテゴリ別' }));
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['議事録', '手順書', '未分類']);
-    const titles = (name: string) => within(screen.getByRole('region', { name })).getAllByRole('link').map((a) => a.textContent);
+    const titles = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
     expect(titles('手順書')).toEqual(['トピック2', 'トピック4']);
     expect(titles('未分類')).toEqual(['トピック1']);
     // The folder tab lists one folder: nothing to group.
@@ -129,7 +139,9 @@ describe('group-new-feed', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '「トピック2」を選択' }));
     fireEvent.change(screen.getByLabelText('移動先'), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: '移動' }));
-    await waitFor(() => expect(calls('moveTopicsToFolder')).toEqual([['moveTopicsToFolder', { ...G, body: { topic_ids: [1, 2], folder_id: 7 } }]]));
+    await waitFor(() =>
+      expect(calls('moveTopicsToFolder')).toEqual([['moveTopicsToFolder', { ...G, body: { topic_ids: [1, 2], folder_id: 7 } }]]),
+    );
     closeModal();
 
     fireEvent.click(await screen.findByRole('checkbox', { name: '「トピック2」を選択' }));

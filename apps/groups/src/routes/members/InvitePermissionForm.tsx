@@ -52,7 +52,14 @@ export function InvitePermissionForm() {
           <legend className="pui-visually-hidden">{t('invite_setting.title')}</legend>
           {OPTIONS.map((o) => (
             <label key={o.value}>
-              <input type="radio" name="invite_permission" value={o.value} checked={current === o.value} disabled={!rights.admin} onChange={() => setPicked(o.value)} />{' '}
+              <input
+                type="radio"
+                name="invite_permission"
+                value={o.value}
+                checked={current === o.value}
+                disabled={!rights.admin}
+                onChange={() => setPicked(o.value)}
+              />{' '}
               {t(`invite_setting.${o.key}`)}
             </label>
           ))}

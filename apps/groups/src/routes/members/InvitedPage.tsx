@@ -67,7 +67,10 @@ export function InvitedPage() {
         empty={t('invited.empty')}
         columns={[
           { header: t('invited.email'), cell: (row) => row.email },
-          { header: t('invited.state_label'), cell: (row) => <span className={`pgrp-badge pgrp-badge--${row.state}`}>{t(`invited.state.${row.state}`)}</span> },
+          {
+            header: t('invited.state_label'),
+            cell: (row) => <span className={`pgrp-badge pgrp-badge--${row.state}`}>{t(`invited.state.${row.state}`)}</span>,
+          },
           {
             header: t('invited.expires_at'),
             cell: (row) => (row.state === 'invited' || row.state === 'expired' ? formatDateTime(row.expires_at) : '—'),

@@ -40,7 +40,10 @@ export function JoinRequestPage() {
 
   const onApprove = (id: number, name: string) => run(() => approve.mutateAsync(id), t('join.approved', { name }));
   const onApproveAll = async () => {
-    const ok = await confirm({ message: t('join.approve_all_confirm', { count: list.data?.total ?? 0 }), confirmLabel: t('join.approve_all') });
+    const ok = await confirm({
+      message: t('join.approve_all_confirm', { count: list.data?.total ?? 0 }),
+      confirmLabel: t('join.approve_all'),
+    });
     if (ok) await run(async () => approveAll.mutateAsync(), t('join.approved_all'));
   };
   const onReject = async (id: number, name: string) => {

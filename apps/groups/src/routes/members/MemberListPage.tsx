@@ -52,7 +52,10 @@ export function MemberListPage() {
               </span>
             ),
           },
-          { header: t('members.role'), cell: (m) => <span className={`pgrp-badge pgrp-badge--${m.role}`}>{t(`members.role_label.${m.role}`)}</span> },
+          {
+            header: t('members.role'),
+            cell: (m) => <span className={`pgrp-badge pgrp-badge--${m.role}`}>{t(`members.role_label.${m.role}`)}</span>,
+          },
         ]}
       />
       {members.data && <Pager page={page} lastPage={members.data.last_page} onChange={setPage} />}

@@ -40,7 +40,12 @@ export function QrInvitePage() {
   }, [url]);
 
   const onReissue = async () => {
-    const ok = await confirm({ title: t('qr.reissue'), message: t('qr.reissue_confirm'), confirmLabel: t('qr.reissue'), destructive: true });
+    const ok = await confirm({
+      title: t('qr.reissue'),
+      message: t('qr.reissue_confirm'),
+      confirmLabel: t('qr.reissue'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await reissue.mutateAsync();

@@ -12,8 +12,7 @@ import { useGroupArea } from '../area/context';
 
 const OTHER_RIGHTS = ['role_invite', 'role_edit_shared_folder', 'role_edit_topic'] as const;
 
-const sameFlags = (a: RoleFlags, b: RoleFlags) =>
-  a.role_admin === b.role_admin && OTHER_RIGHTS.every((r) => a.role_admin || a[r] === b[r]);
+const sameFlags = (a: RoleFlags, b: RoleFlags) => a.role_admin === b.role_admin && OTHER_RIGHTS.every((r) => a.role_admin || a[r] === b[r]);
 
 /**
  * members/role (role_admin): grant or withdraw each right per member. Administrator implies every
@@ -40,7 +39,12 @@ export function RolePage() {
   // Only the four flags: the API's body is strict and the member's roles also carry group_id.
   const flagsOf = (m: (typeof rows)[number]): RoleFlags => {
     const f = drafts[m.id] ?? m.roles;
-    return { role_admin: f.role_admin, role_invite: f.role_invite, role_edit_shared_folder: f.role_edit_shared_folder, role_edit_topic: f.role_edit_topic };
+    return {
+      role_admin: f.role_admin,
+      role_invite: f.role_invite,
+      role_edit_shared_folder: f.role_edit_shared_folder,
+      role_edit_topic: f.role_edit_topic,
+    };
   };
   const setFlag = (m: (typeof rows)[number], key: keyof RoleFlags, value: boolean) =>
     setDrafts((d) => ({ ...d, [m.id]: { ...flagsOf(m), [key]: value } }));
@@ -59,7 +63,12 @@ export function RolePage() {
   };
 
   const onRemove = async (m: (typeof rows)[number]) => {
-    const ok = await confirm({ title: t('role.remove'), message: t('role.remove_confirm', { name: m.name }), confirmLabel: t('role.remove'), destructive: true });
+    const ok = await confirm({
+      title: t('role.remove'),
+      message: t('role.remove_confirm', { name: m.name }),
+      confirmLabel: t('role.remove'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await remove.mutateAsync(m.id);

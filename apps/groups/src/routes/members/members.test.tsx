@@ -14,7 +14,16 @@ beforeEach(() => {
 const page = <T,>(data: T[], last = 1) => ({ items: { data, current_page: 1, last_page: last, total: data.length } });
 const ROLES = { group_id: 1, role_admin: false, role_invite: false, role_edit_shared_folder: false, role_edit_topic: false };
 const MEMBERS = [
-  { id: 1, name: '山田 太郎', name_kana: 'やまだ たろう', email: 'a@x.jp', avatar_small: null, role: 'admin', roles: { ...ROLES, role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true }, joined_at: 1 },
+  {
+    id: 1,
+    name: '山田 太郎',
+    name_kana: 'やまだ たろう',
+    email: 'a@x.jp',
+    avatar_small: null,
+    role: 'admin',
+    roles: { ...ROLES, role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
+    joined_at: 1,
+  },
   { id: 2, name: '佐藤 花子', name_kana: 'さとう はなこ', email: 'b@x.jp', avatar_small: null, role: 'member', roles: ROLES, joined_at: 2 },
 ];
 const dialog = () => screen.findByRole('alertdialog');
@@ -69,7 +78,12 @@ describe('members/qr-code-invite-auth (invite by e-mail)', () => {
   it('checks the addresses first and sends only the invitable ones, in the UI language', async () => {
     answer(
       groupHandlers('inviter', {
-        checkExistMails: { items: [{ email: 'new@x.jp', state: 'new' }, { email: 'in@x.jp', state: 'member' }] },
+        checkExistMails: {
+          items: [
+            { email: 'new@x.jp', state: 'new' },
+            { email: 'in@x.jp', state: 'member' },
+          ],
+        },
         inviteMembers: { items: [{ id: 9, email: 'new@x.jp', state: 'invited', expires_at: Date.UTC(2026, 0, 12), created_at: 1 }] },
       }),
     );
@@ -94,7 +108,11 @@ describe('members/qr-code-invite-auth (invite by e-mail)', () => {
   });
 
   it('lets an administrator change the invitation setting', async () => {
-    answer(groupHandlers('admin', { updateGroup: (a: unknown) => ({ items: { ...groupHandlers('admin').myGroup.items, invite_permission: 2, a } }) }));
+    answer(
+      groupHandlers('admin', {
+        updateGroup: (a: unknown) => ({ items: { ...groupHandlers('admin').myGroup.items, invite_permission: 2, a } }),
+      }),
+    );
     renderAt('/group/1/members/qr-code-invite-auth');
     fireEvent.click(await screen.findByRole('radio', { name: '管理者のみ招待できる' }));
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
@@ -109,7 +127,9 @@ describe('members/invited', () => {
       { id: 6, email: 'q@x.jp', state: 'expired', expires_at: Date.UTC(2026, 0, 1), created_at: 1 },
       { id: 7, email: 'r@x.jp', state: 'accepted', expires_at: 0, created_at: 1 },
     ];
-    answer(groupHandlers('inviter', { invitations: page(rows), cancelInvitation: { items: { result: 'cancelled' } }, reinvite: { items: [] } }));
+    answer(
+      groupHandlers('inviter', { invitations: page(rows), cancelInvitation: { items: { result: 'cancelled' } }, reinvite: { items: [] } }),
+    );
     renderAt('/group/1/members/invited');
     expect(await screen.findByText('期限切れ')).toBeTruthy();
     expect(screen.getByText('参加申請済み')).toBeTruthy();
@@ -186,7 +206,9 @@ describe('members/join-request', () => {
 
 describe('members/role', () => {
   it('shows an administrator as administrator only, grants a right and removes a member after confirmation', async () => {
-    answer(groupHandlers('admin', { groupMembers: page(MEMBERS), updateRoles: { items: { ok: true } }, deleteMember: { items: { ok: true } } }));
+    answer(
+      groupHandlers('admin', { groupMembers: page(MEMBERS), updateRoles: { items: { ok: true } }, deleteMember: { items: { ok: true } } }),
+    );
     renderAt('/group/1/members/role');
     const admin = await screen.findByRole('group', { name: '山田 太郎 さんの権限' });
     expect(within(admin).getAllByRole('checkbox')).toHaveLength(1);
@@ -201,13 +223,24 @@ describe('members/role', () => {
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'グループから削除' }));
     await waitFor(() => expect(pageCalls().some(([n]) => n === 'deleteMember')).toBe(true));
     expect(pageCalls().filter(([n]) => n !== 'groupMembers')).toEqual([
-      ['updateRoles', { params: { id: 1 }, body: { members: [{ user_id: 2, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }] } }],
+      [
+        'updateRoles',
+        {
+          params: { id: 1 },
+          body: { members: [{ user_id: 2, role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }] },
+        },
+      ],
       ['deleteMember', { params: { id: 1, userId: 2 } }],
     ]);
   });
 
   it('shows MUST_APPOINT_ADMIN when the last administrator would be withdrawn', async () => {
-    answer(groupHandlers('admin', { groupMembers: page(MEMBERS), updateRoles: () => Promise.reject(new ApiError(400, 'MUST_APPOINT_ADMIN', 'x')) }));
+    answer(
+      groupHandlers('admin', {
+        groupMembers: page(MEMBERS),
+        updateRoles: () => Promise.reject(new ApiError(400, 'MUST_APPOINT_ADMIN', 'x')),
+      }),
+    );
     renderAt('/group/1/members/role');
     const admin = await screen.findByRole('group', { name: '山田 太郎 さんの権限' });
     fireEvent.click(within(admin).getByRole('checkbox', { name: '管理者' }));

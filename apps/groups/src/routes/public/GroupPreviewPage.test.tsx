@@ -23,7 +23,12 @@ function renderAt(url: string) {
   );
 }
 const preview = (icon: string | null) => ({
-  items: { type: 'link', email: null, expires_at: null, group: { name: '営業部', icon_image_small_path: icon, letter_color: 1, member_count: 3 } },
+  items: {
+    type: 'link',
+    email: null,
+    expires_at: null,
+    group: { name: '営業部', icon_image_small_path: icon, letter_color: 1, member_count: 3 },
+  },
 });
 const picture = (container: HTMLElement) => container.querySelector('.pgrp-public__group .pui-avatar')!;
 

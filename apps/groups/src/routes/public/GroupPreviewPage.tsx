@@ -48,7 +48,13 @@ export default function GroupPreviewPage() {
       </h1>
       <div className={`pgrp-public__group pgrp-public__group--${group.letter_color === LetterColor.BLACK ? 'black' : 'white'}`}>
         {/* Initials when there is no uploaded icon or it cannot be loaded; the name is beside it. */}
-        <Avatar className="pgrp-public__icon" src={inviteIconUrl(link, group.icon_image_small_path)} name={group.name} size="lg" decorative />
+        <Avatar
+          className="pgrp-public__icon"
+          src={inviteIconUrl(link, group.icon_image_small_path)}
+          name={group.name}
+          size="lg"
+          decorative
+        />
         <span className="pgrp-public__name">{group.name}</span>
       </div>
       <p className="pgrp-muted">{t('members.count', { count: group.member_count })}</p>

@@ -105,9 +105,26 @@ export default function RegisterPage() {
       <p>{t('register.lead', { group: preview.data.group.name })}</p>
       <form noValidate onSubmit={submit} onKeyDown={onKeyDown}>
         <div className="pgrp-name-row">
-          <TextField label={t('register.last_name')} required autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
-          <TextField label={t('register.first_name')} required autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label={t('register.last_name_kana')} hint={t('register.kana_hint')} error={errors.last_name_kana?.message} {...register('last_name_kana')} />
+          <TextField
+            label={t('register.last_name')}
+            required
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...register('last_name')}
+          />
+          <TextField
+            label={t('register.first_name')}
+            required
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...register('first_name')}
+          />
+          <TextField
+            label={t('register.last_name_kana')}
+            hint={t('register.kana_hint')}
+            error={errors.last_name_kana?.message}
+            {...register('last_name_kana')}
+          />
           <TextField label={t('register.first_name_kana')} error={errors.first_name_kana?.message} {...register('first_name_kana')} />
         </div>
         <TextField
@@ -119,8 +136,21 @@ export default function RegisterPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField label={t('register.employee_number')} required autoComplete="username" error={errors.employee_number?.message} {...register('employee_number')} />
-        <PasswordField label={t('register.password')} required autoComplete="new-password" hint={t('register.password_hint')} error={errors.password?.message} {...register('password')} />
+        <TextField
+          label={t('register.employee_number')}
+          required
+          autoComplete="username"
+          error={errors.employee_number?.message}
+          {...register('employee_number')}
+        />
+        <PasswordField
+          label={t('register.password')}
+          required
+          autoComplete="new-password"
+          hint={t('register.password_hint')}
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <PasswordField
           label={t('register.password_confirmation')}
           required

@@ -33,7 +33,12 @@ function renderAt(url: string) {
 }
 
 const preview = (type: 'link' | 'mail') => ({
-  items: { type, email: type === 'mail' ? 'new@x.jp' : null, expires_at: null, group: { name: '営業部', icon_image_small_path: null, letter_color: 1, member_count: 3 } },
+  items: {
+    type,
+    email: type === 'mail' ? 'new@x.jp' : null,
+    expires_at: null,
+    group: { name: '営業部', icon_image_small_path: null, letter_color: 1, member_count: 3 },
+  },
 });
 
 beforeEach(() => {
@@ -48,7 +53,9 @@ describe('group preview', () => {
     expect(await screen.findByText('営業部')).toBeTruthy();
     expect(document.title).toContain('グループへの招待');
     expect(screen.getByRole('link', { name: '新規登録して参加を申請' }).getAttribute('href')).toBe('/register?link=tok123&type=2');
-    expect(screen.getByRole('link', { name: 'ログインして参加を申請' }).getAttribute('href')).toBe('/login?redirect=%2Fgroup%2Ftok123%2Fpreview');
+    expect(screen.getByRole('link', { name: 'ログインして参加を申請' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fgroup%2Ftok123%2Fpreview',
+    );
     expect(call().mock.calls).toEqual([['invitePreview', { params: { uniqueUrl: 'tok123' } }]]);
   });
 
@@ -79,13 +86,15 @@ describe('group preview', () => {
 });
 
 describe('register', () => {
-  const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+  const fill = (label: RegExp, value: string) =>
+    fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
   it('registers from a mail invitation with the invited address fixed, kana checked, exact body', async () => {
     let dup = true;
     answer({
       invitePreview: preview('mail'),
-      registerFromInvite: () => (dup ? Promise.reject(new ApiError(400, 'EMPLOYEE_NUMBER_USED', 'x')) : { items: { user_id: 9, join_request_id: 4 } }),
+      registerFromInvite: () =>
+        dup ? Promise.reject(new ApiError(400, 'EMPLOYEE_NUMBER_USED', 'x')) : { items: { user_id: 9, join_request_id: 4 } },
     });
     renderAt('/register?link=mailtok&type=1');
     const email = (await screen.findByLabelText(/メールアドレス/, { selector: 'input' })) as HTMLInputElement;
@@ -109,8 +118,15 @@ describe('register', () => {
     fireEvent.click(screen.getByRole('button', { name: '登録して参加を申請' }));
     expect(await screen.findByText(/登録が完了し、「営業部」への参加を申請しました/)).toBeTruthy();
     const body = {
-      unique_url: 'mailtok', last_name: '田中', first_name: '花子', last_name_kana: 'たなか', first_name_kana: 'はなこ',
-      email: 'new@x.jp', employee_number: 'E0100', password: 'Secret#2026', password_confirmation: 'Secret#2026',
+      unique_url: 'mailtok',
+      last_name: '田中',
+      first_name: '花子',
+      last_name_kana: 'たなか',
+      first_name_kana: 'はなこ',
+      email: 'new@x.jp',
+      employee_number: 'E0100',
+      password: 'Secret#2026',
+      password_confirmation: 'Secret#2026',
     };
     expect(call().mock.calls.filter(([n]) => n === 'registerFromInvite')).toEqual([
       ['registerFromInvite', { params: { type: 1 }, body }],

@@ -37,7 +37,11 @@ export function EquipmentHours({ groupId, item }: { groupId: number; item: Item 
     return (
       <span className="pgrp-actions">
         <span>{item.opening_time && item.closing_time ? `${item.opening_time}–${item.closing_time}` : t('equipment.hours_none')}</span>
-        <Button size="sm" variant="secondary" onClick={() => setDraft({ open: item.opening_time ?? '09:00', close: item.closing_time ?? '18:00', problem: null })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => setDraft({ open: item.opening_time ?? '09:00', close: item.closing_time ?? '18:00', problem: null })}
+        >
           {t('equipment.set_hours')}
         </Button>
       </span>
@@ -47,11 +51,21 @@ export function EquipmentHours({ groupId, item }: { groupId: number; item: Item 
     <span className="pgrp-actions">
       <label>
         {t('equipment.opening')}{' '}
-        <input type="time" className="pui-input" value={draft.open} onChange={(e) => setDraft({ ...draft, open: e.target.value, problem: null })} />
+        <input
+          type="time"
+          className="pui-input"
+          value={draft.open}
+          onChange={(e) => setDraft({ ...draft, open: e.target.value, problem: null })}
+        />
       </label>
       <label>
         {t('equipment.closing')}{' '}
-        <input type="time" className="pui-input" value={draft.close} onChange={(e) => setDraft({ ...draft, close: e.target.value, problem: null })} />
+        <input
+          type="time"
+          className="pui-input"
+          value={draft.close}
+          onChange={(e) => setDraft({ ...draft, close: e.target.value, problem: null })}
+        />
       </label>
       <Button size="sm" loading={setHours.isPending} onClick={() => void save(draft.open, draft.close)}>
         {t('actions.save')}

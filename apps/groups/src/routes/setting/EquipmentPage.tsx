@@ -57,7 +57,12 @@ export function EquipmentPage() {
   };
 
   const onDelete = async (id: number, itemName: string) => {
-    const ok = await confirm({ title: t('equipment.delete'), message: t('equipment.delete_confirm', { name: itemName }), confirmLabel: t('equipment.delete'), destructive: true });
+    const ok = await confirm({
+      title: t('equipment.delete'),
+      message: t('equipment.delete_confirm', { name: itemName }),
+      confirmLabel: t('equipment.delete'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await remove.mutateAsync(id);

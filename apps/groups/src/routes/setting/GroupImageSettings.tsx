@@ -48,7 +48,8 @@ export function IconSetting({ group }: Props) {
       <legend className="pui-field__label">{t('images.icon')}</legend>
       {(['upload', 'default', 'none'] as const).map((m) => (
         <label key={m}>
-          <input type="radio" name="pgrp-icon-mode" value={m} checked={mode === m} onChange={() => void choose(m)} /> {t(`info.icon_kind.${m}`)}
+          <input type="radio" name="pgrp-icon-mode" value={m} checked={mode === m} onChange={() => void choose(m)} />{' '}
+          {t(`info.icon_kind.${m}`)}
         </label>
       ))}
       {mode === 'upload' && (

@@ -32,9 +32,12 @@ export function ImageUploadField({ groupId, target, label, currentPath, currentF
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => () => {
-    if (localPreview) URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    },
+    [localPreview],
+  );
 
   const onChange = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -64,7 +67,13 @@ export function ImageUploadField({ groupId, target, label, currentPath, currentF
       <label className="pui-field__label" htmlFor={id}>
         {label}
       </label>
-      {preview && <img className={`pgrp-image-field__preview pgrp-image-field__preview--${target}`} src={preview} alt={t('images.preview_alt', { label })} />}
+      {preview && (
+        <img
+          className={`pgrp-image-field__preview pgrp-image-field__preview--${target}`}
+          src={preview}
+          alt={t('images.preview_alt', { label })}
+        />
+      )}
       {currentFileName && !localPreview && <p className="pgrp-muted">{t('images.current_file', { name: currentFileName })}</p>}
       <input
         ref={input}

@@ -15,7 +15,14 @@ import { HeaderImageSetting, IconSetting } from './GroupImageSettings';
 import { GroupBasicFields } from '../../components/GroupBasicFields';
 
 /** Tags are typed comma-separated; the API takes a list. */
-const splitTags = (s: string) => [...new Set(s.split(/[,、，]/u).map((x) => x.trim()).filter(Boolean))];
+const splitTags = (s: string) => [
+  ...new Set(
+    s
+      .split(/[,、，]/u)
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+];
 
 const formSchema = z.object({
   name: updateGroupBody.shape.name.unwrap(),
@@ -75,7 +82,8 @@ export function InformationEditPage() {
       modal.success({ message: t('edit.saved') });
       void navigate(groupPath(groupId, 'setting/information'));
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'DUPLICATE_GROUP') setError('name', { type: 'server', message: 'errors:DUPLICATE_GROUP' });
+      if (err instanceof ApiError && err.code === 'DUPLICATE_GROUP')
+        setError('name', { type: 'server', message: 'errors:DUPLICATE_GROUP' });
       else showError(err);
     }
   });

@@ -21,7 +21,12 @@ export function InformationPage() {
   const leave = useLeaveGroup(groupId);
 
   const onLeave = async () => {
-    const ok = await confirm({ title: t('leave.title'), message: t('leave.confirm', { name: group.name }), confirmLabel: t('leave.submit'), destructive: true });
+    const ok = await confirm({
+      title: t('leave.title'),
+      message: t('leave.confirm', { name: group.name }),
+      confirmLabel: t('leave.submit'),
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await leave.mutateAsync();

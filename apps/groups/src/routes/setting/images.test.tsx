@@ -23,7 +23,9 @@ const dialog = () => screen.findByRole('alertdialog');
 beforeEach(() => {
   call().mockReset();
   vi.mocked(uploadGroupImage).mockReset();
-  vi.mocked(api.request).mockReset().mockImplementation(async () => new Response(new Blob([new Uint8Array([1])], { type: 'image/png' })));
+  vi.mocked(api.request)
+    .mockReset()
+    .mockImplementation(async () => new Response(new Blob([new Uint8Array([1])], { type: 'image/png' })));
   closeModal();
 });
 
@@ -36,7 +38,7 @@ describe('setting/information-edit images', () => {
       return new Promise((resolve) => (finish = () => resolve(UPLOADED)));
     });
     renderAt('/group/1/setting/information-edit');
-    expect((await screen.findByRole('radio', { name: 'デフォルト' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('radio', { name: 'デフォルト' })) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'アップロード画像' }));
     const input = screen.getByLabelText('アイコン画像');
 
@@ -60,7 +62,9 @@ describe('setting/information-edit images', () => {
   it('shows the server’s image error for the field (too small, over the group limit)', async () => {
     answer(groupHandlers('admin', {}, { ...GROUP, max_img_size_per_attachment: 5 }));
     const refuse = (errors: string[], data: Record<string, unknown>) =>
-      Promise.reject(new ApiError(400, 'VALIDATION_ERROR', 'x', { status_code: 'VALIDATION_ERROR', message: 'x', errors: { file: errors }, data }));
+      Promise.reject(
+        new ApiError(400, 'VALIDATION_ERROR', 'x', { status_code: 'VALIDATION_ERROR', message: 'x', errors: { file: errors }, data }),
+      );
     vi.mocked(uploadGroupImage)
       .mockImplementationOnce(() => refuse(['validation.image_dimensions'], { image_error: 3, width: 500, height: 100 }))
       .mockImplementationOnce(() => refuse(['validation.image_type'], { image_error: 3 }));

@@ -62,7 +62,14 @@ describe('setting/information-edit', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() => expect(view.where()).toBe('/group/1/setting/information'));
-    const body = { name: '営業一部', letter_color: 2, notice: GROUP.notice, group_tags: ['営業', '東京'], auto_delete_day: 14, max_img_size_per_attachment: 25 };
+    const body = {
+      name: '営業一部',
+      letter_color: 2,
+      notice: GROUP.notice,
+      group_tags: ['営業', '東京'],
+      auto_delete_day: 14,
+      max_img_size_per_attachment: 25,
+    };
     expect(pageCalls()).toEqual([
       ['updateGroup', { params: { id: 1 }, body }],
       ['updateGroup', { params: { id: 1 }, body }],

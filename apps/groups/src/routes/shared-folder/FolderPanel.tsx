@@ -24,7 +24,9 @@ export function FolderPanel({ groupId, folders, current, onDeleted }: Props) {
   const id = { id: groupId };
   const scope = groupFileScope(groupId);
   const create = useFilesMutation(scope, (folder_name: string) => api.call('createFileFolder', { params: id, body: { folder_name } }));
-  const rename = useFilesMutation(scope, (a: { folder_id: number; folder_name: string }) => api.call('renameFileFolder', { params: id, body: a }));
+  const rename = useFilesMutation(scope, (a: { folder_id: number; folder_name: string }) =>
+    api.call('renameFileFolder', { params: id, body: a }),
+  );
   const remove = useFilesMutation(scope, (folder_id: number) => api.call('deleteFileFolder', { params: id, body: { folder_id } }));
   const taken = (n: string) => folders.some((f) => f.name === n.trim() && f.id !== current?.id);
 
@@ -78,7 +80,11 @@ export function FolderPanel({ groupId, folders, current, onDeleted }: Props) {
             size="sm"
             variant="danger"
             onClick={async () => {
-              const ok = await confirm({ message: t('confirm.delete_folder', { name: current.name }), confirmLabel: t('folder.delete'), destructive: true });
+              const ok = await confirm({
+                message: t('confirm.delete_folder', { name: current.name }),
+                confirmLabel: t('folder.delete'),
+                destructive: true,
+              });
               if (ok) remove.mutate(current.id, { onSuccess: onDeleted, onError: showError });
             }}
           >

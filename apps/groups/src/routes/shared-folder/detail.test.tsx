@@ -83,7 +83,13 @@ describe('shared-folder/file/:id', () => {
     fireEvent.click(within(await dialog()).getByRole('button', { name: '削除' }));
     await waitFor(() => expect(pageCalls().some(([n]) => n === 'deleteFileHistory')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: '次へ' }));
-    await waitFor(() => expect(pageCalls().filter(([n]) => n === 'fileHistory').at(-1)).toEqual(['fileHistory', { params: { id: 1, fileId: 11 }, query: { page: 2, limit: 10 } }]));
+    await waitFor(() =>
+      expect(
+        pageCalls()
+          .filter(([n]) => n === 'fileHistory')
+          .at(-1),
+      ).toEqual(['fileHistory', { params: { id: 1, fileId: 11 }, query: { page: 2, limit: 10 } }]),
+    );
     expect(pageCalls().filter(([n]) => n === 'revertFile' || n === 'deleteFileHistory')).toEqual([
       ['revertFile', { params: { id: 1, fileId: 11, historyId: 21 } }],
       ['deleteFileHistory', { params: { id: 1, historyId: 21 }, body: { file_id: 11 } }],
@@ -110,8 +116,19 @@ describe('shared-folder/file/:id', () => {
 
 describe('shared-folder/file/:id/update-information', () => {
   it('shows a refused title on its field (ja), not in a modal', async () => {
-    const refused = new ApiError(400, 'VALIDATION_ERROR', 'invalid', { status_code: 'VALIDATION_ERROR', message: 'invalid', errors: { title: ['validation.no_script'] } });
-    answer(groupHandlers('admin', { sharedFile: { items: DETAIL }, updateFileInfo: () => { throw refused; } }));
+    const refused = new ApiError(400, 'VALIDATION_ERROR', 'invalid', {
+      status_code: 'VALIDATION_ERROR',
+      message: 'invalid',
+      errors: { title: ['validation.no_script'] },
+    });
+    answer(
+      groupHandlers('admin', {
+        sharedFile: { items: DETAIL },
+        updateFileInfo: () => {
+          throw refused;
+        },
+      }),
+    );
     renderAt('/group/1/shared-folder/file/11/update-information');
     const title = await screen.findByLabelText(/^タイトル/);
     fireEvent.change(title, { target: { value: '<script>x</script>' } });

@@ -91,7 +91,9 @@ describe('shared-folder list', () => {
   it('offers no upload while the group is full', async () => {
     answer(groupHandlers('admin', base({}, 85)));
     const first = renderAt('/group/1/shared-folder');
-    expect((await screen.findByRole('link', { name: 'ファイルをアップロード' })).getAttribute('href')).toBe('/group/1/shared-folder/file-create');
+    expect((await screen.findByRole('link', { name: 'ファイルをアップロード' })).getAttribute('href')).toBe(
+      '/group/1/shared-folder/file-create',
+    );
     first.unmount();
     answer(groupHandlers('admin', base({}, 100)));
     renderAt('/group/1/shared-folder');
@@ -101,9 +103,7 @@ describe('shared-folder list', () => {
   });
 
   it('moves selected files to a folder and to the bin only after confirmation', async () => {
-    answer(
-      groupHandlers('admin', base({ moveFilesToFolder: { items: { count: 2 } }, deleteFiles: { items: { count: 1 } } })),
-    );
+    answer(groupHandlers('admin', base({ moveFilesToFolder: { items: { count: 2 } }, deleteFiles: { items: { count: 1 } } })));
     renderAt('/group/1/shared-folder');
     fireEvent.click(await screen.findByRole('checkbox', { name: '議事録.pdf を選択' }));
     fireEvent.click(screen.getByRole('button', { name: 'ゴミ箱へ移動' }));
@@ -132,7 +132,10 @@ describe('shared-folder list', () => {
   it('deletes from the bin and empties it (administrator), each confirmed', async () => {
     const binned = { ...ROW, is_in_bin: true };
     answer(
-      groupHandlers('admin', base({ sharedFilesInBin: listPage([binned]), deleteFiles: { items: { count: 1 } }, emptyFileBin: { items: { count: 1 } } })),
+      groupHandlers(
+        'admin',
+        base({ sharedFilesInBin: listPage([binned]), deleteFiles: { items: { count: 1 } }, emptyFileBin: { items: { count: 1 } } }),
+      ),
     );
     renderAt('/group/1/shared-folder');
     fireEvent.click(await screen.findByRole('tab', { name: 'ゴミ箱（1）' }));

@@ -13,7 +13,10 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi
 const signed = () => signedPaths(call());
 const THUMB = '/members/me/groups/1/share-folder-file/12/thumbnail?v=3';
 const PREVIEW = '/members/me/groups/1/share-folder-file/12/preview?v=3';
-const HIDE_PICTURES = { ...DEFAULT_USER_SETTINGS, setting_display: { ...DEFAULT_USER_SETTINGS.setting_display, display_image_video: 0 as const } };
+const HIDE_PICTURES = {
+  ...DEFAULT_USER_SETTINGS,
+  setting_display: { ...DEFAULT_USER_SETTINGS.setting_display, display_image_video: 0 as const },
+};
 const PHOTO = { ...ROW2, id: 12, version: 3, has_thumbnail: true };
 const BROKEN = { ...ROW2, id: 13, title: '壊れた.png', name: '壊れた.png', has_thumbnail: false };
 const PHOTO_DETAIL = { ...DETAIL, ...PHOTO, kind: 'image' as const, mime: 'image/png', can_preview: true, is_read: true };
@@ -23,9 +26,14 @@ beforeEach(() => {
   closeModal();
 });
 
-
 const listHandlers = (extra: Record<string, unknown> = {}) =>
-  groupHandlers('member', { sharedFileCount: COUNTS, fileFolders: { items: [] }, groupStorage: storage(12), sharedFiles: listPage([ROW, PHOTO, BROKEN]), ...extra });
+  groupHandlers('member', {
+    sharedFileCount: COUNTS,
+    fileFolders: { items: [] },
+    groupStorage: storage(12),
+    sharedFiles: listPage([ROW, PHOTO, BROKEN]),
+    ...extra,
+  });
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr')!;
 
 describe('shared-folder thumbnails', () => {
@@ -33,7 +41,11 @@ describe('shared-folder thumbnails', () => {
     answer(listHandlers());
     renderAt('/group/1/shared-folder');
     await screen.findByRole('link', { name: '写真.png' });
-    await waitFor(() => expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).getAttribute('src')).toBe(testSignedUrl(`/service/api/v1${THUMB}`)));
+    await waitFor(() =>
+      expect(within(rowOf('写真.png')).getByRole('img', { name: '画像' }).getAttribute('src')).toBe(
+        testSignedUrl(`/service/api/v1${THUMB}`),
+      ),
+    );
     expect(signed()).toEqual([`/service/api/v1${THUMB}`]);
     expect(api.request).not.toHaveBeenCalled();
     // No thumbnail: the kind icon (an svg), and no request for it.
@@ -65,7 +77,9 @@ describe('shared-folder storage warnings', () => {
     answer(listHandlers({ groupStorage: storage(12, 85) }));
     const first = renderAt('/group/1/shared-folder');
     const company = await screen.findByRole('region', { name: '会社全体の保存容量' });
-    expect(within(company).getByRole('alert').textContent).toBe('会社全体の保存容量の使用量が80%を超えました。管理者にお問い合わせください。');
+    expect(within(company).getByRole('alert').textContent).toBe(
+      '会社全体の保存容量の使用量が80%を超えました。管理者にお問い合わせください。',
+    );
     expect(within(company).getByText('使用量 8.50 GB / 10.00 GB（85.00%）')).toBeTruthy();
     // The group itself is fine: one alert only.
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -90,7 +104,8 @@ describe('shared-folder storage warnings', () => {
 });
 
 describe('shared-folder file detail preview', () => {
-  const detailHandlers = (file: object) => groupHandlers('member', { sharedFile: { items: file }, fileHistory: { items: { data: [], current_page: 1, last_page: 1, total: 0 } } });
+  const detailHandlers = (file: object) =>
+    groupHandlers('member', { sharedFile: { items: file }, fileHistory: { items: { data: [], current_page: 1, last_page: 1, total: 0 } } });
 
   it('shows an image from its thumbnail and fetches the original only when asked', async () => {
     answer(detailHandlers(PHOTO_DETAIL));

@@ -1,6 +1,16 @@
 import { LikeTargetType } from '@portal/api-client/core';
 
-const svg = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const;
+const svg = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const;
 
 /** Section 2's icons per kind: clipboard-check for topics, a speech bubble for comments, a folder for files, none for chat. */
 export function NoticeIcon({ type }: { type: number }) {

@@ -55,7 +55,16 @@ describe('UnreadList', () => {
   it('shows a saved search with its new hits and opens the search result with its query', async () => {
     call.mockImplementation(async (name: string) => {
       if (name === 'unreadList') {
-        const saved = { id: '10-4', unread_type: 10, unread_target_id: 4, group_id: null, title: '東京', content: '', search_query: 'keyword_search=%E6%9D%B1%E4%BA%AC&target_search=1', new_hits: 3 };
+        const saved = {
+          id: '10-4',
+          unread_type: 10,
+          unread_target_id: 4,
+          group_id: null,
+          title: '東京',
+          content: '',
+          search_query: 'keyword_search=%E6%9D%B1%E4%BA%AC&target_search=1',
+          new_hits: 3,
+        };
         return pageOf([unreadItem(4, saved)]) as never;
       }
       return { items: { count: 1 } } as never;
@@ -66,7 +75,9 @@ describe('UnreadList', () => {
     expect(screen.getByText('保存した検索')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /東京/ }));
     await waitFor(() => expect(call).toHaveBeenCalledWith('markReadEachItem', { params: { id: '10-4' } }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/search-result?keyword_search=%E6%9D%B1%E4%BA%AC&target_search=1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/search-result?keyword_search=%E6%9D%B1%E4%BA%AC&target_search=1'),
+    );
   });
 
   it('says so when nothing is unread', async () => {

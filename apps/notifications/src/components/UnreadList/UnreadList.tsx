@@ -48,7 +48,11 @@ export function UnreadList({ mode, pageSize: given, onNavigate }: UnreadListProp
       {mode === 'page' && (
         <div className="pntf-list__toolbar">
           <label className="pntf-list__all">
-            <input type="checkbox" checked={allTicked} onChange={() => setSelected(allTicked ? new Set() : new Set(items.map((i) => i.id)))} />
+            <input
+              type="checkbox"
+              checked={allTicked}
+              onChange={() => setSelected(allTicked ? new Set() : new Set(items.map((i) => i.id)))}
+            />
             {t('unread.select_all')}
           </label>
           <Button size="sm" disabled={selected.size === 0 || mark.isPending} onClick={() => void read([...selected])}>
@@ -58,7 +62,15 @@ export function UnreadList({ mode, pageSize: given, onNavigate }: UnreadListProp
       )}
       <ul className="pntf-list__items" aria-label={t('routes.unread')}>
         {items.map((item) => (
-          <UnreadRow key={item.id} item={item} selectable={mode === 'page'} selected={selected.has(item.id)} onToggle={toggle} onRead={(id) => read([id])} onNavigate={onNavigate} />
+          <UnreadRow
+            key={item.id}
+            item={item}
+            selectable={mode === 'page'}
+            selected={selected.has(item.id)}
+            onToggle={toggle}
+            onRead={(id) => read([id])}
+            onNavigate={onNavigate}
+          />
         ))}
       </ul>
       {mode === 'page' && list.hasNextPage && (

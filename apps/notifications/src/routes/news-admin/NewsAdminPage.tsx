@@ -76,7 +76,9 @@ function AdminBody() {
                     size="sm"
                     variant="danger"
                     onClick={() =>
-                      void confirm({ message: t('news.admin.withdraw_confirm', { title: n.title }), destructive: true }).then((yes) => yes && withdraw.mutate(n.id))
+                      void confirm({ message: t('news.admin.withdraw_confirm', { title: n.title }), destructive: true }).then(
+                        (yes) => yes && withdraw.mutate(n.id),
+                      )
                     }
                   >
                     {t('news.admin.withdraw')}

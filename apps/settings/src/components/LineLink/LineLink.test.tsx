@@ -28,7 +28,11 @@ const status = (s: { enabled: boolean; linked: boolean; linked_at: number | null
 describe('LineLink (account info)', () => {
   it('is absent when LINE login is not configured', async () => {
     status({ enabled: false, linked: false, linked_at: null });
-    const { container } = renderInShell(<dl><LineLink /></dl>);
+    const { container } = renderInShell(
+      <dl>
+        <LineLink />
+      </dl>,
+    );
     await waitFor(() => expect(call).toHaveBeenCalledWith('lineLinkStatus'));
     expect(container.textContent).toBe('');
   });
@@ -36,7 +40,11 @@ describe('LineLink (account info)', () => {
   it('starts the link round trip through LINE when not linked', async () => {
     status({ enabled: true, linked: false, linked_at: null });
     begin.mockResolvedValue();
-    renderInShell(<dl><LineLink /></dl>);
+    renderInShell(
+      <dl>
+        <LineLink />
+      </dl>,
+    );
     expect(await screen.findByText('未連携')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'LINEアカウントを連携する' }));
     await waitFor(() => expect(begin).toHaveBeenCalledWith('link'));
@@ -44,7 +52,11 @@ describe('LineLink (account info)', () => {
 
   it('unlinks a linked account and shows it as not linked', async () => {
     status({ enabled: true, linked: true, linked_at: Date.now() - 60_000 });
-    renderInShell(<dl><LineLink /></dl>);
+    renderInShell(
+      <dl>
+        <LineLink />
+      </dl>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: '連携を解除' }));
     expect(await screen.findByText('未連携')).toBeTruthy();
     expect(call).toHaveBeenCalledWith('lineUnlink');

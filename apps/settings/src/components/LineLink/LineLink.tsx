@@ -44,7 +44,8 @@ export function LineLink() {
             {t('account.line_linked')}
             {q.data.linked_at !== null && (
               <>
-                {' '}(<DateDisplay value={q.data.linked_at} />)
+                {' '}
+                (<DateDisplay value={q.data.linked_at} />)
               </>
             )}{' '}
             <Button variant="secondary" loading={unlink.isPending} onClick={() => unlink.mutate()}>

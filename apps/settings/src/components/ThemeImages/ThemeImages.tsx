@@ -59,7 +59,11 @@ function SlotRow({ slot, item }: { slot: ThemeImageSlot; item: Item | undefined 
   return (
     <div className="pset-theme-image" data-slot={slot}>
       <span className="pset-theme-image__label">{label}</span>
-      {src ? <img src={src} alt={t('theme.images.current', { slot: label })} className="pset-theme-image__thumb" /> : <span className="pset-theme-image__none">{t('theme.images.none')}</span>}
+      {src ? (
+        <img src={src} alt={t('theme.images.current', { slot: label })} className="pset-theme-image__thumb" />
+      ) : (
+        <span className="pset-theme-image__none">{t('theme.images.none')}</span>
+      )}
       <input
         ref={input}
         type="file"
@@ -72,7 +76,12 @@ function SlotRow({ slot, item }: { slot: ThemeImageSlot; item: Item | undefined 
         }}
       />
       {item && (
-        <Button variant="secondary" size="sm" loading={busy} onClick={() => void run(() => api.call('deleteThemeImage', { params: { slot } }))}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy}
+          onClick={() => void run(() => api.call('deleteThemeImage', { params: { slot } }))}
+        >
           {t('theme.images.reset', { slot: label })}
         </Button>
       )}

@@ -68,7 +68,9 @@ export function AvatarEditor({ profile }: { profile: MyProfile['profile'] }) {
             {t('info.avatar.remove')}
           </Button>
         )}
-        <p className="pui-field__hint">{t('info.avatar.hint', { width: LIMITS.imageMinWidth, height: LIMITS.imageMinHeight, max: LIMITS.imageMaxMb })}</p>
+        <p className="pui-field__hint">
+          {t('info.avatar.hint', { width: LIMITS.imageMinWidth, height: LIMITS.imageMinHeight, max: LIMITS.imageMaxMb })}
+        </p>
         <FormError message={error} values={{ width: LIMITS.imageMinWidth, height: LIMITS.imageMinHeight, max: LIMITS.imageMaxMb }} />
       </div>
       {picked && (
@@ -90,7 +92,17 @@ export function AvatarEditor({ profile }: { profile: MyProfile['profile'] }) {
   );
 }
 
-function CropDialog({ picked, busy, onCancel, onSave }: { picked: Picked; busy: boolean; onCancel: () => void; onSave: (c: AvatarCrop) => void }) {
+function CropDialog({
+  picked,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  picked: Picked;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: (c: AvatarCrop) => void;
+}) {
   const { t } = useTranslation('settings');
   const { width, height } = picked;
   const [crop, setCrop] = useState(() => initialCrop(width, height));

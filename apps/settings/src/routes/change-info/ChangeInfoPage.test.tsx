@@ -20,7 +20,10 @@ beforeEach(() => {
     if (name === 'updateProfile') return { items: { ...data, profile: { ...data.profile, ...args!.body } } };
     if (name === 'updateCompanyInfo') return { items: { ...data, company_info: args!.body } };
     if (name === 'updatePersonalInfo') return { items: { ...data, personal_info: args!.body } };
-    if (name === 'postalCode') return { items: args!.params!.code === '1000001' ? { zipcode: '1000001', prefecture: '東京都', city: '千代田区', town: '千代田' } : null };
+    if (name === 'postalCode')
+      return {
+        items: args!.params!.code === '1000001' ? { zipcode: '1000001', prefecture: '東京都', city: '千代田区', town: '千代田' } : null,
+      };
     throw new Error(name);
   }) as never);
 });
@@ -43,7 +46,14 @@ describe('ChangeInfoPage', () => {
     save();
     expect(await screen.findByText('保存しました。')).toBeTruthy();
     expect(call).toHaveBeenCalledWith('updateProfile', {
-      body: { last_name: '鈴木', first_name: '花子', last_name_kana: 'すずき', first_name_kana: 'はなこ', email_option: 1, self_introduction: '品質保証を担当しています。' },
+      body: {
+        last_name: '鈴木',
+        first_name: '花子',
+        last_name_kana: 'すずき',
+        first_name_kana: 'はなこ',
+        email_option: 1,
+        self_introduction: '品質保証を担当しています。',
+      },
     });
   });
 
@@ -75,7 +85,11 @@ describe('ChangeInfoPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '電話番号を追加' }));
     fireEvent.change(field('電話番号1'), { target: { value: '090-1111-2222' } });
     call.mockRejectedValueOnce(
-      new ApiError(400, 'VALIDATION_ERROR', 'x', { status_code: 'VALIDATION_ERROR', message: 'x', errors: { nearest_station: ['validation.no_emoji'] } }),
+      new ApiError(400, 'VALIDATION_ERROR', 'x', {
+        status_code: 'VALIDATION_ERROR',
+        message: 'x',
+        errors: { nearest_station: ['validation.no_emoji'] },
+      }),
     );
     save();
     expect(await screen.findByText('最寄り駅に絵文字は使用できません')).toBeTruthy();

@@ -8,7 +8,18 @@ import { useSectionForm } from '../../api/use-section-form';
 import { usePostalFill } from './usePostalFill';
 import { VisibilitySelect } from './VisibilitySelect';
 
-const FIELDS = ['company_info_display_option', 'department', 'job_title', 'zipcode', 'prefecture', 'city', 'other_address', 'building_name', 'phone', 'url'] as const;
+const FIELDS = [
+  'company_info_display_option',
+  'department',
+  'job_title',
+  'zipcode',
+  'prefecture',
+  'city',
+  'other_address',
+  'building_name',
+  'phone',
+  'url',
+] as const;
 const TEXT = ['department', 'job_title'] as const;
 const ADDRESS = ['prefecture', 'city', 'other_address', 'building_name'] as const;
 
@@ -16,7 +27,13 @@ const ADDRESS = ['prefecture', 'city', 'other_address', 'building_name'] as cons
 export function CompanyInfoForm({ data }: { data: MyProfile }) {
   const { t } = useTranslation('settings');
   const update = useUpdateCompanyInfo();
-  const { form, submit, onKeyDown } = useSectionForm<CompanyInfoBody>(companyInfoBody, data.company_info, (v) => update.mutateAsync(v), FIELDS, 'info.saved');
+  const { form, submit, onKeyDown } = useSectionForm<CompanyInfoBody>(
+    companyInfoBody,
+    data.company_info,
+    (v) => update.mutateAsync(v),
+    FIELDS,
+    'info.saved',
+  );
   const unknownCode = usePostalFill(form);
   const { register, formState } = form;
   const e = formState.errors;

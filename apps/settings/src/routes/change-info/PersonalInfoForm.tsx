@@ -11,8 +11,18 @@ import { VisibilitySelect } from './VisibilitySelect';
 
 type P = PersonalInfoBody;
 const FIELDS = [
-  'gender', 'birthday', 'birthday_option', 'nearest_station', 'zipcode', 'prefecture', 'prefecture_option', 'city',
-  'other_address', 'building_name', 'phones', 'urls',
+  'gender',
+  'birthday',
+  'birthday_option',
+  'nearest_station',
+  'zipcode',
+  'prefecture',
+  'prefecture_option',
+  'city',
+  'other_address',
+  'building_name',
+  'phones',
+  'urls',
 ] as unknown as readonly Path<P>[];
 const ADDRESS = ['city', 'other_address', 'building_name'] as const;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -21,7 +31,13 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 export function PersonalInfoForm({ data }: { data: MyProfile }) {
   const { t } = useTranslation('settings');
   const update = useUpdatePersonalInfo();
-  const { form, submit, onKeyDown } = useSectionForm<P>(personalInfoBody, data.personal_info, (v) => update.mutateAsync(v), FIELDS, 'info.saved');
+  const { form, submit, onKeyDown } = useSectionForm<P>(
+    personalInfoBody,
+    data.personal_info,
+    (v) => update.mutateAsync(v),
+    FIELDS,
+    'info.saved',
+  );
   const unknownCode = usePostalFill(form);
   const { register, formState, watch, setValue } = form;
   const e = formState.errors as typeof formState.errors & { birthday?: { message?: string } };
@@ -35,7 +51,16 @@ export function PersonalInfoForm({ data }: { data: MyProfile }) {
       {values.map((_, i) => (
         <div key={i} className="pset-list__row">
           <TextField label={t(`info.${key}_item`, { n: i + 1 })} type={type} error={e[key]?.[i]?.message} {...register(`${key}.${i}`)} />
-          <Button variant="link" onClick={() => setValue(key, values.filter((_, j) => j !== i), { shouldDirty: true })}>
+          <Button
+            variant="link"
+            onClick={() =>
+              setValue(
+                key,
+                values.filter((_, j) => j !== i),
+                { shouldDirty: true },
+              )
+            }
+          >
             {t('info.remove_item')}
           </Button>
         </div>
@@ -59,9 +84,26 @@ export function PersonalInfoForm({ data }: { data: MyProfile }) {
       />
       <fieldset className="pset-birthday">
         <legend className="pui-field__label">{t('info.birthday')}</legend>
-        <SelectField label={t('info.birthday_year')} placeholder="—" options={range(1900, thisYear).reverse().map((y) => ({ value: y, label: y }))} {...numberSelect(form, 'birthday_year', { nullable: true })} />
-        <SelectField label={t('info.birthday_month')} placeholder="—" options={range(1, 12).map((m) => ({ value: m, label: m }))} {...numberSelect(form, 'birthday_month', { nullable: true })} />
-        <SelectField label={t('info.birthday_day')} placeholder="—" options={range(1, 31).map((d) => ({ value: d, label: d }))} {...numberSelect(form, 'birthday_day', { nullable: true })} />
+        <SelectField
+          label={t('info.birthday_year')}
+          placeholder="—"
+          options={range(1900, thisYear)
+            .reverse()
+            .map((y) => ({ value: y, label: y }))}
+          {...numberSelect(form, 'birthday_year', { nullable: true })}
+        />
+        <SelectField
+          label={t('info.birthday_month')}
+          placeholder="—"
+          options={range(1, 12).map((m) => ({ value: m, label: m }))}
+          {...numberSelect(form, 'birthday_month', { nullable: true })}
+        />
+        <SelectField
+          label={t('info.birthday_day')}
+          placeholder="—"
+          options={range(1, 31).map((d) => ({ value: d, label: d }))}
+          {...numberSelect(form, 'birthday_day', { nullable: true })}
+        />
         <FormError message={e.birthday?.message} />
       </fieldset>
       <VisibilitySelect label={t('info.birthday_option')} error={e.birthday_option?.message} {...numberSelect(form, 'birthday_option')} />
@@ -75,7 +117,11 @@ export function PersonalInfoForm({ data }: { data: MyProfile }) {
         {...register('zipcode')}
       />
       <TextField label={t('info.prefecture')} error={e.prefecture?.message} {...register('prefecture')} />
-      <VisibilitySelect label={t('info.prefecture_option')} error={e.prefecture_option?.message} {...numberSelect(form, 'prefecture_option')} />
+      <VisibilitySelect
+        label={t('info.prefecture_option')}
+        error={e.prefecture_option?.message}
+        {...numberSelect(form, 'prefecture_option')}
+      />
       {ADDRESS.map((f) => (
         <TextField key={f} label={t(`info.${f}`)} error={e[f]?.message} {...register(f)} />
       ))}

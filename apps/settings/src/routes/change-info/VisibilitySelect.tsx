@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@portal/ui/kit';
 
 /** Who sees a part of the profile: hidden (0) or the company's members (1). */
-export function VisibilitySelect({ label, error, ...select }: { label: string; error?: string } & Omit<ComponentProps<'select'>, 'children'>) {
+export function VisibilitySelect({
+  label,
+  error,
+  ...select
+}: { label: string; error?: string } & Omit<ComponentProps<'select'>, 'children'>) {
   const { t } = useTranslation('settings');
   const options = [
     { value: 0, label: t('info.visibility.hidden') },

@@ -10,7 +10,9 @@ vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 describe('the bell’s counts', () => {
   it('shows unread items and likes, caps at +99, and follows an invalidation', async () => {
     const counts = { 1: 24, 2: 4 } as Record<number, number>;
-    vi.mocked(api.call).mockImplementation((async (_name: string, args: { params: { kind: 1 | 2 } }) => ({ items: { count: counts[args.params.kind] } })) as never);
+    vi.mocked(api.call).mockImplementation((async (_name: string, args: { params: { kind: 1 | 2 } }) => ({
+      items: { count: counts[args.params.kind] },
+    })) as never);
     const qc = new QueryClient();
     render(
       <QueryClientProvider client={qc}>

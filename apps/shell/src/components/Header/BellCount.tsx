@@ -8,7 +8,13 @@ import { formatBadgeCount } from '@portal/ui';
 const quiet = { retry: 1, staleTime: 30_000, meta: { silent: true } } as const;
 
 function useCount(kind: 1 | 2) {
-  return useQuery({ queryKey: queryKeys.notificationCount(kind), queryFn: async () => (await api.call('notificationCount', { params: { kind } })).items.count, ...quiet }).data ?? 0;
+  return (
+    useQuery({
+      queryKey: queryKeys.notificationCount(kind),
+      queryFn: async () => (await api.call('notificationCount', { params: { kind } })).items.count,
+      ...quiet,
+    }).data ?? 0
+  );
 }
 
 /**
@@ -28,7 +34,11 @@ export function BellCount() {
         </span>
       )}
       {likes > 0 && (
-        <span className="pui-badge shell-bell__badge shell-bell__badge--likes" role="img" aria-label={t('nav.bell_likes', { count: likes })}>
+        <span
+          className="pui-badge shell-bell__badge shell-bell__badge--likes"
+          role="img"
+          aria-label={t('nav.bell_likes', { count: likes })}
+        >
           {formatBadgeCount(likes)}
         </span>
       )}

@@ -8,7 +8,12 @@ export const LINE_CONFIG_KEY = ['auth', 'line-login', 'config'] as const;
 
 /** Is LINE login configured on this portal (the button is shown only then). */
 export function useLineEnabled(): boolean {
-  const { data } = useQuery({ queryKey: LINE_CONFIG_KEY, queryFn: async () => (await api.call('lineLoginConfig')).items, staleTime: Infinity, retry: false });
+  const { data } = useQuery({
+    queryKey: LINE_CONFIG_KEY,
+    queryFn: async () => (await api.call('lineLoginConfig')).items,
+    staleTime: Infinity,
+    retry: false,
+  });
   return data?.enabled === true;
 }
 

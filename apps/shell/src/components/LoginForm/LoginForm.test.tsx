@@ -67,9 +67,7 @@ describe('login form', () => {
   });
 
   it('ACCOUNT_LOCKED shows the message with the reset link from data.reset_link', async () => {
-    stubApi(() =>
-      json(403, { status_code: 'ACCOUNT_LOCKED', message: 'locked', data: { reset_link: '/forgot-password?locked=1' } }),
-    );
+    stubApi(() => json(403, { status_code: 'ACCOUNT_LOCKED', message: 'locked', data: { reset_link: '/forgot-password?locked=1' } }));
     const { id, pw } = await openLogin('/email/login');
     fireEvent.change(id, { target: { value: 'a@example.com' } });
     fireEvent.change(pw, { target: { value: 'wrong' } });
@@ -121,10 +119,43 @@ describe('login form', () => {
   it('a full login stores the session and lands on the original target', async () => {
     const settings = (await import('@portal/api-client')).DEFAULT_USER_SETTINGS;
     const me = {
-      info: { id: 7, name: '山田太郎', name_kana: '', email: '', employee_number: 'E001', is_company_admin: false, must_reset_password: false, last_login_at: null },
-      profile: { email_option: 0, avatar: null, avatar_small: null, avatar_file_name: null, last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', self_introduction: '' },
-      company_info: { company_info_display_option: 0, company_name: '', department: '', job_title: '', zipcode: '', prefecture: '', city: '', other_address: '', building_name: '', phone: '', url: '' },
-      group_role: [], common_topic_role: false, current_group_max_file_size: 25,
+      info: {
+        id: 7,
+        name: '山田太郎',
+        name_kana: '',
+        email: '',
+        employee_number: 'E001',
+        is_company_admin: false,
+        must_reset_password: false,
+        last_login_at: null,
+      },
+      profile: {
+        email_option: 0,
+        avatar: null,
+        avatar_small: null,
+        avatar_file_name: null,
+        last_name: '',
+        first_name: '',
+        last_name_kana: '',
+        first_name_kana: '',
+        self_introduction: '',
+      },
+      company_info: {
+        company_info_display_option: 0,
+        company_name: '',
+        department: '',
+        job_title: '',
+        zipcode: '',
+        prefecture: '',
+        city: '',
+        other_address: '',
+        building_name: '',
+        phone: '',
+        url: '',
+      },
+      group_role: [],
+      common_topic_role: false,
+      current_group_max_file_size: 25,
     };
     const calls: string[] = [];
     stubApi((url) => {

@@ -67,9 +67,7 @@ export function RemoteModule({ remote, module, variant = 'page' }: RemoteModuleP
           />
         )}
       >
-        <Suspense
-          fallback={<Spinner size={variant === 'widget' ? 'sm' : 'lg'} label={t('remote.loading')} />}
-        >
+        <Suspense fallback={<Spinner size={variant === 'widget' ? 'sm' : 'lg'} label={t('remote.loading')} />}>
           <Comp />
         </Suspense>
       </RemoteBoundary>

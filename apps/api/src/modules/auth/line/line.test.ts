@@ -26,13 +26,22 @@ describe.each(DIALECTS)('LINE login against a stand-in provider (%s)', (dialect)
   type Browser = { binding?: string; token?: string };
   /** Starts a flow as a browser would, lets the provider log `lineUser` in, returns LINE's redirect. */
   async function authorize(mode: 'login' | 'link', browser: Browser, lineUser: LineUser) {
-    const res = await t.inject({ method: 'POST', url: `${API}/${mode === 'login' ? 'auth/line-login/start' : 'members/me/line-link/start'}`, token: browser.token });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API}/${mode === 'login' ? 'auth/line-login/start' : 'members/me/line-link/start'}`,
+      token: browser.token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const cookie = res.cookies.find((c) => c.name === LINE_BINDING_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     browser.binding = cookie.value;
     const url = new URL(res.json().items.authorize_url);
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: CHANNEL.channelId, redirect_uri: 'http://portal.test/line-login', code_challenge_method: 'S256', response_type: 'code' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CHANNEL.channelId,
+      redirect_uri: 'http://portal.test/line-login',
+      code_challenge_method: 'S256',
+      response_type: 'code',
+    });
     // The verifier never leaves the server; only its hash goes to LINE.
     expect(url.searchParams.get('code_verifier')).toBeNull();
     provider.state.user = lineUser;
@@ -44,7 +53,10 @@ describe.each(DIALECTS)('LINE login against a stand-in provider (%s)', (dialect)
   }
   const finish = (mode: 'login' | 'link', browser: Browser, body: unknown) =>
     t.inject({
-      method: 'POST', url: `${API}/${mode === 'login' ? 'auth/line-login' : 'members/me/line-link'}`, token: browser.token, payload: body as never,
+      method: 'POST',
+      url: `${API}/${mode === 'login' ? 'auth/line-login' : 'members/me/line-link'}`,
+      token: browser.token,
+      payload: body as never,
       cookies: browser.binding ? { [LINE_BINDING_COOKIE]: browser.binding } : {},
     });
   async function employee(): Promise<{ user: TestUser; browser: Browser }> {
@@ -62,7 +74,10 @@ describe.each(DIALECTS)('LINE login against a stand-in provider (%s)', (dialect)
   it('the login page learns LINE is configured; link from settings, then log in with LINE as that employee', async () => {
     expect((await t.inject({ method: 'GET', url: `${API}/auth/line-login/config` })).json().items).toEqual({ enabled: true });
     const { user, browser } = await employee();
-    expect((await t.inject({ method: 'GET', url: `${API}/members/me/line-link`, token: browser.token })).json().items).toMatchObject({ enabled: true, linked: false });
+    expect((await t.inject({ method: 'GET', url: `${API}/members/me/line-link`, token: browser.token })).json().items).toMatchObject({
+      enabled: true,
+      linked: false,
+    });
     const res = await finish('link', browser, await authorize('link', browser, { sub: 'Ulinkhappy', email: 'a@line.example' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().items).toMatchObject({ linked: true, linked_at: t.clock() });
@@ -96,7 +111,13 @@ describe.each(DIALECTS)('LINE login against a stand-in provider (%s)', (dialect)
     await refused(await finish('login', attacker, stolen));
     await refused(await finish('login', {}, await authorize('login', {}, { sub: 'Uattack' })));
 
-    for (const tamper of [{ signWith: 'not-the-channel-secret-but-long-enough-000' }, { audience: '999' }, { issuer: 'https://evil.example' }, { nonce: 'other' }, { alg: 'HS512' as const }]) {
+    for (const tamper of [
+      { signWith: 'not-the-channel-secret-but-long-enough-000' },
+      { audience: '999' },
+      { issuer: 'https://evil.example' },
+      { nonce: 'other' },
+      { alg: 'HS512' as const },
+    ]) {
       provider.state.tamper = tamper;
       const b2: Browser = {};
       await refused(await finish('login', b2, await authorize('login', b2, { sub: 'Uattack' })));
@@ -126,7 +147,12 @@ describe.each(DIALECTS)('LINE login against a stand-in provider (%s)', (dialect)
   });
 
   it('link and unlink: 401 without a session, one LINE account per employee, another user’s link state is refused, unlink stops LINE login', async () => {
-    for (const [method, url] of [['GET', '/members/me/line-link'], ['POST', '/members/me/line-link/start'], ['POST', '/members/me/line-link'], ['DELETE', '/members/me/line-link']] as const) {
+    for (const [method, url] of [
+      ['GET', '/members/me/line-link'],
+      ['POST', '/members/me/line-link/start'],
+      ['POST', '/members/me/line-link'],
+      ['DELETE', '/members/me/line-link'],
+    ] as const) {
       expect((await t.inject({ method, url: `${API}${url}`, payload: {} })).statusCode, url).toBe(401);
     }
     const a = await linked('Uowner');
@@ -148,13 +174,22 @@ describe.each(DIALECTS)('LINE login against a stand-in provider (%s)', (dialect)
     expect((await t.inject({ method: 'DELETE', url: `${API}/members/me/line-link`, token: a.browser.token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: `${API}/members/me/line-link`, token: a.browser.token })).json().items.linked).toBe(false);
     const again: Browser = {};
-    expect((await finish('login', again, await authorize('login', again, { sub: 'Uowner', email: 'o@line.example' }))).statusCode).toBe(403);
+    expect((await finish('login', again, await authorize('login', again, { sub: 'Uowner', email: 'o@line.example' }))).statusCode).toBe(
+      403,
+    );
   });
 
   it('bad input is 400 before anything is looked up', async () => {
     const b: Browser = {};
     await authorize('login', b, { sub: 'Ubad' });
-    for (const body of [{}, { code: 'x' }, { code: 'x', state: 'short' }, { code: 'x', state: 'a'.repeat(20) + '!' }, { code: '', state: 'a'.repeat(32) }, { code: 'x', state: 'a'.repeat(32), extra: 1 }]) {
+    for (const body of [
+      {},
+      { code: 'x' },
+      { code: 'x', state: 'short' },
+      { code: 'x', state: 'a'.repeat(20) + '!' },
+      { code: '', state: 'a'.repeat(32) },
+      { code: 'x', state: 'a'.repeat(32), extra: 1 },
+    ]) {
       const res = await finish('login', b, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().status_code).toBe('VALIDATION_ERROR');
@@ -170,7 +205,9 @@ describe('LINE login not configured', () => {
       const res = await t.inject({ method: 'POST', url: `${API}/auth/line-login/start` });
       expect(res.statusCode).toBe(404);
       expect(res.json().status_code).toBe('LINE_NOT_CONFIGURED');
-      expect((await t.inject({ method: 'POST', url: `${API}/auth/line-login`, payload: { code: 'x', state: 'a'.repeat(32) } })).statusCode).toBe(404);
+      expect(
+        (await t.inject({ method: 'POST', url: `${API}/auth/line-login`, payload: { code: 'x', state: 'a'.repeat(32) } })).statusCode,
+      ).toBe(404);
     } finally {
       await t.close();
     }

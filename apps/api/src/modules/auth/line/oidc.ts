@@ -41,7 +41,16 @@ export async function beginLine(ctx: AppContext, mode: LineMode, userId: number 
   await ctx.db.deleteFrom('line_login_states').where('expires_at', '<', now).execute();
   await ctx.db
     .insertInto('line_login_states')
-    .values({ state_hash: sha256(state), binding_hash: sha256(binding), nonce, code_verifier: verifier, mode, user_id: userId, expires_at: now + STATE_TTL_MS, created_at: now })
+    .values({
+      state_hash: sha256(state),
+      binding_hash: sha256(binding),
+      nonce,
+      code_verifier: verifier,
+      mode,
+      user_id: userId,
+      expires_at: now + STATE_TTL_MS,
+      created_at: now,
+    })
     .execute();
   const url = new URL(line.authorizeUrl);
   url.search = new URLSearchParams({
@@ -69,7 +78,11 @@ function sameHash(a: string, b: string): boolean {
  * the code and verifies the ID token. Every refusal is the same LINE_LOGIN_FAILED.
  */
 export async function finishLine(
-  ctx: AppContext, mode: LineMode, body: { code: string; state: string }, bindingCookie: string | undefined, userId: number | null,
+  ctx: AppContext,
+  mode: LineMode,
+  body: { code: string; state: string },
+  bindingCookie: string | undefined,
+  userId: number | null,
 ): Promise<LineIdentity> {
   const line = lineConfig(ctx);
   const row = await ctx.db.deleteFrom('line_login_states').where('state_hash', '=', sha256(body.state)).returningAll().executeTakeFirst();
@@ -81,8 +94,12 @@ export async function finishLine(
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      grant_type: 'authorization_code', code: body.code, redirect_uri: line.callbackUrl,
-      client_id: line.channelId, client_secret: line.channelSecret, code_verifier: row.code_verifier,
+      grant_type: 'authorization_code',
+      code: body.code,
+      redirect_uri: line.callbackUrl,
+      client_id: line.channelId,
+      client_secret: line.channelSecret,
+      code_verifier: row.code_verifier,
     }),
     signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
   }).catch(() => null);
@@ -92,7 +109,11 @@ export async function finishLine(
   let payload;
   try {
     ({ payload } = await jwtVerify(json.id_token, new TextEncoder().encode(line.channelSecret), {
-      algorithms: ['HS256'], issuer: line.issuer, audience: line.channelId, currentDate: new Date(ctx.now()), clockTolerance: 60,
+      algorithms: ['HS256'],
+      issuer: line.issuer,
+      audience: line.channelId,
+      currentDate: new Date(ctx.now()),
+      clockTolerance: 60,
     }));
   } catch {
     throw lineFailed();

@@ -36,12 +36,22 @@ export async function startLineProvider(opts: { channelId: string; channelSecret
     const url = new URL(req.url ?? '/', 'http://provider');
     if (req.method === 'GET' && url.pathname === '/authorize') {
       const p = url.searchParams;
-      if (p.get('client_id') !== opts.channelId || p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256' || !p.get('scope')?.split(' ').includes('openid')) {
+      if (
+        p.get('client_id') !== opts.channelId ||
+        p.get('response_type') !== 'code' ||
+        p.get('code_challenge_method') !== 'S256' ||
+        !p.get('scope')?.split(' ').includes('openid')
+      ) {
         res.writeHead(400).end('bad authorize request');
         return;
       }
       const code = randomBytes(16).toString('hex');
-      codes.set(code, { challenge: p.get('code_challenge')!, nonce: p.get('nonce')!, redirectUri: p.get('redirect_uri')!, user: state.user });
+      codes.set(code, {
+        challenge: p.get('code_challenge')!,
+        nonce: p.get('nonce')!,
+        redirectUri: p.get('redirect_uri')!,
+        user: state.user,
+      });
       const back = new URL(p.get('redirect_uri')!);
       back.searchParams.set('code', code);
       back.searchParams.set('state', p.get('state')!);
@@ -59,8 +69,11 @@ export async function startLineProvider(opts: { channelId: string; channelSecret
           codes.delete(f.get('code') ?? '');
           const verifier = f.get('code_verifier') ?? '';
           if (
-            !pending || f.get('grant_type') !== 'authorization_code' || f.get('client_id') !== opts.channelId ||
-            f.get('client_secret') !== opts.channelSecret || f.get('redirect_uri') !== pending.redirectUri ||
+            !pending ||
+            f.get('grant_type') !== 'authorization_code' ||
+            f.get('client_id') !== opts.channelId ||
+            f.get('client_secret') !== opts.channelSecret ||
+            f.get('redirect_uri') !== pending.redirectUri ||
             createHash('sha256').update(verifier).digest('base64url') !== pending.challenge
           ) {
             res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_grant' }));
@@ -78,7 +91,9 @@ export async function startLineProvider(opts: { channelId: string; channelSecret
             .setIssuedAt(now)
             .setExpirationTime(now + 3600)
             .sign(new TextEncoder().encode(t.signWith ?? opts.channelSecret));
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'at', token_type: 'Bearer', id_token: idToken, expires_in: 3600 }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ access_token: 'at', token_type: 'Bearer', id_token: idToken, expires_in: 3600 }));
         })();
       });
       return;
@@ -91,8 +106,12 @@ export async function startLineProvider(opts: { channelId: string; channelSecret
     base,
     state,
     config: (callbackUrl: string) => ({
-      channelId: opts.channelId, channelSecret: opts.channelSecret, callbackUrl,
-      authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, issuer: LINE_ISSUER,
+      channelId: opts.channelId,
+      channelSecret: opts.channelSecret,
+      callbackUrl,
+      authorizeUrl: `${base}/authorize`,
+      tokenUrl: `${base}/token`,
+      issuer: LINE_ISSUER,
     }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

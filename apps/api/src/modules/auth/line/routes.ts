@@ -36,26 +36,36 @@ export async function lineRoutes(
 
   on(app, endpoints.lineLoginConfig, async ({ ctx }) => ({ items: { enabled: ctx.config.line !== undefined } }));
 
-  on(app, endpoints.lineLoginStart, async ({ ctx, reply }) => {
-    const { url, binding } = await beginLine(ctx, 'login', null);
-    bind(reply, binding);
-    return { items: { authorize_url: url } };
-  }, strict);
+  on(
+    app,
+    endpoints.lineLoginStart,
+    async ({ ctx, reply }) => {
+      const { url, binding } = await beginLine(ctx, 'login', null);
+      bind(reply, binding);
+      return { items: { authorize_url: url } };
+    },
+    strict,
+  );
 
-  on(app, endpoints.lineLogin, async ({ ctx, body, request, reply }) => {
-    unbind(reply);
-    const who = await finishLine(ctx, 'login', body, request.cookies[LINE_BINDING_COOKIE], null);
-    const link = await ctx.db.selectFrom('line_accounts').select('user_id').where('line_sub', '=', who.sub).executeTakeFirst();
-    if (!link) throw who.email ? notLinked() : new HttpError(400, 'LINE_NO_EMAIL', 'This LINE account has no e-mail address.');
-    const user = await q.findUserById(ctx, link.user_id);
-    if (!user || !canAuthenticate(user) || isLocked(user)) throw lineFailed();
-    // Spec section 6, as for the password login: no group, no session.
-    if (await q.isWithoutGroup(ctx, user)) throw noGroupError();
-    await q.recordLoginSuccess(ctx, user.id);
-    const s = await issueSession(ctx, user.id);
-    session.setRefreshCookie(reply, s);
-    return session.tokenItems(s);
-  }, strict);
+  on(
+    app,
+    endpoints.lineLogin,
+    async ({ ctx, body, request, reply }) => {
+      unbind(reply);
+      const who = await finishLine(ctx, 'login', body, request.cookies[LINE_BINDING_COOKIE], null);
+      const link = await ctx.db.selectFrom('line_accounts').select('user_id').where('line_sub', '=', who.sub).executeTakeFirst();
+      if (!link) throw who.email ? notLinked() : new HttpError(400, 'LINE_NO_EMAIL', 'This LINE account has no e-mail address.');
+      const user = await q.findUserById(ctx, link.user_id);
+      if (!user || !canAuthenticate(user) || isLocked(user)) throw lineFailed();
+      // Spec section 6, as for the password login: no group, no session.
+      if (await q.isWithoutGroup(ctx, user)) throw noGroupError();
+      await q.recordLoginSuccess(ctx, user.id);
+      const s = await issueSession(ctx, user.id);
+      session.setRefreshCookie(reply, s);
+      return session.tokenItems(s);
+    },
+    strict,
+  );
 
   const status = async (ctx: typeof app.ctx, userId: number) => {
     const row = await ctx.db.selectFrom('line_accounts').select('linked_at').where('user_id', '=', userId).executeTakeFirst();

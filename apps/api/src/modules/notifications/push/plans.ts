@@ -24,13 +24,15 @@ async function userName(ctx: AppContext, id: number | null): Promise<string> {
   return u ? displayName(u) : '';
 }
 
-const topicPath = (t: { id: number; group_id: number | null }) => (t.group_id === null ? `/common-topic/topic/${t.id}` : `/group/${t.group_id}/topic/${t.id}`);
+const topicPath = (t: { id: number; group_id: number | null }) =>
+  t.group_id === null ? `/common-topic/topic/${t.id}` : `/group/${t.group_id}/topic/${t.id}`;
 
 /** A delivered emergency topic, to its readers (not its author), like the emergency mail. */
 async function emergencyPlan(ctx: AppContext, topicId: number): Promise<PushPlan | null> {
   const t = await ctx.db.selectFrom('topics').selectAll().where('id', '=', topicId).executeTakeFirst();
   if (!t || t.in_bin === 1 || t.emergency_contact !== 1 || t.delivery_at > ctx.now()) return null;
-  const group = t.group_id === null ? undefined : await ctx.db.selectFrom('groups').select('name').where('id', '=', t.group_id).executeTakeFirst();
+  const group =
+    t.group_id === null ? undefined : await ctx.db.selectFrom('groups').select('name').where('id', '=', t.group_id).executeTakeFirst();
   const readers = (await topicReaders(ctx, t)).map((r) => r.id).filter((id) => id !== t.author_id);
   return {
     emergency: true,
@@ -69,9 +71,25 @@ async function chatPlan(ctx: AppContext, messageId: number): Promise<PushPlan | 
 /** A reply, to the author of the comment it answers, if they can still read the topic. */
 async function replyPlan(ctx: AppContext, commentId: number, answeredId: number): Promise<PushPlan | null> {
   const c = await ctx.db.selectFrom('topic_comments').selectAll().where('id', '=', commentId).executeTakeFirst();
-  const answered = await ctx.db.selectFrom('topic_comments').select(['author_id', 'topic_id']).where('id', '=', answeredId).executeTakeFirst();
-  if (!c || c.is_deleted === 1 || !answered || answered.topic_id !== c.topic_id || answered.author_id === null || answered.author_id === c.author_id) return null;
-  const t = await ctx.db.selectFrom('topics').select(['id', 'group_id', 'author_id', 'delivery_at', 'in_bin', 'title']).where('id', '=', c.topic_id).executeTakeFirst();
+  const answered = await ctx.db
+    .selectFrom('topic_comments')
+    .select(['author_id', 'topic_id'])
+    .where('id', '=', answeredId)
+    .executeTakeFirst();
+  if (
+    !c ||
+    c.is_deleted === 1 ||
+    !answered ||
+    answered.topic_id !== c.topic_id ||
+    answered.author_id === null ||
+    answered.author_id === c.author_id
+  )
+    return null;
+  const t = await ctx.db
+    .selectFrom('topics')
+    .select(['id', 'group_id', 'author_id', 'delivery_at', 'in_bin', 'title'])
+    .where('id', '=', c.topic_id)
+    .executeTakeFirst();
   if (!t || t.in_bin === 1) return null;
   const audience = await topicAudience(ctx, t);
   if (!audience.includes(answered.author_id)) return null;
@@ -80,8 +98,7 @@ async function replyPlan(ctx: AppContext, commentId: number, answeredId: number)
     emergency: false,
     recipients: [answered.author_id],
     message: (lang) => ({
-      title:
-        lang === 'ja' ? `${who ?? '匿名'}さんがあなたのコメントに返信しました` : `${who ?? 'Anonymous'} replied to your comment`,
+      title: lang === 'ja' ? `${who ?? '匿名'}さんがあなたのコメントに返信しました` : `${who ?? 'Anonymous'} replied to your comment`,
       body: clip(`${t.title}: ${c.content_text}`),
       redirect_to: `${topicPath(t)}?commentSearchId=${c.id}`,
     }),

@@ -20,12 +20,38 @@ import { newWorkerId, runDueJobs } from '../../../kernel';
  * each request, and a browser-side key pair made here decrypts the aes128gcm body (RFC 8291),
  * so the test checks what a real browser would show.
  */
-interface Received { path: string; headers: IncomingHttpHeaders; body: Buffer }
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 function pushService(dir: string) {
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const received: Received[] = [];
   let status = 201;
   const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
@@ -43,8 +69,12 @@ function browser(base: string, name: string) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  const subscription = { endpoint: `${base}/push/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
-  const open = (r: Received) => JSON.parse(ece.decrypt(r.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8'));
+  const subscription = {
+    endpoint: `${base}/push/${name}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+  const open = (r: Received) =>
+    JSON.parse(ece.decrypt(r.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8'));
   return { token: JSON.stringify(subscription), path: `/push/${name}`, open };
 }
 
@@ -70,7 +100,10 @@ describe.each(DIALECTS)('Web Push (%s)', (dialect) => {
     a = await actor(t, { companyId: company });
     b = await actor(t, { companyId: company });
     outsider = await actor(t, { companyId: company });
-    g = await groupWith(t, company, [[a.id, { role_edit_topic: 1 }], [b.id, { role_edit_topic: 1 }]]);
+    g = await groupWith(t, company, [
+      [a.id, { role_edit_topic: 1 }],
+      [b.id, { role_edit_topic: 1 }],
+    ]);
     await groupWith(t, company, [[outsider.id, {}]]);
   });
   afterAll(async () => {
@@ -143,7 +176,10 @@ describe.each(DIALECTS)('Web Push (%s)', (dialect) => {
     await drain();
     const r = to(phoneA.path);
     expect(r).toHaveLength(1);
-    expect(phoneA.open(r[0]!)).toMatchObject({ body: '週報: 了解です', redirect_to: `/group/${g}/topic/${topic}?commentSearchId=${reply}` });
+    expect(phoneA.open(r[0]!)).toMatchObject({
+      body: '週報: 了解です',
+      redirect_to: `/group/${g}/topic/${topic}?commentSearchId=${reply}`,
+    });
     expect(to(phoneB.path)).toHaveLength(0);
 
     const urgent = await postTopic(t, a.token, g, { topic_title: '停電のお知らせ', emergency_contact: true });
@@ -208,7 +244,12 @@ describe.each(DIALECTS)('Web Push (%s)', (dialect) => {
     a.token = await t.login(a);
     const phoneB = browser(base, 'b5');
     await register(b.token, phoneB.token);
-    const del = await t.inject({ method: 'POST', url: `${API}/auth/delete-device-token`, token: b.token, payload: { token: phoneB.token } });
+    const del = await t.inject({
+      method: 'POST',
+      url: `${API}/auth/delete-device-token`,
+      token: b.token,
+      payload: { token: phoneB.token },
+    });
     expect(del.statusCode).toBe(200);
     const chat = await createChat(t, a.token, g, [b.id], '退出後');
     await send(t, a.token, chat, 'こんにちは');

@@ -3,14 +3,7 @@ import type { AppContext } from '../../../context';
 import { getSettings } from '../../members';
 import { stopWindowEnd } from '../../topics';
 import { planFor } from './plans';
-import {
-  parseSubscription,
-  PUSH_KINDS,
-  type PushKind,
-  type PushMessage,
-  registerJobHandler,
-  SubscriptionGone,
-} from '../../../kernel';
+import { parseSubscription, PUSH_KINDS, type PushKind, type PushMessage, registerJobHandler, SubscriptionGone } from '../../../kernel';
 import { isFcmToken, sendFcm } from '../../firebase';
 import { sendWebPush } from './transport';
 import { vapidKeys } from './vapid';
@@ -36,7 +29,12 @@ async function claim(ctx: AppContext, key: string, target: string): Promise<bool
   return row !== undefined;
 }
 
-export async function runPush(ctx: AppContext, kind: PushKind, refId: number, key: string): Promise<{ next: number | null; failure: unknown; sent: number }> {
+export async function runPush(
+  ctx: AppContext,
+  kind: PushKind,
+  refId: number,
+  key: string,
+): Promise<{ next: number | null; failure: unknown; sent: number }> {
   const plan = await planFor(ctx, kind, refId, key);
   if (!plan || plan.recipients.length === 0) return { next: null, failure: null, sent: 0 };
   const now = ctx.now();
@@ -45,7 +43,12 @@ export async function runPush(ctx: AppContext, kind: PushKind, refId: number, ke
   let failure: unknown = null;
   let sent = 0;
   const fcm = ctx.config.firebase?.fcm ? ctx.config.firebase : undefined;
-  const rows = await ctx.db.selectFrom('device_tokens').select(['id', 'user_id', 'token']).where('user_id', 'in', plan.recipients).orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('device_tokens')
+    .select(['id', 'user_id', 'token'])
+    .where('user_id', 'in', plan.recipients)
+    .orderBy('id')
+    .execute();
   const devices = rows
     .map((d) => ({ ...d, sub: parseSubscription(d.token), fcm: fcm !== undefined && isFcmToken(d.token) }))
     .filter((d) => d.sub || d.fcm);
@@ -85,7 +88,12 @@ export async function runPush(ctx: AppContext, kind: PushKind, refId: number, ke
           await ctx.db.deleteFrom('device_tokens').where('id', '=', d.id).execute();
           continue;
         }
-        await ctx.db.deleteFrom('notification_sends').where('channel', '=', 'push').where('dedupe_key', '=', key).where('target', '=', `d${d.id}`).execute();
+        await ctx.db
+          .deleteFrom('notification_sends')
+          .where('channel', '=', 'push')
+          .where('dedupe_key', '=', key)
+          .where('target', '=', `d${d.id}`)
+          .execute();
         counts.push.failed++;
         failure ??= err;
       }

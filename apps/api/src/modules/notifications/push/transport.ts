@@ -9,7 +9,12 @@ import { type PushMessage, SubscriptionGone, type WebPushSubscription } from '..
  */
 export const pushTransport: { agent: Agent | undefined; timeoutMs: number } = { agent: undefined, timeoutMs: 10_000 };
 
-export async function sendWebPush(sub: WebPushSubscription, msg: PushMessage, vapid: VapidKeys, opts: { ttlSeconds: number; urgent: boolean }): Promise<void> {
+export async function sendWebPush(
+  sub: WebPushSubscription,
+  msg: PushMessage,
+  vapid: VapidKeys,
+  opts: { ttlSeconds: number; urgent: boolean },
+): Promise<void> {
   try {
     await webpush.sendNotification(sub, JSON.stringify(msg), {
       vapidDetails: vapid,
