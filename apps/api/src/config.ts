@@ -30,10 +30,15 @@ export interface Config {
   databasePoolMax: number;
   /**
    * DATABASE_QUEUE_MAX: requests waiting for a pooled connection beyond which new API requests
-   * are answered 503 at once (PostgreSQL; 0 = no bound). Default 8 × DATABASE_POOL_MAX.
+   * are answered 503 at once (PostgreSQL; 0 = no bound). Default 32 × DATABASE_POOL_MAX: an office's
+   * burst (a hundred people booking the same slot at once) waits its turn; only a backlog that
+   * would not drain in a few hundred milliseconds is shed.
    */
   databaseQueueMax: number;
-  /** PASSWORD_HASH_QUEUE_MAX: password hashes (argon2) waiting beyond which a login is answered 503. */
+  /**
+   * PASSWORD_HASH_QUEUE_MAX: password hashes (argon2) waiting beyond which a login is answered 503.
+   * Default 128: people arriving together at 9:00 wait a second or two instead of being told to retry.
+   */
   passwordHashQueueMax: number;
   /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
   databasePoolStatsFile: string | undefined;
@@ -215,8 +220,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     storageUrl,
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10) || 10,
-    databaseQueueMax: int(env, 'DATABASE_QUEUE_MAX', 8 * (int(env, 'DATABASE_POOL_MAX', 10) || 10)),
-    passwordHashQueueMax: int(env, 'PASSWORD_HASH_QUEUE_MAX', 32),
+    databaseQueueMax: int(env, 'DATABASE_QUEUE_MAX', 32 * (int(env, 'DATABASE_POOL_MAX', 10) || 10)),
+    passwordHashQueueMax: int(env, 'PASSWORD_HASH_QUEUE_MAX', 128),
     databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,

@@ -98,7 +98,7 @@ describe('realtime across two API processes (PostgreSQL + Redis)', () => {
   it('a chat message sent through A reaches the other member’s socket on B, stored, and no one else', async () => {
     const sender = await login(a, 'E0001');
     const receiver = await login(b, 'E0002');
-    const stranger = await login(b, 'E0034');
+    const stranger = await login(b, 'E0003'); // in groups, not in this one-to-one chat
     const api = (p: ApiProc, token: string, path: string, init: RequestInit = {}) =>
       fetch(`${p.http}${API}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
     const me = (await (await api(b, receiver, '/members/me')).json()) as { items: { info: { id: number } } };
