@@ -7,7 +7,8 @@ import { api } from '@portal/api-client/browser';
 import { setLanguage } from '@portal/i18n';
 import { CompactLayout as Frame, Spinner } from '@portal/ui';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { useSessionToken } from '../session/useSessionToken';
+import { useStore } from '@nanostores/react';
+import { $session } from '@portal/api-client/session';
 
 /**
  * A signed-in user reading a compact page (terms, policy, employee-without-group) reads it in
@@ -29,10 +30,13 @@ function SignedInLanguage() {
 /** Login-type pages: ui's compact layout with a link home and the language switch. */
 export function CompactLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('common');
-  const token = useSessionToken();
+  const session = useStore($session);
+  // A token without a user is a login still being checked (an account waiting for approval stops
+  // there): such a session has no settings to read, and the page asks for nothing more.
+  const signedIn = Boolean(session.accessToken && session.user);
   return (
     <Frame brand={<Link to="/">{t('product_name')}</Link>} tools={<LanguageSwitch />}>
-      {token && <SignedInLanguage />}
+      {signedIn && <SignedInLanguage />}
       <Suspense fallback={<Spinner />}>{children ?? <Outlet />}</Suspense>
     </Frame>
   );
