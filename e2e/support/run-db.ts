@@ -63,7 +63,8 @@ export class RunDatabase {
    */
   primeLoginFailures(employeeNumber: string, failures: number): void {
     this.db.prepare('update users set failed_login_count = ? where employee_number = ?').run(failures, employeeNumber);
-    this.db.prepare('delete from login_throttles where key = ?').run(`account:${employeeNumber.toLowerCase()}`);
+    // Every throttle key of the login id ends with it: the account's own and each address's.
+    this.db.prepare("delete from login_throttles where key like '%:' || ?").run(employeeNumber.toLowerCase());
   }
 
   /**

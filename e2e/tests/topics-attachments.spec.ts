@@ -85,14 +85,14 @@ test('a topic with an attachment and an inline image: a member sees, downloads, 
     await comment.fill('現場の写真を確認しました');
     await comment.press('Enter');
     await expect(member.getByRole('article', { name: '匿名のコメント' }).filter({ hasText: '現場の写真を確認しました' })).toBeVisible();
-    await member.getByRole('button', { name: `${LIKE} 0` }).click();
-    await expect(member.getByRole('button', { name: `${LIKE} 1` })).toHaveAttribute('aria-pressed', 'true');
+    await member.getByRole('button', { name: `${LIKE} 0`, exact: true }).click();
+    await expect(member.getByRole('button', { name: `${LIKE} 1`, exact: true })).toHaveAttribute('aria-pressed', 'true');
   } finally {
     await memberContext.close();
   }
 
   await page.reload();
-  await expect(page.getByRole('button', { name: `${LIKE} 1` })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: `${LIKE} 1`, exact: true })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('heading', { name: 'コメント（1）' })).toBeVisible();
   const liker = ((await page.getByText(/^いいねした人：/).textContent()) ?? '').replace(/^いいねした人：/, '').trim();
   expect(liker).not.toBe('');
