@@ -55,8 +55,8 @@ test('a common topic reaches only its destination group, with the destination hi
     await expect(reader.getByText('来週の避難訓練は大阪支社のみ実施します。')).toBeVisible();
     await expect(destinations(reader)).toHaveCount(0);
     await expect(reader.getByRole('link', { name: '編集' })).toHaveCount(0);
-    await reader.getByRole('button', { name: 'いいね 0' }).click();
-    await expect(reader.getByRole('button', { name: 'いいね 1' })).toHaveAttribute('aria-pressed', 'true');
+    await reader.getByRole('button', { name: 'いいね 0', exact: true }).click();
+    await expect(reader.getByRole('button', { name: 'いいね 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await reader.getByRole('link', { name: '共通トピックへ戻る' }).click();
     await expect(feed(reader).getByRole('listitem').filter({ hasText: TITLE }).getByText('未読')).toHaveCount(0);
   } finally {

@@ -58,14 +58,14 @@ test('a posted topic gets a comment and a like from a member, and its author see
     await expect(page.getByRole('article', { name: /のコメント$/ }).filter({ hasText: '確認しました' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'コメント（1）' })).toBeVisible();
     expect(commentReads).toEqual([]);
-    await member.getByRole('button', { name: 'いいね 0' }).click();
-    await expect(member.getByRole('button', { name: 'いいね 1' })).toHaveAttribute('aria-pressed', 'true');
+    await member.getByRole('button', { name: 'いいね 0', exact: true }).click();
+    await expect(member.getByRole('button', { name: 'いいね 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
   } finally {
     await memberContext.close();
   }
 
   await page.goto(topicPath);
-  await expect(page.getByRole('button', { name: 'いいね 1' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'いいね 1', exact: true })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('heading', { name: 'コメント（1）' })).toBeVisible();
   await expect(page.getByText('確認しました')).toBeVisible();
   await expect(page.getByText(/^いいねした人：/)).toBeVisible();
