@@ -30,7 +30,7 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', '.turbo', 'coverage', 'test-r
 const DEV_FILE =
   /(?:\.test\.|\.spec\.|test-util|\/test\/|\/testing\/|\/testing\.tsx?$|^scripts\/|\/scripts\/|\.config\.|(?:^|\/)bench\/|-bench\.ts$|dev-harness)/;
 const builtins = new Set(builtinModules.flatMap((m) => [m, m.replace(/^node:/, '')]));
-// Bundler aliases that look like packages (packages/ui/federation.mjs).
+// Bundler aliases that look like packages (packages/federation/index.mjs).
 const ALIASES = [/^@portal\/federation-impl(?:\/|$)/];
 
 const workspaceDirs = rootPkg.workspaces.flatMap((pattern) => {
@@ -88,16 +88,7 @@ function binsOf(pkg, fromDir) {
   return typeof bin === 'string' ? [pkg.split('/').pop()] : Object.keys(bin);
 }
 
-const singletons = await (async () => {
-  for (const spec of ['@portal/federation', '@portal/ui/federation']) {
-    try {
-      return Object.keys((await import(spec)).sharedVersions);
-    } catch {
-      // moved or absent: try the next home
-    }
-  }
-  throw new Error('check-deps: cannot load the federation settings (sharedVersions)');
-})();
+const singletons = Object.keys((await import('@portal/federation')).sharedVersions);
 
 const rootTools = new Set(Object.keys(rootPkg.devDependencies ?? {}));
 const problems = [];

@@ -1,9 +1,9 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/ui/federation';
+import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/federation';
 
-/** What this remote exposes to the shell (the contract in packages/ui/federation.mjs). */
+/** What this remote exposes to the shell (the contract in packages/federation). */
 const exposes = {
   './routes': './src/routes/index.tsx',
   './todo': './src/routes/TodoPage.tsx',

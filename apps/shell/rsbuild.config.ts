@@ -1,7 +1,7 @@
 import { defineConfig, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { hostFederationOptions, federationAlias, sharedDeps } from '@portal/ui/federation';
+import { hostFederationOptions, federationAlias, sharedDeps } from '@portal/federation';
 
 /**
  * Shared singletons whose code every page waits for goes into one `startup` chunk. Each

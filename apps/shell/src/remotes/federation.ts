@@ -3,7 +3,7 @@ import type { FederationHost } from './runtime';
 
 /**
  * The build's MF plugin creates the host instance (name portal_shell, shared singletons from
- * packages/ui/federation.mjs) before bootstrap runs; outside a federated build (tests, tools)
+ * packages/federation) before bootstrap runs; outside a federated build (tests, tools)
  * a plain instance is created so the loader still works.
  */
 export function federationHost(): FederationHost {

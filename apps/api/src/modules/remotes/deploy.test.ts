@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sharedVersions } from '@portal/ui/federation';
+import { sharedVersions } from '@portal/federation';
 import { DIALECTS } from '../../test/harness';
 import { list, publish, publishBuilt, rollback, scriptIntegrity, type DeployOptions } from './deploy';
 import { makeSandbox, writeBuild, writeShell, type Sandbox } from './fixtures.test-util';
@@ -30,7 +30,7 @@ describe.each(DIALECTS)('remote deploy on %s', (dialect) => {
       expect(r.version).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
       expect(r).toMatchObject({ reused: false, switched: true, previous: null });
       const folder = path.join(sb.dataDir, 'remotes', 'chat', r.version);
-      // The build's files, plus .br/.gz siblings of those of 1 KB or more (precompress.ts).
+      // The build's files, plus .br/.gz siblings of those of 1 KB or more (@portal/federation/precompress).
       expect((await readdir(folder)).sort()).toEqual([
         'mf-manifest.json',
         'mf-manifest.json.br',

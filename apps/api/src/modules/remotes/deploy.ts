@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cp, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@portal/api-client';
-import { mfName } from '@portal/ui/federation';
+import { mfName } from '@portal/federation';
 import { entryUrl, isRemoteName, remoteDir, versionDir } from './manifest-store';
 import { importLegacyState } from './legacy-state';
 import { knownVersions, readState, registerVersion, setCurrent, withRegistryLock, type KnownVersion, type RegistryDb } from './registry';
 import { findSkew, readMfManifest, shellSharedVersions, SkewError } from './skew';
 import { endCanary, promoteCanary, readHealth, startCanary } from './canary-store';
-import { precompressDir } from './precompress';
+import { precompressDir } from '@portal/federation/precompress';
 
 /**
  * Publish and rollback of the six remotes. A build is copied once into an immutable folder named

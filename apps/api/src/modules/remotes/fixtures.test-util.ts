@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mfName, sharedVersions } from '@portal/ui/federation';
+import { mfName, sharedVersions } from '@portal/federation';
 import { createDb, migrateToLatest, type DbHandle } from '../../db';
 import { createPgDatabase, type TestDialect } from '../../test/harness';
 

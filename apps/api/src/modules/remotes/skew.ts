@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
-import { sharedVersions } from '@portal/ui/federation';
+import { sharedVersions } from '@portal/federation';
 
 /**
  * Shared-dependency skew between a remote build and the shell. A remote compiled against a
@@ -14,7 +14,7 @@ const sharedEntry = z.object({
   name: z.string(),
   version: z.string().optional(),
   singleton: z.boolean().optional(),
-  // Builds write null (federation.mjs sets no runtime range); the range is then `^version`.
+  // Builds write null (@portal/federation sets no runtime range); the range is then `^version`.
   requiredVersion: z.union([z.string(), z.literal(false), z.null()]).optional(),
 });
 /** The part of an mf-manifest.json this module reads (Module Federation 2 manifest format). */
@@ -43,7 +43,7 @@ export class SkewError extends Error {
     super(
       `refusing ${remote}: its shared singletons do not match the shell's\n` +
         mismatches.map((m) => `  - ${m.name}: remote needs ${m.required}, shell provides ${m.provided ?? 'nothing'}`).join('\n') +
-        `\nRebuild ${remote} against the shell's versions (packages/ui/federation.mjs).`,
+        `\nRebuild ${remote} against the shell's versions (packages/federation).`,
     );
     this.name = 'SkewError';
   }

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSIBLE } from './precompress';
+import { COMPRESSIBLE } from '@portal/federation/precompress';
 
 /**
  * Minimal static file sending for the shell and the remote builds. Written here rather than with
@@ -72,7 +72,7 @@ const SIBLING = { br: '.br', gzip: '.gz' } as const;
 
 /**
  * Streams a regular file with type, length, ETag and cache headers; false when there is none.
- * Text files built with .br/.gz siblings (precompress.ts) are answered with the sibling the
+ * Text files built with .br/.gz siblings (@portal/federation/precompress) are answered with the sibling the
  * client accepts, `Vary: Accept-Encoding` and an ETag per encoding.
  */
 export async function sendFile(

@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,16 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publish } from './deploy';
 import { makeSandbox, writeBuild, writeShell, type Sandbox } from './fixtures.test-util';
 import remotesPlugin from './plugin';
-import { precompressDir } from './precompress';
+import { precompressDir } from '@portal/federation/precompress';
 import { pickEncoding } from './static-files';
 
 let sb: Sandbox;
 let app: FastifyInstance | undefined;
-const exists = (f: string) =>
-  stat(f).then(
-    () => true,
-    () => false,
-  );
 /** A script big and repetitive enough to be worth compressing (precompress skips < 1 KB). */
 const BIG_JS = `console.log(${JSON.stringify('いろはにほへと '.repeat(400))});`;
 
@@ -50,21 +45,6 @@ describe('pickEncoding', () => {
 });
 
 describe('precompressed assets', () => {
-  it('writes .br and .gz beside text files of 1 KB or more only, decompressing to the original', async () => {
-    const dist = path.join(sb.rootDir, 'apps', 'shell', 'dist');
-    const big = path.join(dist, 'static', 'js', 'big.0123abcd.js');
-    await writeFile(big, BIG_JS);
-    await writeFile(path.join(dist, 'static', 'logo.png'), Buffer.alloc(4096, 7));
-    const r = await precompressDir(dist);
-    // The big script, and the shell's mf-manifest.json when it reaches 1 KB.
-    expect(r.files).toBe((await stat(path.join(dist, 'mf-manifest.json'))).size >= 1024 ? 2 : 1);
-    expect(zlib.brotliDecompressSync(await readFile(`${big}.br`)).toString()).toBe(BIG_JS);
-    expect(zlib.gunzipSync(await readFile(`${big}.gz`)).toString()).toBe(BIG_JS);
-    expect(await exists(path.join(dist, 'static', 'js', 'index.1a2b3c4d.js.br'))).toBe(false);
-    expect(await exists(path.join(dist, 'static', 'logo.png.br'))).toBe(false);
-    expect((await precompressDir(dist)).files).toBe(0);
-  });
-
   it('serves the shell by content negotiation, keeping immutable caching and a per-encoding ETag', async () => {
     const dist = path.join(sb.rootDir, 'apps', 'shell', 'dist');
     await writeFile(path.join(dist, 'static', 'js', 'big.0123abcd.js'), BIG_JS);

@@ -63,7 +63,7 @@ function packageDir(pkg) {
 }
 
 /**
- * Shared packages whose singleton is a facade (federation-facades/*.mjs) re-exporting the part of
+ * Shared packages whose singleton is a facade (facades/*.mjs) re-exporting the part of
  * the package that browsers use; `impl` is the ESM file the facade reads, reached through the
  * `@portal/federation-impl/<pkg>` alias because importing the package by name from inside the
  * facade would be routed back to the shared module itself.
@@ -75,7 +75,7 @@ const FACADES = {
   '@tanstack/react-query': 'build/modern/index.js',
   nanostores: 'index.js',
 };
-const facadeFile = (pkg) => fileURLToPath(new URL(`./federation-facades/${pkg}.mjs`, import.meta.url));
+const facadeFile = (pkg) => fileURLToPath(new URL(`./facades/${pkg}.mjs`, import.meta.url));
 
 /** Installed versions of the shared packages, keyed by package name. */
 export const sharedVersions = Object.fromEntries(Object.keys(SINGLETONS).map((pkg) => [pkg, installedVersion(pkg)]));
@@ -103,7 +103,7 @@ export const sharedDeps = Object.fromEntries(
 /**
  * `resolve.alias` for the shell and every remote build: the facades' implementations (see
  * FACADES), the MF runtime's ESM builds (see mfRuntimeEsmAlias) and the bundler runtime the shell
- * shares with the remotes (federation-runtime/). `remoteProduction`: a remote's production build,
+ * shares with the remotes (runtime/). `remoteProduction`: a remote's production build,
  * which takes the bundler runtime's functions from the shell instead of bundling them.
  */
 export function federationAlias({ remoteProduction = false } = {}) {
@@ -129,7 +129,7 @@ export function federationAlias({ remoteProduction = false } = {}) {
   return alias;
 }
 
-const runtimeFile = (name) => fileURLToPath(new URL(`./federation-runtime/${name}`, import.meta.url));
+const runtimeFile = (name) => fileURLToPath(new URL(`./runtime/${name}`, import.meta.url));
 
 // Resolved from where rspack's and the rsbuild plugin's own require.resolve start (lazily: the
 // API's deploy CLI loads this file without the build tools).
@@ -219,7 +219,7 @@ export function remoteByName(name) {
  * remote types; types come from api-client. The shell hands its MF runtime to the remotes
  * (`provideExternalRuntime`), so their remoteEntry.js need not carry a copy of it (~30 KB gzip
  * each, and home loads four), and likewise the bundler runtime's functions (~2.5 KB each, see
- * federation-runtime/).
+ * runtime/).
  */
 export function hostFederationOptions() {
   return {

@@ -11,16 +11,16 @@ vi.mock('@portal/federation-impl/mf-error-codes/getShortErrorMsg', async () => (
   getShortErrorMsg: (await import('@module-federation/error-codes')).getShortErrorMsg,
 }));
 
-/** What production remotes bundle instead of @module-federation/error-codes (federation-runtime/). */
+/** What production remotes bundle instead of @module-federation/error-codes (runtime/). */
 describe('error-codes-lite', () => {
   it('exports every name of the package it stands in for, codes unchanged', async () => {
-    const lite: Record<string, unknown> = await import('../federation-runtime/error-codes-lite.mjs');
+    const lite: Record<string, unknown> = await import('../runtime/error-codes-lite.mjs');
     expect(Object.keys(lite).sort()).toEqual(Object.keys(real).sort());
     for (const [name, value] of Object.entries(real)) if (typeof value === 'string') expect(lite[name], name).toBe(value);
   });
 
   it('keeps the code and the docs link in a message, with a generic sentence for the table', async () => {
-    const lite = await import('../federation-runtime/error-codes-lite.mjs');
+    const lite = await import('../runtime/error-codes-lite.mjs');
     const msg = lite.getShortErrorMsg(real.RUNTIME_009, lite.runtimeDescMap, { name: 'x' });
     expect(msg).toContain('Module Federation runtime error');
     expect(msg).toContain('#RUNTIME-009');

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The bundler runtime the shell shares with production remotes (federation-runtime/): the shell
+ * The bundler runtime the shell shares with production remotes (runtime/): the shell
  * publishes the functions, each remote container builds its own `federation` object around them.
  * The package itself is replaced by stand-ins here; the e2e suite runs the real thing.
  */
@@ -40,8 +40,8 @@ afterEach(() => {
   delete g[KEY];
 });
 
-const provide = async () => (await import('../federation-runtime/provide-bundler-runtime.mjs')).default();
-const consume = async () => (await import('../federation-runtime/consume-bundler-runtime.mjs')).default;
+const provide = async () => (await import('../runtime/provide-bundler-runtime.mjs')).default();
+const consume = async () => (await import('../runtime/consume-bundler-runtime.mjs')).default;
 
 describe('shared bundler runtime', () => {
   it('the shell publishes the functions, with the container init its own build leaves out', async () => {

@@ -1,4 +1,4 @@
-/** Types for federation.mjs (plain ESM so Node loads it without a build step). */
+/** Types for index.mjs (plain ESM so Node loads it without a build step). */
 export interface SharedDep {
   /**
    * A facade module shared under this key instead of the package itself; `false` in production

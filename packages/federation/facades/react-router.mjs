@@ -1,4 +1,4 @@
-// The react-router every app shares (Module Federation `shared.import` in ../federation.mjs).
+// The react-router every app shares (Module Federation `shared.import` in ../index.mjs).
 // A shared singleton cannot be tree-shaken by the bundler (a remote may use any export), so the
 // full package (~60 KB gzip: SSR, RSC, cookies, sessions) would load on every page. This module
 // shares the declarative browser API only (~17 KB): the shell renders <BrowserRouter> +

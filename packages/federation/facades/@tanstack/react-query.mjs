@@ -1,5 +1,5 @@
 // The @tanstack/react-query every app shares (Module Federation `shared.import` in
-// ../../federation.mjs). A shared singleton cannot be tree-shaken (a remote may use any export),
+// ../../index.mjs). A shared singleton cannot be tree-shaken (a remote may use any export),
 // so the whole package with query-core (hydration, streamed queries, useQueries, suspense and
 // prefetch hooks) would load on every page. This module shares the client, the provider and the
 // hooks the apps use. federation.test.ts fails if any app imports a name missing here; add it

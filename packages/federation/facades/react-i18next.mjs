@@ -1,4 +1,4 @@
-// The react-i18next every app shares (Module Federation `shared.import` in ../federation.mjs).
+// The react-i18next every app shares (Module Federation `shared.import` in ../index.mjs).
 // A shared singleton cannot be tree-shaken, and <Trans>/<IcuTrans> (with their HTML parser) are
 // two thirds of the package while no app uses them. federation.test.ts fails if any app imports
 // a name missing here; add it here (all apps rebuild) rather than importing around the facade.

@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { federationAlias, hostFederationOptions, remoteByName, remoteFederationOptions, sharedDeps } from '../federation.mjs';
+import { federationAlias, hostFederationOptions, remoteByName, remoteFederationOptions, sharedDeps } from '../index.mjs';
 
 /**
- * Some shared packages are facades exporting a subset of the package (federation-facades/*.mjs).
+ * Some shared packages are facades exporting a subset of the package (facades/*.mjs).
  * A name an app imports but the facade lacks would be `undefined` at runtime only, in whichever
  * remote uses it; these tests turn that into a failing build step.
  */
@@ -159,11 +159,11 @@ describe('runtime sharing', () => {
     // The dev harness runs alone: its own copies, facades included.
     expect(remoteFederationOptions('chat', exposes).shared['react-router']?.import).toMatch(/react-router\.mjs$/);
 
-    const consume = /federation-runtime[\\/]consume-bundler-runtime\.mjs$/;
+    const consume = /runtime[\\/]consume-bundler-runtime\.mjs$/;
     expect(Object.values(federationAlias({ remoteProduction: true })).filter((to) => consume.test(to))).toHaveLength(1);
     expect(Object.values(federationAlias()).some((to) => consume.test(to))).toBe(false);
     const [provider] = hostFederationOptions().runtimePlugins;
-    expect(provider).toMatch(/federation-runtime[\\/]provide-bundler-runtime\.mjs$/);
+    expect(provider).toMatch(/runtime[\\/]provide-bundler-runtime\.mjs$/);
     expect(existsSync(provider!)).toBe(true);
   });
 

@@ -1,12 +1,16 @@
+// @vitest-environment happy-dom
 // React warns about state updates outside act() unless told this is a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 import { Suspense, act, useEffect } from 'react';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { I18nContext, I18nextProvider, getI18n, initReactI18next, useTranslation as useFullTranslation } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
-import { createUseTranslation } from '../federation-facades/lean-translation.mjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createUseTranslation } from '../facades/lean-translation.mjs';
+
+// Testing Library only auto-cleans when vitest globals are on; they are off here.
+afterEach(() => cleanup());
 
 const useTranslation = createUseTranslation({ I18nContext, getI18n, useFullTranslation });
 

@@ -5,8 +5,9 @@ import zlib from 'node:zlib';
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every compressible file of a build folder, once, at
- * build (the shell) or publish (each remote) time, at the highest levels: the server then only
- * picks a sibling per request (static-files.ts), never compresses a script on the hot path.
+ * build time (every app's `build` script runs bin/precompress.mjs) and again when a remote is
+ * published (idempotent), at the highest levels: the API then only picks a sibling per request,
+ * never compresses a script on the hot path. Plain ESM so builds run it without a TypeScript loader.
  */
 
 const brotli = promisify(zlib.brotliCompress);
@@ -17,8 +18,10 @@ export const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.
 /** Below this, the headers cost more than the bytes saved. */
 const MIN_BYTES = 1024;
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
+/** @param {string} dir @returns {Promise<string[]>} */
+async function walk(dir) {
+  /** @type {string[]} */
+  const out = [];
   for (const ent of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, ent.name);
     if (ent.isDirectory()) out.push(...(await walk(full)));
@@ -27,16 +30,12 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-export interface PrecompressResult {
-  files: number;
-  bytes: number;
-  br_bytes: number;
-  gz_bytes: number;
-}
-
-/** Idempotent: a file that has both siblings already is skipped. */
-export async function precompressDir(dir: string): Promise<PrecompressResult> {
-  const result: PrecompressResult = { files: 0, bytes: 0, br_bytes: 0, gz_bytes: 0 };
+/**
+ * Idempotent: a file that has both siblings already is skipped.
+ * @param {string} dir
+ */
+export async function precompressDir(dir) {
+  const result = { files: 0, bytes: 0, br_bytes: 0, gz_bytes: 0 };
   for (const file of await walk(dir)) {
     if (!COMPRESSIBLE.has(path.extname(file).toLowerCase())) continue;
     const s = await stat(file);
