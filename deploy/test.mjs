@@ -6,8 +6,9 @@
  * rewritten; a self-signed certificate made with openssl), then, all through nginx over TLS:
  * logs in two people, posts a topic through process 1 and sees it arrive on a WebSocket held
  * through process 2, uploads a file and downloads it again, fetches a precompressed asset; then
- * checks /metrics is not reachable through nginx, stops everything (SIGTERM drain) and drops the
- * database. Checks the systemd units with `systemd-analyze verify` when it is installed.
+ * checks /metrics is not reachable through nginx, stops both processes (SIGTERM drain), runs the
+ * compiled `npm run doctor` against what they left, and drops the database. Checks the systemd
+ * units with `systemd-analyze verify` when it is installed.
  *
  * Ports (DEPLOY_TEST_PORT, default 19660): +0 HTTPS (both processes), +1 HTTP (redirect),
  * +3/+4 HTTPS pinned to process 1/2, +2 Redis; API processes on API_PORTS (19650, 19651).
@@ -180,7 +181,8 @@ function verifyUnits() {
 
 async function main() {
   verifyUnits();
-  if (!fs.existsSync(path.join(ROOT, 'apps/api/dist/server.mjs')) || !fs.existsSync(path.join(ROOT, 'apps/shell/dist/index.html'))) {
+  const built = ['apps/api/dist/server.mjs', 'apps/api/dist/cli/doctor.mjs', 'apps/shell/dist/index.html'];
+  if (!built.every((f) => fs.existsSync(path.join(ROOT, f)))) {
     log('building (apps/api/dist or apps/shell/dist missing)');
     run('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
@@ -372,6 +374,13 @@ async function main() {
   );
   second.proc.kill('SIGTERM');
   check((await second.exited) === 0, 'process 2 exited 0 after SIGTERM');
+
+  // The operator's commands are compiled like the server: the doctor, as an operator runs it.
+  const doctor = spawnSync('npm', ['run', '-s', 'doctor'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+  check(
+    doctor.status === 0 && /^doctor: PostgreSQL/m.test(doctor.stdout),
+    `npm run doctor (apps/api/dist/cli/doctor.mjs) finds the database and files in order${doctor.status ? `:\n${doctor.stdout}${doctor.stderr}` : ''}`,
+  );
   void redis;
 }
 
