@@ -52,6 +52,19 @@ function listFiles(dir, rel = '', out = []) {
   return out;
 }
 
+/** The repository's files that belong to no workspace: the root's own (scripts/, …). */
+function rootFiles() {
+  const workspaceTops = new Set(rootPkg.workspaces.map((pattern) => pattern.split('/')[0]));
+  const out = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.') || workspaceTops.has(entry.name)) continue;
+      listFiles(root, entry.name, out);
+    } else if (SOURCE.test(entry.name)) out.push(entry.name);
+  }
+  return out;
+}
+
 const SPECIFIERS = [
   /(?:^|[;}])\s*(?:import|export)\b[^;'"`]*?\bfrom\s*['"]([^'"\n]+)['"]/gm,
   /^\s*import\s*['"]([^'"\n]+)['"]/gm,
@@ -105,8 +118,9 @@ for (const ws of [...workspaceDirs, '.']) {
     ...Object.keys(pkg.peerDependencies ?? {}),
     ...Object.keys(pkg.optionalDependencies ?? {}),
   ]);
-  // The root's own files are its scripts/ folder; the workspaces are checked on their own.
-  const files = ws === '.' ? listFiles(path.join(root, 'scripts')).map((f) => `scripts/${f}`) : listFiles(dir);
+  // The root's own files are everything outside the workspaces (scripts/, a test in a folder of
+  // its own); the workspaces are checked on their own.
+  const files = ws === '.' ? rootFiles() : listFiles(dir);
   const usedBy = new Map(); // package -> files
   const texts = [];
   for (const file of files) {
