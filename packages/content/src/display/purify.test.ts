@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
-// DOMPurify needs a faithful DOM; happy-dom is not one for it (ARCHITECTURE section 6).
+// DOMPurify needs a faithful DOM, and this file is the one that keeps jsdom as the test DOM:
+// under happy-dom (20.14) DOMPurify fails open, returning <script> and onerror= untouched and
+// dropping the <p> around inline text, so these tests would pass or fail for happy-dom's
+// sake rather than the sanitiser's. Everything else runs on happy-dom.
 import { describe, expect, it } from 'vitest';
 import { purifyHtml } from './purify';
 
