@@ -17,7 +17,9 @@ const inputsFile = path.join(apiDir, 'dist/build-inputs.json');
 
 function upToDate() {
   try {
-    const built = Math.min(fs.statSync(inputsFile).mtimeMs, fs.statSync(target).mtimeMs);
+    if (!fs.existsSync(target)) return false;
+    // The stamp, not the command's file: a build rewrites only files whose bytes changed.
+    const built = fs.statSync(inputsFile).mtimeMs;
     const inputs = JSON.parse(fs.readFileSync(inputsFile, 'utf8'));
     return inputs.every((rel) => fs.statSync(path.join(apiDir, rel)).mtimeMs <= built);
   } catch {
