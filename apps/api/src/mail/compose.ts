@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@portal/api-client';
+import { type MailTemplate, type MailValues, mailTemplate } from '@portal/i18n/mail';
 import type { MailMessage } from './index';
 
 function escapeHtml(s: string): string {
@@ -23,4 +24,13 @@ export function composeMail(lang: LanguageCode, to: string, content: { subject: 
     text: content.lines.join('\n'),
     html: `<!doctype html><html lang="${lang}"><body>${html}</body></html>`,
   };
+}
+
+/**
+ * A mail whose subject and body are the template `kind` of @portal/i18n's mail strings in the
+ * recipient's language; `values.link`, when given, is the clickable line.
+ */
+export function templateMail(lang: LanguageCode, to: string, kind: MailTemplate, values: MailValues): MailMessage {
+  const link = values.link === undefined ? undefined : String(values.link);
+  return composeMail(lang, to, mailTemplate(lang, kind, values), link);
 }

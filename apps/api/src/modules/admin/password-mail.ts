@@ -2,7 +2,8 @@ import { LANGUAGES, type LanguageCode } from '@portal/api-client';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db';
-import { composeMail } from '../../mail/compose';
+import { templateMail } from '../../mail/compose';
+import { mailPhrase } from '@portal/i18n/mail';
 import type { MailMessage } from '../../mail';
 import { hashToken, newToken } from '../auth';
 
@@ -15,43 +16,8 @@ interface Input {
   link: string;
 }
 
-const TEXT: Record<LanguageCode, (i: Input) => { subject: string; lines: string[] }> = {
-  ja: (i) => ({
-    subject: '【グループポータル】パスワード設定のご案内',
-    lines: [
-      `${i.name} 様`,
-      '',
-      '会社管理者があなたのアカウントを用意しました。',
-      `社員番号: ${i.employeeNumber}`,
-      '以下のリンクからパスワードを設定すると、ログインできます。',
-      '',
-      i.link,
-      '',
-      'このリンクの有効期限は7日間です。期限を過ぎた場合は会社管理者に再送を依頼してください。',
-      '',
-      'グループポータル',
-    ],
-  }),
-  en: (i) => ({
-    subject: '[Group Portal] Set your password',
-    lines: [
-      `Dear ${i.name},`,
-      '',
-      'Your company administrator has created your account.',
-      `Employee number: ${i.employeeNumber}`,
-      'Set a password with the link below, then log in.',
-      '',
-      i.link,
-      '',
-      'This link expires in 7 days. After that, ask your company administrator to send it again.',
-      '',
-      'Group Portal',
-    ],
-  }),
-};
-
 export function passwordSetMail(lang: LanguageCode, to: string, input: Input): MailMessage {
-  return composeMail(lang, to, TEXT[lang](input), input.link);
+  return templateMail(lang, to, 'password_set', { ...input });
 }
 
 /**
@@ -78,7 +44,7 @@ export async function preparePasswordSetMail(ctx: AppContext, db: Kysely<DB>, us
     .where('section', '=', 'setting_language')
     .executeTakeFirst();
   const lang = languageOf(setting?.value);
-  const name = `${user.last_name} ${user.first_name}`.trim() || 'User';
+  const name = `${user.last_name} ${user.first_name}`.trim() || mailPhrase(lang, 'fallback_name');
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   return passwordSetMail(lang, user.email, { name, employeeNumber: user.employee_number, link });
 }

@@ -3,6 +3,7 @@ import type { LanguageCode, Settings } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail';
 import { composeMail } from '../../mail/compose';
+import { mailPhrase } from '@portal/i18n/mail';
 import { getSettings, patchSettings } from '../members';
 import { stopWindowEnd } from '../topics';
 import { unreadPage } from './unread';
@@ -62,53 +63,6 @@ export async function unsubscribe(ctx: AppContext, userId: number, token: string
   return true;
 }
 
-const TEXT: Record<
-  LanguageCode,
-  {
-    subject: (n: number) => string;
-    intro: (n: number) => string;
-    more: (n: number) => string;
-    open: string;
-    stop: string;
-    kinds: Record<number, string>;
-  }
-> = {
-  ja: {
-    subject: (n) => `【グループポータル】未読が ${n} 件あります`,
-    intro: (n) => `未読の項目が ${n} 件あります。`,
-    more: (n) => `ほか ${n} 件`,
-    open: '未読一覧を開く:',
-    stop: '定期メールの設定・配信停止:',
-    kinds: {
-      1: 'トピック',
-      2: 'コメント',
-      3: '共有フォルダ',
-      6: '共通トピック',
-      7: '共通トピックのコメント',
-      8: '共通共有フォルダ',
-      9: 'チャット',
-      10: '保存した検索の新着',
-    },
-  },
-  en: {
-    subject: (n) => `[Group Portal] ${n} unread items`,
-    intro: (n) => `You have ${n} unread items.`,
-    more: (n) => `and ${n} more`,
-    open: 'Open the unread list:',
-    stop: 'Settings and unsubscribe:',
-    kinds: {
-      1: 'Topic',
-      2: 'Comment',
-      3: 'Shared folder',
-      6: 'Common topic',
-      7: 'Common topic comment',
-      8: 'Common shared folder',
-      9: 'Chat',
-      10: 'New hits of a saved search',
-    },
-  },
-};
-
 export function digestMail(
   lang: LanguageCode,
   to: string,
@@ -120,20 +74,23 @@ export function digestMail(
     unsubscribeUrl: string;
   },
 ): MailMessage {
-  const t = TEXT[lang];
+  const t = (key: string, values?: Record<string, string | number>) => mailPhrase(lang, `digest.${key}`, values);
   const lines = [
-    t.intro(input.total),
+    t('intro', { count: input.total }),
     '',
-    ...input.items.map((i) => `・[${t.kinds[i.unread_type] ?? ''}] ${i.title}${i.group_name ? `（${i.group_name}）` : ''}`),
-    ...(input.total > input.items.length ? [t.more(input.total - input.items.length)] : []),
+    ...input.items.map((i) => {
+      const kind = t(`kinds.${i.unread_type}`);
+      return i.group_name ? t('item_in_group', { kind, title: i.title, group: i.group_name }) : t('item', { kind, title: i.title });
+    }),
+    ...(input.total > input.items.length ? [t('more', { count: input.total - input.items.length })] : []),
     '',
-    t.open,
+    t('open'),
     input.link,
     '',
-    t.stop,
+    t('stop'),
     input.settingsUrl,
   ];
-  const mail = composeMail(lang, to, { subject: t.subject(input.total), lines }, input.link);
+  const mail = composeMail(lang, to, { subject: t('subject', { count: input.total }), lines }, input.link);
   return { ...mail, headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
 

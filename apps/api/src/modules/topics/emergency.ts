@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { LanguageCode, Settings } from '@portal/api-client';
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../../mail';
-import { composeMail } from '../../mail/compose';
+import { templateMail } from '../../mail/compose';
+import { mailPhrase } from '@portal/i18n/mail';
 import { getSettings } from '../members';
 import { topicReaders } from './events';
 import type { TopicRecord } from './policy';
@@ -30,37 +31,8 @@ const DAY_MS = 86_400_000;
 // Stop windows are wall-clock times in Japan, which has no daylight saving time.
 const TOKYO_OFFSET_MS = 9 * 3_600_000;
 
-const MAIL_TEXT: Record<LanguageCode, (i: { title: string; where: string; link: string }) => { subject: string; lines: string[] }> = {
-  ja: (i) => ({
-    subject: `【緊急連絡】${i.title}`,
-    lines: [
-      `「${i.where}」に緊急連絡が投稿されました。`,
-      '',
-      `件名: ${i.title}`,
-      '',
-      '以下のリンクから内容を確認してください。',
-      i.link,
-      '',
-      'グループポータル',
-    ],
-  }),
-  en: (i) => ({
-    subject: `[Emergency] ${i.title}`,
-    lines: [
-      `An emergency topic was posted in "${i.where}".`,
-      '',
-      `Title: ${i.title}`,
-      '',
-      'Open the link below to read it.',
-      i.link,
-      '',
-      'Group Portal',
-    ],
-  }),
-};
-
 export function emergencyMail(lang: LanguageCode, to: string, input: { title: string; where: string; link: string }): MailMessage {
-  return composeMail(lang, to, MAIL_TEXT[lang](input), input.link);
+  return templateMail(lang, to, 'emergency', { ...input });
 }
 
 /** The same for every attempt at one (topic, recipient, address), so a resend shows once. */
@@ -167,7 +139,7 @@ async function sendDue(ctx: AppContext, topic: MailTopic, lease?: AbortSignal): 
       continue;
     }
     const lang = settings.setting_language.code as LanguageCode;
-    const where = group?.name ?? (lang === 'ja' ? '全体トピック' : 'Common topics');
+    const where = group?.name ?? mailPhrase(lang, 'common_topics');
     for (const to of emergencyAddresses(person.email, notify)) {
       // Another worker owns the job now: it will mail the rest.
       lease?.throwIfAborted();
