@@ -20,8 +20,9 @@ ci_node() {
   echo "$dir"
 }
 
-# `ci_use_node <dir>`: that Node first on PATH, and native modules (better-sqlite3 builds from
-# source) compiled against its headers rather than whatever ~/.npmrc's nodedir names.
+# `ci_use_node <dir>`: that Node first on PATH, and a native module that has to compile (none
+# today: better-sqlite3, argon2 and sharp ship Node-API binaries) built against its headers rather
+# than whatever ~/.npmrc's nodedir names.
 ci_use_node() {
   export PATH="$1/bin:$PATH"
   export npm_config_nodedir="$1"

@@ -1,7 +1,7 @@
 /**
- * Loads and uses the API's native modules on the Node running this script, so an install built
- * against the wrong Node's headers (better-sqlite3 builds from source here) fails at once with a
- * clear message rather than deep inside a test run.
+ * Loads and uses the API's native modules on the Node running this script, so an install whose
+ * binaries do not load on it (a wrong platform package, a module compiled for another Node)
+ * fails at once with a clear message rather than deep inside a test run.
  */
 import { createRequire } from 'node:module';
 
