@@ -32,7 +32,8 @@ describe('chat composer', () => {
     fireEvent.change(box, { target: { value: long } });
     expect(box.value).toHaveLength(CHAT_MESSAGE_MAX * 2);
     expect(box.hasAttribute('maxlength')).toBe(false);
-    expect(screen.getByText(`残り${-CHAT_MESSAGE_MAX}文字`)).toBeTruthy();
+    expect(screen.getByText(`${CHAT_MESSAGE_MAX}文字オーバー`)).toBeTruthy();
+    expect(screen.queryByText(/残り-/)).toBeNull();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', `メッセージは${CHAT_MESSAGE_MAX}文字以内で入力してください`);
     expect(send.disabled).toBe(true);
     fireEvent.keyDown(box, { key: 'Enter' });

@@ -135,7 +135,7 @@ export function Composer({
       <div className="chat-composer__status">
         <FormError id={`${id}-error`} message={problem} values={{ field: t('composer.label'), max: CHAT_MESSAGE_MAX }} />
         <span id={`${id}-count`} className={`chat-composer__count${remaining < 0 ? ' chat-composer__count--over' : ''}`}>
-          {t('composer.remaining', { count: remaining })}
+          {remaining < 0 ? t('composer.over', { count: -remaining }) : t('composer.remaining', { count: remaining })}
         </span>
       </div>
     </form>

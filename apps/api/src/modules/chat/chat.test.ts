@@ -1,4 +1,4 @@
-import { MessageSpecial } from '@portal/api-client';
+import { CHAT_MESSAGE_MAX, MessageSpecial } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { unreadCount } from './queries';
@@ -229,6 +229,26 @@ describe.each(DIALECTS)('chat (%s)', (dialect) => {
     expect(invited.json().items.size).toBe(3);
     const last = (await messages(gid, c.token)).data.at(-1);
     expect(last).toMatchObject({ messageSpecial: MessageSpecial.MEMBERS_ADDED, sender_id: a.id });
+  });
+
+  it('refuses script-like and over-long text with the rule that failed, and stores nothing', async () => {
+    const res = await post('/group-chat/create', a.token, { user_ids: String(c.id), group_id: g });
+    const id = res.json().items.id;
+    const before = (await messages(id, a.token)).data.length;
+    for (const [content, rule] of [
+      ['<script>alert(1)</script>', 'validation.no_script'],
+      ['<?php echo 1; ?>', 'validation.no_script'],
+      ['あ'.repeat(CHAT_MESSAGE_MAX + 1), 'validation.max_length'],
+    ] as const) {
+      const refused = await post(`/message/${id}`, a.token, { content, client_message_id: cid() });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().status_code).toBe('VALIDATION_ERROR');
+      expect(refused.json().errors.content).toEqual([rule]);
+    }
+    expect((await post(`/message/${id}`, a.token, { content: 'あ'.repeat(CHAT_MESSAGE_MAX), client_message_id: cid() })).statusCode).toBe(
+      200,
+    );
+    expect((await messages(id, a.token)).data.length).toBe(before + 1);
   });
 
   it('the picker lists the group’s members but the caller, trims the keyword, pages by 50 and marks chat members', async () => {
