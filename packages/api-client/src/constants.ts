@@ -127,6 +127,11 @@ export const LikeType = {
 
 export const PlanType = { NORMAL: 1, DURRATION: 2, REPEAT: 3 } as const;
 export const RepeatType = { DAILY: 1, DAILY_NO_WEEKEND: 2, WEEKLY: 3, MONTHLY: 4 } as const;
+/**
+ * `every_month_day` of a monthly repeat on each month's last day (28th to 31st), as RFC 5545's
+ * BYMONTHDAY=-1; 1–31 are that day of the month, skipped by months without it.
+ */
+export const LAST_DAY_OF_MONTH = -1;
 export const DeadlineType = { INDEFINITE: 1, TIME_LIMIT: 2 } as const;
 export const ShareType = { GROUP_TAG: 1, MEMBER_CHOOSE: 2 } as const;
 export const EVENT_COLORS = [

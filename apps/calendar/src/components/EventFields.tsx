@@ -5,6 +5,7 @@ import { FormError, TextField } from '@portal/ui/kit';
 import { useDevices, useMyGroups } from '../api/calendar';
 import type { FormState } from './formState';
 import { MemberPicker } from './MemberPicker';
+import { MonthDayField } from './MonthDayField';
 
 type Errors = Record<string, string[] | undefined>;
 interface Props {
@@ -157,24 +158,7 @@ export function EventFields({ value: v, onChange, errors }: Props) {
               ))}
             </div>
           ) : null}
-          {v.repeat_type === 4 ? (
-            <>
-              <TextField
-                type="number"
-                min={1}
-                max={31}
-                label={t('form.month_day')}
-                value={v.every_month_day ?? Number(v.event_start_date.slice(8, 10))}
-                onChange={(e) => set({ every_month_day: Number(e.target.value) || null })}
-              />
-              {/* A day some months lack is skipped in those months: said before saving, not found out later. */}
-              {(v.every_month_day ?? Number(v.event_start_date.slice(8, 10))) >= 29 ? (
-                <p className="pcal-hint" role="note">
-                  {t('form.month_day_skipped', { day: v.every_month_day ?? Number(v.event_start_date.slice(8, 10)) })}
-                </p>
-              ) : null}
-            </>
-          ) : null}
+          {v.repeat_type === 4 ? <MonthDayField value={v} set={set} /> : null}
           <div className="pcal-row">
             <Radio name="deadline" value={1} current={v.deadline_type} onPick={() => set({ deadline_type: 1, end_deadline: null })}>
               {t('form.deadline_indefinite')}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@portal/api-client/core';
+import { ApiError, LAST_DAY_OF_MONTH } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { answer, call, calls, detail, groupsAnswer, renderAt } from '../test/fixtures';
 
@@ -108,6 +108,27 @@ describe('create and edit', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await waitFor(() => expect(calls('createCalendarEvent')).toHaveLength(1));
     expect(calls('createCalendarEvent')[0]![1]).toMatchObject({ body: { share_type: 2, user_ids: [100], group_id: null } });
+  });
+
+  it('a monthly repeat on the 31st warns of the months it skips and offers the last day of the month', async () => {
+    answer({ ...base, createCalendarEvent: { items: detail({ id: 9 }) } });
+    renderAt('/calendar/create?date=2026-12-31');
+    fireEvent.change(await screen.findByLabelText('タイトル（日本語）'), { target: { value: '月末締め' } });
+    fireEvent.change(screen.getByLabelText('終了日'), { target: { value: '2026-12-31' } });
+    fireEvent.change(screen.getByLabelText('グループ'), { target: { value: '1' } });
+    fireEvent.click(screen.getByLabelText('繰り返し'));
+    fireEvent.click(screen.getByLabelText('毎月'));
+    fireEvent.click(screen.getByLabelText('無期限'));
+    expect((screen.getByLabelText('毎月の日にち') as HTMLInputElement).value).toBe('31');
+    expect(screen.getByRole('note').textContent).toContain('「月末（毎月の最終日）」');
+    fireEvent.click(screen.getByLabelText('月末（毎月の最終日）'));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByLabelText('毎月の日にち')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await waitFor(() => expect(calls('createCalendarEvent')).toHaveLength(1));
+    expect(calls('createCalendarEvent')[0]![1]).toMatchObject({
+      body: { plan_type: 3, repeat_type: 4, every_month_day: LAST_DAY_OF_MONTH },
+    });
   });
 
   it('editing a repeat asks the scope; "all" moves the series start by the change made', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeadlineType, EVENT_COLORS, LIMITS, PlanType, RepeatType, ShareType } from '../constants';
+import { DeadlineType, EVENT_COLORS, LAST_DAY_OF_MONTH, LIMITS, PlanType, RepeatType, ShareType } from '../constants';
 import { afterFields, text } from '../validation';
 import { envelope, page } from './common';
 
@@ -46,7 +46,13 @@ export const calendarEventBody = z
       .default(null),
     /** Weekdays 0 (Sunday) … 6 for a weekly repeat. */
     every_week_day: z.array(z.number().int().min(0).max(6)).max(7).default([]),
-    every_month_day: z.number().int().min(1).max(31).nullable().default(null),
+    /** 1–31, or LAST_DAY_OF_MONTH for each month's last day. */
+    every_month_day: z
+      .number()
+      .int()
+      .refine((d) => d === LAST_DAY_OF_MONTH || (d >= 1 && d <= 31), 'validation.invalid')
+      .nullable()
+      .default(null),
     deadline_type: z
       .union([z.literal(DeadlineType.INDEFINITE), z.literal(DeadlineType.TIME_LIMIT)])
       .nullable()

@@ -1,3 +1,4 @@
+import { LAST_DAY_OF_MONTH } from '@portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { listCalendarFavorites } from './marks';
@@ -125,6 +126,35 @@ describe.each(DIALECTS)('calendar events (%s)', (dialect) => {
     expect((await t.inject({ method: 'DELETE', url: `${CAL}/${id}?delete_type=3`, token: fx.owner })).statusCode).toBe(200);
     expect(await list()).toEqual([]);
     expect((await t.inject({ method: 'GET', url: `${CAL}/${id}`, token: fx.owner })).statusCode).toBe(404);
+  });
+
+  it('monthly repeat on the last day of the month has an occurrence every month; other day values are refused', async () => {
+    const body = eventBody({
+      plan_type: 3,
+      repeat_type: 4,
+      every_month_day: LAST_DAY_OF_MONTH,
+      deadline_type: 1,
+      group_id: fx.g1,
+      title_ja: '月末締め',
+      event_start_date: '2026-11-30',
+      event_end_date: '2026-11-30',
+    });
+    const id = await createEvent(t, fx.owner, body);
+    const res = await t.inject({
+      method: 'GET',
+      url: `${CAL}/get-all-calendar-events-by-user-id?startDate=2026-11-01&endDate=2027-03-31`,
+      token: fx.sharer,
+    });
+    const items = (res.json() as { items: { id: number | null; occurrence_date: string; every_month_day: number | null }[] }).items.filter(
+      (e) => e.id === id,
+    );
+    expect(items.map((e) => e.occurrence_date)).toEqual(['2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28', '2027-03-31']);
+    expect(items[0]?.every_month_day).toBe(LAST_DAY_OF_MONTH);
+    for (const every_month_day of [0, 32, -2]) {
+      const bad = await t.inject({ method: 'POST', url: CAL, token: fx.owner, payload: { ...body, every_month_day } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors.every_month_day).toBeDefined();
+    }
   });
 
   it('edits one occurrence, or this and the future as a new series', async () => {

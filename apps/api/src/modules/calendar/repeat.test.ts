@@ -1,3 +1,4 @@
+import { LAST_DAY_OF_MONTH } from '@portal/api-client';
 import { describe, expect, it } from 'vitest';
 import { expand, rangeEnd, type ExceptionRow, type RuleRow } from './repeat';
 import { tokyoDate, tokyoMs, tokyoTime } from './tokyo';
@@ -42,6 +43,27 @@ describe('repeat rules expand on read (Asia/Tokyo)', () => {
       ends_at: tokyoMs('2027-01-31', '11:00'),
     });
     expect(dates(r, '2027-01-01', '2027-06-01')).toEqual(['2027-01-31', '2027-03-31', '2027-05-31']);
+  });
+
+  it('monthly on the last day has an occurrence every month, leap February included', () => {
+    const r = rule({
+      repeat_type: 4,
+      every_month_day: LAST_DAY_OF_MONTH,
+      start_date: '2027-12-31',
+      starts_at: tokyoMs('2027-12-31', '10:00'),
+      ends_at: tokyoMs('2027-12-31', '11:00'),
+    });
+    expect(dates(r, '2027-12-01', '2028-07-01')).toEqual([
+      '2027-12-31',
+      '2028-01-31',
+      '2028-02-29',
+      '2028-03-31',
+      '2028-04-30',
+      '2028-05-31',
+      '2028-06-30',
+    ]);
+    const earlier = { ...r, start_date: '2026-12-31', starts_at: tokyoMs('2026-12-31', '10:00'), ends_at: tokyoMs('2026-12-31', '11:00') };
+    expect(dates(earlier, '2027-02-01', '2027-03-01')).toEqual(['2027-02-28']);
   });
 
   it('stops at the deadline, inclusive, and knows its last end', () => {

@@ -1,4 +1,4 @@
-import { BOOKING_HORIZON_DAYS, DeadlineType, PlanType, RepeatType } from '@portal/api-client';
+import { BOOKING_HORIZON_DAYS, DeadlineType, LAST_DAY_OF_MONTH, PlanType, RepeatType } from '@portal/api-client';
 import { addDays, dayOfMonth, tokyoDate, weekday } from './tokyo';
 
 /** The rule part of an event row. */
@@ -54,9 +54,12 @@ export function matches(rule: RuleRow, date: string): boolean {
       const days = weekDays(rule.every_week_day);
       return days.length ? days.includes(wd) : wd === weekday(rule.start_date);
     }
-    case RepeatType.MONTHLY:
-      // A month without that day (31st, 30 February) simply has no occurrence.
-      return dayOfMonth(date) === (rule.every_month_day ?? dayOfMonth(rule.start_date));
+    case RepeatType.MONTHLY: {
+      const day = rule.every_month_day ?? dayOfMonth(rule.start_date);
+      // A month without that day (31st, 30 February) simply has no occurrence; the last-day
+      // rule is the way to have one every month.
+      return day === LAST_DAY_OF_MONTH ? dayOfMonth(addDays(date, 1)) === 1 : dayOfMonth(date) === day;
+    }
     default:
       return false;
   }
