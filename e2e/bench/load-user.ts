@@ -172,7 +172,7 @@ export class User implements Caller {
   }
 
   /**
-   * shell/src/realtime.ts refreshTopicQueries on this user's cache: a like that names its
+   * @portal/content/topics refreshTopicQueries on this user's cache: a like that names its
    * liker patches the cached detail; another like reloads the detail (or a comment like the
    * comment pages); any other topic event invalidates the caller's group lists and the
    * group's (or the common topics') queries — except, for a comment, the detail (marked stale

@@ -1,11 +1,15 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { atom } from 'nanostores';
-import { describe, expect, it, vi } from 'vitest';
-import { chatQueryKeys, queryKeys } from '@portal/api-client/core';
-import { REALTIME_RESYNC, type RealtimeEvent, type RealtimeStatus } from '@portal/api-client/realtime';
-import { $session, EMPTY_SESSION } from '@portal/api-client/session';
-import type { TopicDetail } from '@portal/api-client/core';
-import { refreshCalendarQueries, refreshTopicQueries, watchChats, withLike } from './realtime';
+import { describe, expect, it } from 'vitest';
+import { chatQueryKeys, FILES_EVENT_KIND, queryKeys } from '@portal/api-client/core';
+import {
+  REALTIME_RESYNC,
+  registerRealtimeReactions,
+  routeRealtimeReactions,
+  type RealtimeEvent,
+  type RealtimeStatus,
+} from '@portal/api-client/realtime';
+import { refreshTopicCounts, watchChatCount, watchCounts } from './realtime';
 
 function cacheWith(...keys: (readonly unknown[])[]) {
   const client = new QueryClient();
@@ -14,174 +18,117 @@ function cacheWith(...keys: (readonly unknown[])[]) {
   return { client, stale };
 }
 
-describe('topic events refresh the cached topic queries', () => {
-  const feed1 = queryKeys.groupTopicList(1, 'all', {});
-  const detail1 = queryKeys.groupTopic(1, 5);
-  const comments1 = queryKeys.groupTopicComments(1, 5, { page: 1 });
-  const feed2 = queryKeys.groupTopicList(2, 'all', {});
-  const common = queryKeys.commonTopicList({});
-  const groups = queryKeys.myGroups({ page: 1 });
+/** A bus whose events and status the test drives; several handlers may share a kind. */
+function fakeBus() {
+  const handlers = new Map<string, Set<(e: RealtimeEvent) => void>>();
+  const status = atom<RealtimeStatus>('idle');
+  const subscribe = (kind: string, h: (e: RealtimeEvent) => void) => {
+    if (!handlers.has(kind)) handlers.set(kind, new Set());
+    handlers.get(kind)!.add(h);
+    return () => void handlers.get(kind)!.delete(h);
+  };
+  return {
+    bus: { subscribe, status },
+    emit: (kind: string, payload: unknown = { group_chat_id: 3 }) => handlers.get(kind)?.forEach((h) => h({ kind, at: 1, payload })),
+    status,
+    handlerCount: () => [...handlers.values()].reduce((n, s) => n + s.size, 0),
+  };
+}
 
-  it('a group topic event refreshes that group and the group list, nothing else', async () => {
-    const { client, stale } = cacheWith(feed1, detail1, comments1, feed2, common, groups);
-    await refreshTopicQueries(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 9 });
-    expect([feed1, detail1, comments1, groups].map(stale)).toEqual([true, true, true, true]);
-    expect([feed2, common].map(stale)).toEqual([false, false]);
+const notices = ['notifications', 'likes', { page: 1 }];
+const bell = queryKeys.notificationCount(1);
+const groups = queryKeys.myGroups({ page: 1 });
+const feed = queryKeys.groupTopicList(1, 'all', {});
+
+describe('the shell’s counts follow every event that changes them, whichever remote is loaded', () => {
+  it('a topic event refreshes the notices and the group list’s badges, not the topic’s own queries', async () => {
+    const { client, stale } = cacheWith(notices, bell, groups, feed);
+    await refreshTopicCounts(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 9 });
+    expect([notices, bell, groups, feed].map(stale)).toEqual([true, true, true, false]);
   });
 
-  it('a common topic event refreshes the common topics', async () => {
-    const { client, stale } = cacheWith(feed1, common, queryKeys.commonTopicUnreadCount());
-    await refreshTopicQueries(client, 'created', { group_id: null, topic_id: 7 });
-    expect([common, queryKeys.commonTopicUnreadCount()].map(stale)).toEqual([true, true]);
-    expect(stale(feed1)).toBe(false);
+  // No badge shows a like: only the author's like notices change.
+  it('a like or a comment like refreshes the notices only', async () => {
+    for (const action of ['liked', 'comment.liked'] as const) {
+      const { client, stale } = cacheWith(notices, groups);
+      await refreshTopicCounts(client, action, { group_id: null, topic_id: 7, comment_id: 3 });
+      expect([notices, groups].map(stale)).toEqual([true, false]);
+    }
   });
 
-  // No feed row, badge or unread item shows a like: refetching them made every like cost the
-  // author's open pages a list reload.
-  it('a like refreshes the topic detail and like notices only', async () => {
-    const notices = ['notifications', 'likes', { page: 1 }];
-    const { client, stale } = cacheWith(feed1, detail1, comments1, groups, notices, queryKeys.commonTopic(5));
-    await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5 });
-    expect([detail1, notices].map(stale)).toEqual([true, true]);
-    expect([feed1, comments1, groups, queryKeys.commonTopic(5)].map(stale)).toEqual([false, false, false, false]);
+  it('ignores a topic event without a payload', async () => {
+    const { client, stale } = cacheWith(notices, groups);
+    await refreshTopicCounts(client, 'created', undefined);
+    expect([notices, groups].map(stale)).toEqual([false, false]);
   });
 
-  it('a comment like refreshes the comment pages of its topic and like notices only', async () => {
-    const notices = ['notifications', 'likes', { page: 1 }];
-    const commonDetail = queryKeys.commonTopic(7);
-    const commonComments = queryKeys.commonTopicComments(7, { page: 2 });
-    const { client, stale } = cacheWith(feed1, detail1, comments1, groups, notices, commonDetail, commonComments, common);
-    await refreshTopicQueries(client, 'comment.liked', { group_id: null, topic_id: 7, comment_id: 3 });
-    expect([commonComments, notices].map(stale)).toEqual([true, true]);
-    expect([feed1, detail1, comments1, groups, commonDetail, common].map(stale)).toEqual([false, false, false, false, false, false]);
-  });
-
-  it('a like that names the liker patches the open detail instead of reloading it', async () => {
-    const notices = ['notifications', 'likes', { page: 1 }];
-    const { client, stale } = cacheWith(feed1, comments1, groups, notices);
-    const before = { id: 5, liker: [{ id: 3, name: '佐藤' }], liker_count: 1, is_like: false } as unknown as TopicDetail;
-    client.setQueryData(detail1, before);
-    $session.set({ ...EMPTY_SESSION, user: { id: 4, name: '鈴木' } });
-    await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5, like: { user: { id: 4, name: '鈴木' }, on: true } });
-    expect(client.getQueryData(detail1)).toEqual({
-      id: 5,
-      liker: [
-        { id: 3, name: '佐藤' },
-        { id: 4, name: '鈴木' },
-      ],
-      liker_count: 2,
-      is_like: true,
-    });
-    expect([detail1, notices].map(stale)).toEqual([false, true]);
-    expect([feed1, comments1, groups].map(stale)).toEqual([false, false, false]);
-    // Another reader takes a like back; the own mark stays.
-    await refreshTopicQueries(client, 'liked', { group_id: 1, topic_id: 5, like: { user: { id: 3, name: '佐藤' }, on: false } });
-    expect(client.getQueryData(detail1)).toEqual({ id: 5, liker: [{ id: 4, name: '鈴木' }], liker_count: 1, is_like: true });
-    // No detail open: nothing is made up.
-    await refreshTopicQueries(client, 'liked', { group_id: 2, topic_id: 8, like: { user: { id: 3, name: '佐藤' }, on: true } });
-    expect(client.getQueryData(queryKeys.groupTopic(2, 8))).toBeUndefined();
-    $session.set(EMPTY_SESSION);
-  });
-
-  it('applies the same like twice or out of order to the same list', () => {
-    const base = { liker: [{ id: 1, name: 'A' }], liker_count: 1, is_like: false } as unknown as TopicDetail;
-    const b = { user: { id: 2, name: 'B' }, on: true };
-    const c = { user: { id: 3, name: 'C' }, on: true };
-    const once = withLike(withLike(base, b, undefined), c, undefined);
-    expect(withLike(once, b, undefined)).toEqual(once);
-    expect(
-      withLike(withLike(base, c, undefined), b, undefined)
-        .liker.map((u) => u.id)
-        .sort(),
-    ).toEqual([1, 2, 3]);
-    expect(once.liker_count).toBe(3);
-  });
-
-  it('a comment reloads the open comment page and leaves the open detail to it', async () => {
-    const client = new QueryClient();
-    const fetched: string[] = [];
-    const watch = (key: readonly unknown[], name: string) =>
-      new QueryObserver(client, { queryKey: key, queryFn: async () => (fetched.push(name), { comment_count: 1, liker: [] }) }).subscribe(
-        () => undefined,
-      );
-    const stops = [watch(detail1, 'detail'), watch(comments1, 'comments'), watch(feed1, 'feed')];
-    await vi.waitFor(() => expect([fetched.length, client.isFetching()]).toEqual([3, 0]));
-    fetched.length = 0;
-    await refreshTopicQueries(client, 'comment.added', { group_id: 1, topic_id: 5, comment_id: 9 });
-    expect(fetched.sort()).toEqual(['comments', 'feed']);
-    // Stale all the same: a page that mounts it later reads it again.
-    expect(client.getQueryState(detail1)?.isInvalidated).toBe(true);
-    // Any other topic event still reloads the detail.
-    fetched.length = 0;
-    await refreshTopicQueries(client, 'updated', { group_id: 1, topic_id: 5 });
-    expect(fetched.sort()).toEqual(['comments', 'detail', 'feed']);
-    stops.forEach((stop) => stop());
-  });
-
-  it('ignores an event without a payload', async () => {
-    const { client, stale } = cacheWith(feed1);
-    await refreshTopicQueries(client, 'created', undefined);
-    expect(stale(feed1)).toBe(false);
+  it('reads elsewhere and resyncs refresh notices and badges; a folder change the notices', () => {
+    for (const [kind, expected] of [
+      ['notification.changed', [true, true]],
+      [REALTIME_RESYNC, [true, true]],
+      [FILES_EVENT_KIND, [true, false]],
+      [`topic.created`, [true, true]],
+    ] as const) {
+      const { client, stale } = cacheWith(bell, groups);
+      const f = fakeBus();
+      const stop = watchCounts(f.bus, client);
+      f.emit(kind, { group_id: 1, topic_id: 5 });
+      expect([bell, groups].map(stale), kind).toEqual(expected);
+      stop();
+      expect(f.handlerCount()).toBe(0);
+    }
   });
 });
 
-describe('calendar events refresh the calendar queries', () => {
-  it('every query under the calendar root reloads, topics do not', async () => {
-    const week = ['calendar', 'days', '2026-11-02', 7, { type: 1 }, 1] as const;
-    const count = ['calendar', 'unread-count'] as const;
-    const feed = queryKeys.groupTopicList(1, 'all', {});
-    const { client, stale } = cacheWith(week, count, feed);
-    await refreshCalendarQueries(client);
-    expect([week, count, feed].map(stale)).toEqual([true, true, false]);
-  });
-});
-
-describe('chat events and reconnects refresh the chat queries', () => {
-  function fakeBus() {
-    const handlers = new Map<string, (e: RealtimeEvent) => void>();
-    const status = atom<RealtimeStatus>('idle');
-    return {
-      bus: { subscribe: (kind: string, h: (e: RealtimeEvent) => void) => (handlers.set(kind, h), () => handlers.delete(kind)), status },
-      emit: (kind: string) => handlers.get(kind)?.({ kind, at: 1, payload: { group_chat_id: 3 } }),
-      status,
-      handlers,
-    };
-  }
+describe('the navbar’s chat count', () => {
   const list = chatQueryKeys.list({ limit: 100 });
-  const messages = chatQueryKeys.messages(3);
   const count = chatQueryKeys.unreadCount();
-  const feed = queryKeys.groupTopicList(1, 'all', {});
 
-  it('a chat message refreshes the list, the navbar count and the open chat, nothing else', () => {
-    const { client, stale } = cacheWith(list, messages, count, feed);
-    const f = fakeBus();
-    watchChats(f.bus, client);
-    f.emit('chat.message');
-    expect([list, messages, count].map(stale)).toEqual([true, true, true]);
-    expect(stale(feed)).toBe(false);
+  it('a chat message or a resync refreshes the count, not the chat remote’s queries', () => {
+    for (const kind of ['chat.message', REALTIME_RESYNC]) {
+      const { client, stale } = cacheWith(list, count);
+      const f = fakeBus();
+      watchChatCount(f.bus, client);
+      f.status.set('open');
+      f.emit(kind);
+      expect([count, list].map(stale)).toEqual([true, false]);
+    }
   });
 
   it('the first connection refreshes nothing; a reconnect catches up; stopping unsubscribes', () => {
-    const { client, stale } = cacheWith(messages);
+    const { client, stale } = cacheWith(count);
     const f = fakeBus();
-    const stop = watchChats(f.bus, client);
+    const stop = watchChatCount(f.bus, client);
     f.status.set('connecting');
     f.status.set('open');
-    expect(stale(messages)).toBe(false);
+    expect(stale(count)).toBe(false);
     f.status.set('closed');
     f.status.set('open');
-    expect(stale(messages)).toBe(true);
+    expect(stale(count)).toBe(true);
     stop();
-    expect(f.handlers.size).toBe(0);
+    expect(f.handlerCount()).toBe(0);
   });
+});
 
-  it('a resync from the server catches the chats up like a reconnect', () => {
-    const { client, stale } = cacheWith(list, messages, count, feed);
+describe('routing to the reactions the remotes register', () => {
+  it('installs reactions registered before or after the bus starts, once per owner, until stopped', () => {
+    const { client } = cacheWith();
     const f = fakeBus();
-    watchChats(f.bus, client);
-    f.status.set('open');
-    f.emit(REALTIME_RESYNC);
-    expect([list, messages, count].map(stale)).toEqual([true, true, true]);
-    expect(stale(feed)).toBe(false);
+    const seen: string[] = [];
+    const reaction = (name: string) => (bus: typeof f.bus) => bus.subscribe('x', () => seen.push(name));
+    registerRealtimeReactions('test-early', reaction('early'));
+    const stop = routeRealtimeReactions(f.bus, client);
+    registerRealtimeReactions('test-late', reaction('late'));
+    // A second remote bundling the same reactions registers them again: still once.
+    registerRealtimeReactions('test-late', reaction('again'));
+    f.emit('x');
+    expect(seen.sort()).toEqual(['early', 'late']);
+    stop();
+    expect(f.handlerCount()).toBe(0);
+    // Started again (a new login): the same reactions, installed anew.
+    const restart = routeRealtimeReactions(f.bus, client);
+    f.emit('x');
+    expect(seen.length).toBe(4);
+    restart();
   });
 });

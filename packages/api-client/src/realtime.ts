@@ -399,3 +399,11 @@ export function createWebSocketBus(opts: WebSocketBusOptions): HostBus {
     },
   };
 }
+
+export {
+  realtimeReactionOwners,
+  registerRealtimeReactions,
+  routeRealtimeReactions,
+  type RealtimeReactions,
+  type RealtimeSubscriber,
+} from './realtime-reactions';

@@ -3,6 +3,10 @@ import '../calendar.css';
 import { CalendarPage } from './CalendarPage';
 import { CreateEventPage, EditEventPage } from './EventFormPage';
 import { EventPage } from './EventPage';
+import { registerCalendarReactions } from '../realtime';
+
+// This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
+registerCalendarReactions();
 
 /** Spec section 2, relative to /calendar/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [

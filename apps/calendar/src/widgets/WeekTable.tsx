@@ -9,6 +9,10 @@ import { useDays, useFirstDayOfWeek, type CalendarChoice } from '../api/views';
 import { CalendarPicker } from '../components/CalendarPicker';
 import { EventChip } from '../components/EventChip';
 import { continuedOn, dayLabel, occurrenceKey } from '../components/labels';
+import { registerCalendarReactions } from '../realtime';
+
+// This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
+registerCalendarReactions();
 
 /**
  * `./WeekTable`: the home page's week (spec section 2): seven days from the week start, moved

@@ -1,5 +1,9 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { ChatPage } from './ChatPage';
+import { registerChatReactions } from '../realtime';
+
+// This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
+registerChatReactions();
 
 /** Spec section 2, relative to /chat/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [

@@ -5,6 +5,10 @@ import { CommonSharedFolderPage } from './shared-folder/CommonSharedFolderPage';
 import { CommonFeedPage } from './topics/CommonFeedPage';
 import { CommonTopicDetailPage } from './topics/CommonTopicDetailPage';
 import { CommonTopicCreatePage, CommonTopicUpdatePage } from './topics/lazy';
+import { registerTopicReactions } from '../realtime';
+
+// This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
+registerTopicReactions();
 
 /** Spec section 2, relative to /common-topic/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [

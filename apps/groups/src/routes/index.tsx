@@ -27,6 +27,10 @@ import { FileInfoEditPage } from './shared-folder/FileInfoEditPage';
 import { FileOverwritePage } from './shared-folder/FileOverwritePage';
 import { SharedFolderPage } from './shared-folder/SharedFolderPage';
 import './groups.css';
+import { registerTopicReactions } from '../realtime';
+
+// This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
+registerTopicReactions();
 
 const guarded = (right: GroupRight, page: ReactNode) => <RequireRight right={right}>{page}</RequireRight>;
 const later = (titleKey: string) => <TabPending titleKey={titleKey} />;

@@ -33,3 +33,4 @@ export { FileHistory } from './FileHistory';
 export { FileDetailView, type FileDetailViewProps } from './FileDetailView';
 export { FileInfoEditView, type FileInfoEditViewProps } from './FileInfoEditView';
 export { FileOverwriteView, type FileOverwriteViewProps } from './FileOverwriteView';
+export { fileReactions, refreshFileQueries } from './realtime';

@@ -16,3 +16,4 @@ export { AttachmentList } from './AttachmentList';
 export { attachmentPath, attachmentZipPath, downloadAttachment, downloadAttachmentZip, fitsInOneZip } from './attachments';
 export { deferInlineImages, INLINE_IMAGE_PREFIX, inlineImageSrcs, isInlineImageSrc } from './inlineImages';
 export { saveTopic, TOPIC_FORM, topicFormData, type TopicSaveCall, type TopicUpload } from './save';
+export { refreshTopicQueries, topicReactions, withLike } from './realtime';
