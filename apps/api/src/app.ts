@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext } from './kernel/context';
 import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
 import { frameworkError, installErrorHandling, rateLimitBody } from './http/error-handler';

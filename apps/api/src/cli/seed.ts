@@ -1,7 +1,7 @@
 import { createCaches } from '../kernel/caches';
 import { createBus } from '../kernel/bus';
 import { loadConfig } from '../config';
-import type { AppContext } from '../context';
+import type { AppContext } from '../kernel/context';
 import { createDb, migrateToLatest } from '../db';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed';
 import { createMailer } from '../mail';

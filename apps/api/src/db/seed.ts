@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../kernel/context';
 import { hashPassword } from '../modules/auth/password';
 import {
   DEMO_COMPANY,

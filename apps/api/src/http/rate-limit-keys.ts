@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../kernel/context';
 import { verifyAccessToken, type VerifyResult } from '../modules/auth/tokens';
 
 /**

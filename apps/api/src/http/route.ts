@@ -2,7 +2,7 @@ import { API_PREFIX, type Endpoint } from '@portal/api-client';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext, AuthUser } from '../context';
+import type { AppContext, AuthUser } from '../kernel/context';
 import { refusePending } from '../modules/auth/pending';
 import { refuseNoGroup } from '../modules/auth/no-group';
 import { verifyOnce } from './rate-limit-keys';

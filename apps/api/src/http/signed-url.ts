@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX, endpoints, type Endpoint } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../context';
+import type { AppContext, AuthUser } from '../kernel/context';
 import { HttpError } from './errors';
 
 /**

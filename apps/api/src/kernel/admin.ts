@@ -1,4 +1,4 @@
-import type { AuthUser } from '../context';
+import type { AuthUser } from './context';
 import { forbidden } from './errors';
 
 /** The company-administrator screens and calls: every one of them asks this first. */

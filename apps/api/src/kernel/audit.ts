@@ -1,6 +1,6 @@
 import type { AuditAction } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import type { DB } from '../db';
 
 export interface AuditEntry {

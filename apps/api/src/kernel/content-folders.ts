@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import { compiledQuery } from '../db/compiled';
 import { HttpError } from '../http/errors';
 

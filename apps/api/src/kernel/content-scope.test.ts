@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext, AuthUser } from '../context';
+import type { AppContext, AuthUser } from './context';
 import { createTestApp, DIALECTS, type TestApp } from '../test/harness';
 import { actor, C, groupWith, topicBody, type Actor } from '../modules/topics/fixtures.test-util';
 import { commonContentScope } from './content-scope';

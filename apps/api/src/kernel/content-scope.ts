@@ -1,4 +1,4 @@
-import type { AppContext, AuthUser } from '../context';
+import type { AppContext, AuthUser } from './context';
 import { authorizeGroup, type GroupAccess } from './group-access';
 import { forbidden } from './errors';
 

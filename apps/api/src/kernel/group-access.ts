@@ -1,5 +1,5 @@
 import { InvitePermission, type GroupRole } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../context';
+import type { AppContext, AuthUser } from './context';
 import { HttpError } from '../http/errors';
 import { forbidden } from './errors';
 import type { FoundAccess, MemberFlags } from './group-access-cache';

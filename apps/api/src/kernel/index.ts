@@ -2,6 +2,9 @@
 // Named for the developers' guide's word; "platform" reads as the runtime under us, "shared" as a
 // junk drawer. It imports no module, so any module may import it without making a circle.
 
+// What every handler gets (database, storage, bus, caches, config, clock) and the caller.
+export type { AppContext, AuthUser } from './context';
+
 // Errors and guards.
 export { forbidden, notFound } from './errors';
 export { HttpError } from '../http/errors';

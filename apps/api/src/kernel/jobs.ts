@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import type { DB } from '../db';
 import { countJobFailure } from '../ops/metrics';
 

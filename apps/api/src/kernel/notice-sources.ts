@@ -1,6 +1,6 @@
 import type { LikeNotice } from '@portal/api-client';
 import type { SelectQueryBuilder } from 'kysely';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import type { DB } from '../db';
 import type { UnreadDetail, Viewer } from './unread-sources';
 

@@ -1,5 +1,5 @@
 import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import type { DB } from '../db';
 
 /** Who asks: enough to scope every query to the caller's company and memberships. */

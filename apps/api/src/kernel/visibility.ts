@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 import type { DB } from '../db';
 import type { ContentScope } from './content-scope';
 import type { Viewer } from './unread-sources';

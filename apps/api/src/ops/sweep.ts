@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../kernel/context';
 import { stagingNameOf } from '../storage';
 import { ownedKeys } from './key-owners';
 

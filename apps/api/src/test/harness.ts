@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { AppContext } from '../context';
+import type { AppContext } from '../kernel/context';
 import { hashPassword } from '../modules/auth/password';
 
 export const DIALECTS = ['sqlite', 'postgres'] as const;

@@ -1,6 +1,6 @@
 import type { SearchHit, SearchTargetValue } from '@portal/api-client';
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../context';
 import type { DB } from '../../db';
 import type { DocKind, SearchDocument } from './indexer';
 

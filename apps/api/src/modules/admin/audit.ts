@@ -1,6 +1,6 @@
 import type { AuditAction, AuditRow } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { containsPattern } from '../../text/search';
 
 /** The audit trail's reading side: the list, the CSV and the retention sweep (kernel/audit.ts writes it). */

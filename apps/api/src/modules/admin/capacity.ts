@@ -1,4 +1,4 @@
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { writeTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';
 import { usageOf } from '../files';

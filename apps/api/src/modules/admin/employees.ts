@@ -1,6 +1,6 @@
 import type { CreateEmployeeBody, EmployeeRow, UpdateEmployeeBody } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { writeTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';

@@ -1,6 +1,6 @@
 import type { AuditRow, CsvEncoding } from '@portal/api-client';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { allAudit, type AuditFilter } from './audit';
 import { csvLine, encodeCsv, fitsCp932 } from './csv';

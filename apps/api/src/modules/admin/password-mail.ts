@@ -1,6 +1,6 @@
 import { LANGUAGES, type LanguageCode } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { templateMail } from '../../mail/compose';
 import { mailPhrase } from '@portal/i18n/mail';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { verifyAccessToken } from './tokens';
 import { verifyWithGroup } from './access-prefetch';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { compiledQuery } from '../../db/compiled';
 import { hasActiveGroup } from './no-group';
 import { accessTokenResult, hashToken, tooLongForToken, type VerifyResult } from './tokens';

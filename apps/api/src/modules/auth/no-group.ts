@@ -1,6 +1,6 @@
 import { endpoints, type Endpoint } from '@portal/api-client';
 import type { ExpressionBuilder } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 

@@ -1,5 +1,5 @@
 import { endpoints, type Endpoint } from '@portal/api-client';
-import type { AuthUser } from '../../context';
+import type { AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 
 const LOGIN_COLUMNS = [

@@ -1,5 +1,5 @@
 import { LANGUAGES, LIMITS, type LanguageCode, type LoginBody } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { passwordResetMail } from '../../mail/templates';
 import { accountLockedMail } from './lock-mail';

@@ -1,6 +1,6 @@
 import { endpoints, type SetupBody } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { hashPassword } from './password';

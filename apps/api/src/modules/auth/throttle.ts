@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 
 /**

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { compiledQuery } from '../../db/compiled';
 import { SESSION_CHANGED_EVENT, SESSION_REVOKED_EVENT, type AccessTokenRow } from '../../kernel';
 import { hasActiveGroup } from './no-group';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { bookingOccurrences, type ExceptionRow, type Occurrence, type RuleRow } from './repeat';

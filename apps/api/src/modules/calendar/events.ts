@@ -1,5 +1,5 @@
 import { CALENDAR_EVENT_KIND, type CalendarEventPayload } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { audienceOf } from './queries';
 
 /**

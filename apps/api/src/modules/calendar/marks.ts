@@ -1,5 +1,5 @@
 import { FavoriteTargetType, type CalendarEvent } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { favoriteRows, unreadRows, type EventRow } from './queries';
 import { markRead } from './service';
 import { toEvent } from './view';

@@ -1,4 +1,4 @@
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { sql } from 'kysely';
 import { containsPattern, normalizeForSearch } from '../../text/search';
 import { myGroupIds } from './policy';

@@ -1,5 +1,5 @@
 import { ShareType, type CalendarEventBody } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { findVisibleEvent, type EventRow } from './queries';
 import { canEdit } from './view';

@@ -1,6 +1,6 @@
 import { ShareType } from '@portal/api-client';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
 import type { ExceptionRow } from './repeat';

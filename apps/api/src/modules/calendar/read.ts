@@ -1,5 +1,5 @@
 import { CalendarViewType, type CalendarEvent, type CalendarEventDetail } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { holidaysBetween } from './holidays';
 import { requireMyGroup } from './policy';
 import { eventRows, equipmentsOf, exceptionsOf, membersOf, type EventFilter, type EventRow } from './queries';

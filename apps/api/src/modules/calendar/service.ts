@@ -1,6 +1,6 @@
 import { DeadlineType, PlanType, RepeatScope, ShareType, type CalendarEventBody } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { writeTransaction } from '../files';

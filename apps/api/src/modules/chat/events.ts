@@ -1,5 +1,5 @@
 import type { ChatEventKind, ChatEventPayload } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { memberIds } from './policy';
 
 /**

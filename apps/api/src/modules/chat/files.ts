@@ -1,7 +1,7 @@
 import { CHAT_UPLOAD_FIELDS, ImageError, LIMITS, MessageSpecial, chatUploadData } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
 import { parseFormJson } from '../../http/text-rule';

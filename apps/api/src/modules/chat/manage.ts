@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { writeTransaction } from '../files';
 import { DocKind, forbidden, removeDocuments } from '../../kernel';
 import { memberIds, type ChatAccess } from './policy';

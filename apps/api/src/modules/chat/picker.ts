@@ -1,4 +1,4 @@
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { matchesKeyword, paginate } from '../groups';
 import { requireChat, requireOwnGroup } from './policy';
 import { displayName } from '../../kernel';

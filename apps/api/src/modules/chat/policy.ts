@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { forbidden } from '../../kernel';

@@ -1,6 +1,6 @@
 import { MessageSpecial, type ChatFile, type ChatMessage, type GroupChat } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { ChatRecord, MessageRecord } from './policy';
 import { activeStatus, displayName } from '../../kernel';
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { registerEndpoint as on } from '../../http/route';
 import { sendFile, sendThumbnail, sendZip } from '../files';
 import { chatStorage, gallery, uploadToChat } from './files';

@@ -1,7 +1,7 @@
 import { MessageSpecial } from '@portal/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { writeTransaction } from '../files';

@@ -1,5 +1,5 @@
 import type { FileDetail } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { inlineAllowed } from '../../storage/file-kind';
 import type { FileRecord, Scope } from './policy';
 import { hasMark } from './service';

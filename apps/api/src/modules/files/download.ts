@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { LIMITS } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import yazl from 'yazl';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { storageEtag } from '../../http/signed-url';
 import { StorageNotFoundError, type ByteRange } from '../../storage';

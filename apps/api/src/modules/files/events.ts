@@ -1,6 +1,6 @@
 import { API_PREFIX, FILES_EVENT_KIND, type FilesEventPayload } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 
 /** Per-user marks and reads: they change nobody else's view of the folder. */
 const NOT_SHARED = /mark-read|favorite|download|is-favorite/;

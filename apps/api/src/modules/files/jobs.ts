@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { sweepStorage } from '../../ops/sweep';
 import { deleteFiles } from './service';
 import { registerJobHandler } from '../../kernel';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@portal/api-client';
 import { sql, type Selectable } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import {
   commonContentScope,
   type ContentAction,

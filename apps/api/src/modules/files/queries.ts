@@ -1,6 +1,6 @@
 import type { FileListQuery, FileRow } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { listOptions as resolveListOptions, type ListOptions } from '../members';
 import { keysetPage } from '../../http/cursor';
 import { scopedFiles, type FileRecord, type Scope } from './policy';

@@ -1,6 +1,6 @@
 import { LIMITS, type StorageUsage } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { writeTransaction as dbWriteTransaction } from '../../db/write';
 import { HttpError } from '../../http/errors';

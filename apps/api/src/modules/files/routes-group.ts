@@ -1,6 +1,6 @@
 import { endpoints as e, type FileListQuery } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint as on } from '../../http/route';
 import { fileDetail } from './detail';

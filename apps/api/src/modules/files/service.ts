@@ -2,7 +2,7 @@ import { FILE_MEMO_MAX, FILE_TITLE_MAX, LIMITS, text } from '@portal/api-client'
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import type { StagedFile } from '../../storage';
 import { writeWithFiles } from '../../storage/write';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { StorageNotFoundError } from '../../storage';
 import { writeWithFiles } from '../../storage/write';
 import { renderThumbnail } from './thumbnails';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sharp, SharpOptions } from 'sharp';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { StagedFile } from '../../storage';
 import type { ReceivedFile } from './upload';
 

@@ -1,7 +1,7 @@
 import { FILE_UPLOAD_FIELDS, LIMITS } from '@portal/api-client';
 import { pipeline, Transform } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import type { StagedFile } from '../../storage';
 import { detectFileKind, type DetectedKind } from '../../storage/file-kind';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { requireHistory, type FileRecord, type Scope } from './policy';
 import { chargeUsage, targetOf, writeTransaction } from './quota';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 
 /** Equipment a group books in the calendar; names are free text (the spec sets no uniqueness). */
 const item = (r: { id: number; name: string; opening_time: string | null; closing_time: string | null; created_at: number }) => ({

@@ -1,6 +1,6 @@
 import type { GroupDetail, GroupListItem, GroupStorage } from '@portal/api-client';
 import { z } from 'zod';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { canInvite, forbidden, type GroupAccess, heldRoleNames, writeAudit } from '../../kernel';
 import * as q from './queries';

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { API_PREFIX, endpoints as e, GROUP_IMAGE_FIELD, IconImage, type GroupImageSlot } from '@portal/api-client';
 import type { Updateable } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { storageEtag } from '../../http/signed-url';

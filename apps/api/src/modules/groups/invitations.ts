@@ -1,5 +1,5 @@
 import { LIMITS, type LanguageCode } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { storedLanguage } from '../auth';
 import { invitationMail } from './invite-mail';

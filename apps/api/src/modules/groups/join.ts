@@ -1,4 +1,4 @@
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { hashPassword, sessionsChanged } from '../auth';
 import { newsJoinApproved, newsJoinRequest } from '../news';

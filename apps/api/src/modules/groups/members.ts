@@ -1,4 +1,4 @@
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { effectiveRole, type GroupAccess, normalizedFlags, requireMember } from '../../kernel';
 import { newsPermissionGranted, type PermissionName } from '../news';

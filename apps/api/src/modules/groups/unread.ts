@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 
 /**
  * Unread items per group for one user, for the group list badges. The notifications module

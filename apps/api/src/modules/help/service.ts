@@ -1,6 +1,6 @@
 import type { HelpArticle, HelpArticleBody, HelpKind, LanguageCode } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { containsPattern, normalizeForSearch } from '../../text/search';
 import { sanitizeHtml } from '../../text/sanitize';

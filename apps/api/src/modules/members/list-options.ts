@@ -1,5 +1,5 @@
 import type { SortOption } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { getSettings } from './service';
 
 /** The lists whose order a user stores (settings.sort). */

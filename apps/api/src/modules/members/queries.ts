@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { compiledQuery } from '../../db/compiled';
 
 export function findMeRow(ctx: AppContext, userId: number) {

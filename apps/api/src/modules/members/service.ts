@@ -1,5 +1,5 @@
 import { DEFAULT_USER_SETTINGS, LIMITS, settingsPatchSchema, type Me, type Settings, type SettingsSection } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError, validationError } from '../../http/errors';
 import { effectiveRole } from '../../kernel';
 import * as q from './queries';

@@ -1,6 +1,6 @@
 import { type AdminNewsItem, type cmsNewsBody, InformationType } from '@portal/api-client';
 import type { z } from 'zod';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { sanitizeHtml } from '../../text/sanitize';
 import { NEWS_CHANGED } from './events';

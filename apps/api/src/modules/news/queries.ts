@@ -1,6 +1,6 @@
 import { NewsPlacement, type NewsItem } from '@portal/api-client';
 import { sql, type Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { myGroupIds, type Viewer } from '../../kernel';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';

@@ -1,6 +1,6 @@
 import { endpoints as e } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AuthUser } from '../../context';
+import type { AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { cached, registerEndpoint as on } from '../../http/route';
 import { authorizeGroup, requireCompanyAdmin } from '../../kernel';

@@ -1,5 +1,5 @@
 import { InformationType, NewsDisplayType, NewsPlacement, NewsTargetType, type SystemNewsKey } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { NEWS_CHANGED } from './events';
 import { displayName } from '../../kernel';
 

@@ -1,6 +1,6 @@
 import { LIMITS, LikeTargetType } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { preview } from '../../text/sanitize';
 import {
   activeStatus,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 
 /** Kind of the event that tells a user's other tabs their notification numbers changed. */
 export const NOTIFICATION_CHANGED = 'notification.changed';

@@ -1,6 +1,6 @@
 import { FavoriteTargetType, LikeTargetType, type FavoriteItem } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import {
   type FavoriteSource,
   favoriteSources,

@@ -1,5 +1,5 @@
 import { LikeTargetType, unreadKey, type UnreadItem } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { newsPage } from '../news';
 import { unreadSource, type Viewer } from '../../kernel';
 

@@ -1,5 +1,5 @@
 import { LikeType, type LikeNotice } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { preview } from '../../text/sanitize';
 import {
   activeStatus,

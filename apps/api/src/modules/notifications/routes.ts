@@ -1,6 +1,6 @@
 import { endpoints as e, LikeTargetType } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { cached, registerEndpoint as on } from '../../http/route';
 import { authorizeGroup, commonContentScope, ensurePeriodicJob } from '../../kernel';
 import { registerUnreadSource as registerGroupBadgeSource } from '../groups';

@@ -8,7 +8,7 @@ import {
   type UnreadItem,
 } from '@portal/api-client';
 import { occurrencesBetween, tokyoDate } from '../calendar';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { unreadSource, type Viewer } from '../../kernel';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { compiledShapes, idListValue, inIdList } from '../../db/compiled';
 import { withGenericPlan } from '../../db/generic-plan';
 import { type ChangesAt, lit, type UnreadSource, unreadSourcesVersion, type Viewer } from '../../kernel';

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { compiledShapes } from '../../db/compiled';
 import { unreadSources, unreadSourcesVersion, type UnreadSource, type Viewer } from '../../kernel';

@@ -1,6 +1,6 @@
 import { unreadKey, UNREAD_ITEM_ID, type UnreadItem } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { lit, unreadSource, type UnreadSource, unreadSources, type Viewer } from '../../kernel';
 import { storedCounts } from './unread-store';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../../test/harness';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import realtimePlugin from './plugin';
 import { TestSocket } from './ws-client.test-util';
 import { createInProcessBus } from '../../kernel';

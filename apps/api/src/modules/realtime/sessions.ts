@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 
 /**
  * Which of these logins (token families) still live: a refresh token not yet expired nor

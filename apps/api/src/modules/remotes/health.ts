@@ -6,7 +6,7 @@ import {
   type RemoteHealthBody,
   type RemoteName,
 } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { auditDeployment } from '../admin';
 import { NEWS_CHANGED } from '../news';

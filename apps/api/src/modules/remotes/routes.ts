@@ -1,7 +1,7 @@
 import { endpoints, REMOTE_NAMES, type RemoteName, type RemoteStatus } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
 import { REPO_ROOT } from '../../config';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { canaryPolicy, type CanaryPolicy } from './canary';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { dialectOf } from '../../db/dialect';
 import { allSources, writeDocuments } from '../../kernel';

@@ -1,5 +1,5 @@
 import { SAVED_SEARCH_MAX, searchQuery, type SavedSearch } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError, validationError } from '../../http/errors';
 import { search } from './service';
 

@@ -8,7 +8,7 @@ import {
   type SearchTargetValue,
 } from '@portal/api-client';
 import { sql, type Kysely } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { normalizeForSearch } from '../../text/search';
 import {

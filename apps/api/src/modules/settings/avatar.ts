@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { API_PREFIX, AVATAR_FIELD, AVATAR_SIZES, avatarCropSchema, ImageError, type AvatarCrop } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { storageEtag } from '../../http/signed-url';
 import { StorageNotFoundError, type StagedFile } from '../../storage';

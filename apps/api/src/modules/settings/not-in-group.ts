@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { containsPattern, normalizeForSearch } from '../../text/search';
 import { authorizeGroup } from '../../kernel';
 

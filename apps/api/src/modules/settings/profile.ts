@@ -1,6 +1,6 @@
 import type { CompanyInfoBody, MyProfile, PersonalInfoBody, ProfileBody } from '@portal/api-client';
 import type { Kysely, Updateable } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 

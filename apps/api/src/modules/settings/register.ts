@@ -1,5 +1,5 @@
 import { UserRegisterType, type AdminRegisterBody } from '@portal/api-client';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { hashPassword, newToken } from '../auth';
 import { authorizeGroup } from '../../kernel';

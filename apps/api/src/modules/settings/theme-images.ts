@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { API_PREFIX, ImageError, THEME_IMAGE_FIELD, type ThemeImageSlot } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { StorageNotFoundError, type StagedFile } from '../../storage';
 import { imageError, receiveImage } from '../../storage/receive-image';

@@ -1,5 +1,5 @@
 import { THEME_PRESETS, ThemeType, type Settings, type ThemeBody, type ThemePresetName } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { patchSettings } from '../members';
 
 /**

@@ -1,6 +1,6 @@
 import type { SubEmailsBody, VerifyApplyBody } from '@portal/api-client';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import type { VerifyPurpose } from '../../db/types-settings';
 import { HttpError } from '../../http/errors';

@@ -1,5 +1,5 @@
 import type { FileKind, TopicAttachment } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { inlineAllowed } from '../../storage/file-kind';
 import { attachmentsQuery } from './detail-queries';
 

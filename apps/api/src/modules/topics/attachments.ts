@@ -2,7 +2,7 @@ import { commentBody, LIMITS, TOPIC_FORM_DATA_MAX_BYTES, TOPIC_FORM_FIELDS, type
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
 import { parseFormJson } from '../../http/text-rule';

@@ -1,7 +1,7 @@
 import type { TopicComment } from '@portal/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { carriedTotal } from '../../http/cursor';
 import { HttpError } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { mailEmergency } from './emergency';
 import { publishTopicEvent } from './events';
 import { purgeTopics } from './purge';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { MailMessage } from '../../mail';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { MailMessage } from '../../mail';
 import { createTestApp, DIALECTS, type TestApp } from '../../test/harness';
 import { EMERGENCY_MAIL_JOB, parseClock, stopWindowEnd } from './emergency';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LanguageCode, Settings } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { MailMessage } from '../../mail';
 import { templateMail } from '../../mail/compose';
 import { mailPhrase } from '@portal/i18n/mail';

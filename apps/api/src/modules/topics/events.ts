@@ -1,7 +1,7 @@
 import type { TopicComment } from '@portal/api-client';
 import { topicEventKind, type TopicEventAction, type TopicEventPayload, type TopicLikeChange } from '@portal/api-client/realtime';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { compiledQuery } from '../../db/compiled';
 import { commonTopicVisible, groupTopicVisible } from '../../kernel';
 import type { TopicRecord } from './policy';

@@ -1,7 +1,7 @@
 import { ImageError, INLINE_IMAGE_FIELD, inlineImageUrl, LIMITS, type INLINE_IMAGE_MIMES } from '@portal/api-client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { storageEtag } from '../../http/signed-url';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { getSettings, listOptions as resolveListOptions, type ListQuery } from '../members';
 import type { ListOptions } from './queries';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TOPIC_LOCK_TTL_MS } from '@portal/api-client';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { displayName } from '../../kernel';
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import {
   commonContentScope,
   type ContentAction,

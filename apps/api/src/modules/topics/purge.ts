@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { deleteFiles } from '../files';
 import { actorFields, type AuditActor, type AuditEntry, unindexTopics, writeAuditMany } from '../../kernel';
 

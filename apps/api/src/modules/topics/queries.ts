@@ -1,6 +1,6 @@
 import { LIMITS, TopicType, type TopicRow } from '@portal/api-client';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import { compiledShapes } from '../../db/compiled';
 import { keysetQuery, keysetResult, keysetShape, keysetValues, type KeysetShape, type KeysetValues } from '../../http/cursor';
 import type { ListOptions as BaseListOptions } from '../members';

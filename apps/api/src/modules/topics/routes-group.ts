@@ -1,6 +1,6 @@
 import { endpoints as e, newTopicBody, updateTopicBody, type TopicListQuery } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { cached, registerEndpoint as on } from '../../http/route';
 import { postComment, readTopicForm, saveWithFiles } from './attachments';

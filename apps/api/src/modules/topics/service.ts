@@ -1,6 +1,6 @@
 import { COMMENT_OPTION, HOW_NICE, type NewTopicBody, type TopicDetail } from '@portal/api-client';
 import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { writeTransaction } from '../../db/write';

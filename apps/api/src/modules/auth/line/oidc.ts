@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { LineConfig } from '../../../config';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../kernel';
 import { HttpError } from '../../../http/errors';
 
 /**

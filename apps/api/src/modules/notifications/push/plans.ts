@@ -1,5 +1,5 @@
 import { MessageSpecial, type LanguageCode } from '@portal/api-client';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../kernel';
 import { memberIds } from '../../chat';
 import { topicAudience, topicReaders } from '../../topics';
 import { displayName, PUSH_KINDS, type PushKind } from '../../../kernel';

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@portal/api-client';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../kernel';
 import { getSettings } from '../../members';
 import { stopWindowEnd } from '../../topics';
 import { planFor } from './plans';

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Config, Clock } from './config';
-import type { DB, DialectName } from './db';
-import type { Mailer } from './mail';
-import type { Caches } from './kernel/caches';
-import type { WriteEpoch } from './db/write-epoch';
-import type { ServerBus } from './kernel/bus';
-import type { FileStorage } from './storage';
+import type { Config, Clock } from '../config';
+import type { DB, DialectName } from '../db';
+import type { Mailer } from '../mail';
+import type { Caches } from './caches';
+import type { WriteEpoch } from '../db/write-epoch';
+import type { ServerBus } from './bus';
+import type { FileStorage } from '../storage';
 
 /** What every module needs, hung on `app.ctx` so routes and services share one set. */
 export interface AppContext {
