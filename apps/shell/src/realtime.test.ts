@@ -8,6 +8,7 @@ import {
   routeRealtimeReactions,
   type RealtimeEvent,
   type RealtimeStatus,
+  type RealtimeSubscriber,
 } from '@portal/api-client/realtime';
 import { refreshTopicCounts, watchChatCount, watchCounts } from './realtime';
 
@@ -115,7 +116,7 @@ describe('routing to the reactions the remotes register', () => {
     const { client } = cacheWith();
     const f = fakeBus();
     const seen: string[] = [];
-    const reaction = (name: string) => (bus: typeof f.bus) => bus.subscribe('x', () => seen.push(name));
+    const reaction = (name: string) => (bus: RealtimeSubscriber) => bus.subscribe('x', () => void seen.push(name));
     registerRealtimeReactions('test-early', reaction('early'));
     const stop = routeRealtimeReactions(f.bus, client);
     registerRealtimeReactions('test-late', reaction('late'));
