@@ -87,3 +87,48 @@ for (const lang of ['ja', 'en'] as const) {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 }
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`the bell's counts stand beside its glyph, never over it, at 390 and 1280 px (${lang})`, async ({ browser, request }) => {
+    await setLanguageByApi(request, ADMIN.employeeNumber, lang);
+    const { context, page } = await contextFor(browser, lang);
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/login');
+      await page.locator('input[autocomplete="username"], input[name="employee_number"]').first().fill(ADMIN.employeeNumber);
+      await page.locator('input[type="password"]').first().fill(DEMO_PASSWORD);
+      await page.locator('form button[type="submit"]').first().click();
+      await expect(page).toHaveURL(/\/$/);
+      const counts = page.getByTestId('bell-counts');
+      // The demo's administrator has unread items: without a badge there would be nothing to check.
+      await expect(counts.locator('.shell-bell__badge').first()).toBeVisible();
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 844 });
+        const { glyph, badges, button, inner } = await page.evaluate(() => {
+          const counts = document.querySelector('[data-testid="bell-counts"]')!;
+          const button = counts.closest('button')!;
+          const box = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+          };
+          return {
+            glyph: box(button.querySelector('svg')!),
+            badges: [...counts.querySelectorAll('.shell-bell__badge')].map(box),
+            button: box(button),
+            inner: window.innerWidth,
+          };
+        });
+        for (const b of badges) {
+          const overlaps = b.left < glyph.right && b.right > glyph.left && b.top < glyph.bottom && b.bottom > glyph.top;
+          expect(overlaps, `${lang} ${width}px: a badge covers the bell`).toBe(false);
+          expect(b.right).toBeLessThanOrEqual(button.right + 0.5);
+        }
+        expect(button.right).toBeLessThanOrEqual(inner);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/bell-${lang}-${width}.png`, clip: { x: 0, y: 0, width, height: 120 } });
+      }
+    } finally {
+      await context.close();
+      await setLanguageByApi(request, ADMIN.employeeNumber, 'ja');
+    }
+  });
+}

@@ -47,7 +47,7 @@ export function Header() {
         <MenuButton menu="setting" label={t('nav.setting')} />
       </nav>
       <div className="shell-header__tools">
-        <MenuButton menu="notifications" label={t('nav.notifications')} className="shell-header__tool">
+        <MenuButton menu="notifications" label={t('nav.notifications')} className="shell-header__tool shell-header__tool--bell">
           <BellIcon />
           <span className="shell-visually-hidden">{t('nav.notifications')}</span>
           <BellCount />
