@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@portal/ui';
-import { ChatDetail } from '../components/ChatDetail';
-import { ChatList } from '../components/ChatList';
-import { MemberPicker } from '../components/MemberPicker';
+import { ChatDetail } from '../components/ChatDetail/ChatDetail';
+import { ChatList } from '../components/ChatList/ChatList';
+import { MemberPicker } from '../components/MemberPicker/MemberPicker';
 import { useNarrow } from '../lib/useNarrow';
 import '../chat.css';
 

@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@portal/api-client/core';
 import { Button, Spinner } from '@portal/ui';
-import type { MessagesState } from '../api/messages';
-import { MessageItem, type MessageActions } from './MessageItem';
+import type { MessagesState } from '../../api/messages';
+import { MessageItem, type MessageActions } from '../MessageItem/MessageItem';
 
 const TOP_THRESHOLD_PX = 80;
 const PULL_PX = 70;

@@ -4,7 +4,7 @@ import { CHAT_MESSAGE_MAX, charLength, hasScriptTag, type ChatMessage } from '@p
 import { Button, useImeSafeEnter } from '@portal/ui';
 import { FormError } from '@portal/ui/kit';
 import { apiFieldErrors, useShowActionError } from '@portal/content/kit';
-import { sendFiles, sendText } from '../api/messages';
+import { sendFiles, sendText } from '../../api/messages';
 
 /**
  * The message box. Enter sends and Shift+Enter starts a new line; the Enter that confirms a

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import { answerCalls, renderRemote } from '@portal/content/testing';
-import ChatRoutes from '../routes';
+import ChatRoutes from '../../routes';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
 

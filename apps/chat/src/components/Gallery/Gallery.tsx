@@ -5,10 +5,10 @@ import { formatFileSize } from '@portal/content/files';
 import { downloadByLink, useShowActionError } from '@portal/content/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
-import { invalidateChats, useChatStorage, useGallery } from '../api/chat';
-import { ChatFileView } from './MessageItem';
-import { download } from '../lib/files';
-import { ImageViewer } from './ImageViewer';
+import { invalidateChats, useChatStorage, useGallery } from '../../api/chat';
+import { ChatFileView } from '../MessageItem/MessageItem';
+import { download } from '../../lib/files';
+import { ImageViewer } from '../ImageViewer/ImageViewer';
 
 /** The chat's files and images: download one or several (one zip), delete one's own. */
 export function Gallery({ chatId, meId, onClose }: { chatId: number; meId: number | undefined; onClose: () => void }) {

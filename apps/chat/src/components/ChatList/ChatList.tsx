@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { MessageSpecial, type GroupChat } from '@portal/api-client/core';
 import { Button, DateDisplay, EmptyState, Spinner, UnreadBadge } from '@portal/ui';
 import { ApiAvatar } from '@portal/content/kit';
-import { useChatList, useMe, useReadAll } from '../api/chat';
-import { chatAvatar, chatTitle } from '../lib/title';
+import { useChatList, useMe, useReadAll } from '../../api/chat';
+import { chatAvatar, chatTitle } from '../../lib/title';
 
 /** The list line under a chat's title: its last message, or what it was (file, deleted, notice). */
 function Preview({ chat }: { chat: GroupChat }) {

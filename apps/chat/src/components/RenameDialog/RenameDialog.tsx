@@ -4,7 +4,7 @@ import { CHAT_NAME_MAX } from '@portal/api-client/core';
 import { Button, Dialog } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
-import { useRename } from '../api/chat';
+import { useRename } from '../../api/chat';
 
 export function RenameDialog({ chatId, current, onClose }: { chatId: number; current: string; onClose: () => void }) {
   const { t } = useTranslation('chat');

@@ -7,7 +7,7 @@ import { api } from '@portal/api-client/browser';
 import { Button, Dialog, SearchInput, Spinner } from '@portal/ui';
 import { SelectField } from '@portal/ui/kit';
 import { ApiAvatar, useShowActionError } from '@portal/content/kit';
-import { useCreateChat, useInvite, useMyGroups } from '../api/chat';
+import { useCreateChat, useInvite, useMyGroups } from '../../api/chat';
 
 type Person = { id: number; name: string; avatar: string | null; locked?: boolean };
 

@@ -4,8 +4,8 @@ import { MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-cli
 import { DateDisplay } from '@portal/ui';
 import { FileKindIcon } from '@portal/content/files';
 import { ApiAvatar, useApiImageSrc } from '@portal/content/kit';
-import { chatFileUrl, download } from '../lib/files';
-import { ImageViewer } from './ImageViewer';
+import { chatFileUrl, download } from '../../lib/files';
+import { ImageViewer } from '../ImageViewer/ImageViewer';
 
 export { download };
 

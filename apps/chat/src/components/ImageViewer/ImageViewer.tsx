@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChatFile } from '@portal/api-client/core';
 import { Button, Dialog, Spinner } from '@portal/ui';
 import { useApiImageSrc, useShowActionError } from '@portal/content/kit';
-import { chatFileUrl, download } from '../lib/files';
+import { chatFileUrl, download } from '../../lib/files';
 
 /** A horizontal move this long (px) on a touch screen is a swipe to the next or previous image. */
 const SWIPE_PX = 50;

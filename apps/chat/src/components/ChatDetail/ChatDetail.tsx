@@ -6,14 +6,14 @@ import { Button, EmptyState, Spinner, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
 import { useErrorStrings } from '@portal/ui/kit';
 import { translateError } from '@portal/i18n';
-import { useChat, useDeleteMessage, useDestroy, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../api/chat';
-import { useMessages } from '../api/messages';
-import { chatTitle } from '../lib/title';
-import { Composer } from './Composer';
-import { Gallery } from './Gallery';
-import { MemberPicker } from './MemberPicker';
-import { MessageList } from './MessageList';
-import { RenameDialog } from './RenameDialog';
+import { useChat, useDeleteMessage, useDestroy, useFavorite, useLeave, useLike, useMarkRead, useMe, useSettings } from '../../api/chat';
+import { useMessages } from '../../api/messages';
+import { chatTitle } from '../../lib/title';
+import { Composer } from '../Composer/Composer';
+import { Gallery } from '../Gallery/Gallery';
+import { MemberPicker } from '../MemberPicker/MemberPicker';
+import { MessageList } from '../MessageList/MessageList';
+import { RenameDialog } from '../RenameDialog/RenameDialog';
 
 type Panel = null | 'gallery' | 'invite' | 'rename';
 
