@@ -4,9 +4,9 @@ import { calendarDates as cd } from '@portal/api-client/core';
 import { Button, useDocumentTitle } from '@portal/ui';
 import { Tabs } from '@portal/ui/kit';
 import { choiceParam, parseChoice, useFirstDayOfWeek, type CalendarChoice } from '../api/calendar';
-import { CalendarPicker } from '../components/CalendarPicker';
-import { FeedPanel } from '../components/FeedPanel';
-import { dayLabel } from '../components/labels';
+import { CalendarPicker } from '../components/CalendarPicker/CalendarPicker';
+import { FeedPanel } from '../components/FeedPanel/FeedPanel';
+import { dayLabel } from '../lib/labels';
 import { DayView, listEnd, ListView, MonthView, WeekView } from './views';
 
 export type ViewName = 'list' | 'day' | 'week' | 'month';

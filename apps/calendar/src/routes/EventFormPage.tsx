@@ -8,11 +8,11 @@ import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@po
 import { useErrorStrings } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
 import { useCalendarActions, useEvent } from '../api/calendar';
-import { EventFields } from '../components/EventFields';
-import { EventProblem } from '../components/EventProblem';
-import { bodyOf, emptyForm, formOf, shiftToSeries, type FormState } from '../components/formState';
-import { slashDate } from '../components/labels';
-import { ScopeDialog, type Scope } from '../components/ScopeDialog';
+import { EventFields } from '../components/EventFields/EventFields';
+import { EventProblem } from '../components/EventProblem/EventProblem';
+import { bodyOf, emptyForm, formOf, shiftToSeries, type FormState } from '../lib/formState';
+import { slashDate } from '../lib/labels';
+import { ScopeDialog, type Scope } from '../components/ScopeDialog/ScopeDialog';
 
 type Errors = Record<string, string[] | undefined>;
 

@@ -5,9 +5,9 @@ import { PlanType } from '@portal/api-client/core';
 import { Button, Spinner, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
 import { useCalendarActions, useEvent } from '../api/calendar';
-import { EventProblem } from '../components/EventProblem';
-import { eventTitle, slashDate } from '../components/labels';
-import { ScopeDialog, type Scope } from '../components/ScopeDialog';
+import { EventProblem } from '../components/EventProblem/EventProblem';
+import { eventTitle, slashDate } from '../lib/labels';
+import { ScopeDialog, type Scope } from '../components/ScopeDialog/ScopeDialog';
 import { repeatSummary } from './repeatSummary';
 
 /** /calendar/{id}?date=: one event (at an occurrence); read on open; edit, delete, favourite. */

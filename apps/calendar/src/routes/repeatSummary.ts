@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { DeadlineType, LAST_DAY_OF_MONTH, RepeatType, type CalendarEvent } from '@portal/api-client/core';
-import { slashDate } from '../components/labels';
+import { slashDate } from '../lib/labels';
 
 /** "毎週 月・水 / 2026/12/01まで". */
 export function repeatSummary(t: TFunction, e: CalendarEvent): string {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { calendarDates as cd, type CalendarEvent } from '@portal/api-client/core';
 import { EmptyState, Spinner } from '@portal/ui';
 import { useDays, useRange, type CalendarChoice } from '../api/calendar';
-import { EventChip } from '../components/EventChip';
-import { continuedOn, dayLabel, occurrenceKey as flagsKey } from '../components/labels';
+import { EventChip } from '../components/EventChip/EventChip';
+import { continuedOn, dayLabel, occurrenceKey as flagsKey } from '../lib/labels';
 
 type Props = { date: string; choice: CalendarChoice };
 

@@ -6,9 +6,9 @@ import { Button, Spinner, useFirstDataInTransition } from '@portal/ui';
 import '../calendar.css';
 import { usePhone } from '../lib/usePhone';
 import { useDays, useFirstDayOfWeek, type CalendarChoice } from '../api/views';
-import { CalendarPicker } from '../components/CalendarPicker';
-import { EventChip } from '../components/EventChip';
-import { continuedOn, dayLabel, occurrenceKey } from '../components/labels';
+import { CalendarPicker } from '../components/CalendarPicker/CalendarPicker';
+import { EventChip } from '../components/EventChip/EventChip';
+import { continuedOn, dayLabel, occurrenceKey } from '../lib/labels';
 import { registerCalendarReactions } from '../realtime';
 
 // This remote's cache reactions join the shell's realtime routing as soon as it is loaded.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, SearchInput, Spinner } from '@portal/ui';
-import { useMembers } from '../api/calendar';
+import { useMembers } from '../../api/calendar';
 
 export interface Person {
   id: number;

@@ -1,5 +1,5 @@
 import { calendarDates as cd, type CalendarEventBody, type CalendarEventDetail } from '@portal/api-client/core';
-import type { Person } from './MemberPicker';
+import type { Person } from '../components/MemberPicker/MemberPicker';
 
 /** The form's values: the request body, with chosen members kept with their names. */
 export type FormState = Omit<CalendarEventBody, 'user_ids'> & { members: Person[] };

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calendarDates as cd, EVENT_COLORS } from '@portal/api-client/core';
 import { FormError, TextField } from '@portal/ui/kit';
-import { useDevices, useMyGroups } from '../api/calendar';
-import type { FormState } from './formState';
-import { MemberPicker } from './MemberPicker';
-import { MonthDayField } from './MonthDayField';
+import { useDevices, useMyGroups } from '../../api/calendar';
+import type { FormState } from '../../lib/formState';
+import { MemberPicker } from '../MemberPicker/MemberPicker';
+import { MonthDayField } from '../MonthDayField/MonthDayField';
 
 type Errors = Record<string, string[] | undefined>;
 interface Props {

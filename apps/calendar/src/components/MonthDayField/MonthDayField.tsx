@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LAST_DAY_OF_MONTH } from '@portal/api-client/core';
 import { TextField } from '@portal/ui/kit';
-import type { FormState } from './formState';
+import type { FormState } from '../../lib/formState';
 
 /**
  * The day of a monthly repeat: a day number, or each month's last day. A day some months lack

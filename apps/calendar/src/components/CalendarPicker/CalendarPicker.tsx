@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { choiceParam, parseChoice, useMyGroups, type CalendarChoice } from '../api/views';
+import { choiceParam, parseChoice, useMyGroups, type CalendarChoice } from '../../api/views';
 
 /** All calendars, my calendar, or one joined group. */
 export function CalendarPicker({ value, onChange, id }: { value: CalendarChoice; onChange: (c: CalendarChoice) => void; id: string }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEvent } from '@portal/api-client/core';
-import { eventTitle } from './labels';
+import { eventTitle } from '../../lib/labels';
 
 /**
  * One event in a view, in its colour with the spec's text colour. Holidays (null id) are plain
