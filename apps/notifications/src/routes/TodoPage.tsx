@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, EmptyState, Spinner, useDocumentTitle, useImeSafeEnter } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useTodo, useTodoActions } from '../api/todo';
-import { unreadHref } from '../components/links';
+import { unreadHref } from '../lib/links';
 import '../notifications.css';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, useFirstDataInTransition } from '@portal/ui';
 import { NewsDisplayType, InformationType, type NewsItem } from '@portal/api-client/core';
 import { useNews, useReadNews } from '../api/news';
-import { NewsItemView } from '../components/NewsItemView';
+import { NewsItemView } from '../components/NewsItemView/NewsItemView';
 import '../notifications.css';
 
 /**

@@ -4,8 +4,8 @@ import { FavoriteTargetType } from '@portal/api-client/core';
 import { Button, DateDisplay, EmptyState, Spinner } from '@portal/ui';
 import { ApiAvatar, useListPageSize } from '@portal/content/kit';
 import { useFavoriteList, useMarkRead } from '../../api/notifications';
-import { favoriteHref, favoriteUnreadId } from '../links';
-import { PersonName } from '../PersonName';
+import { favoriteHref, favoriteUnreadId } from '../../lib/links';
+import { PersonName } from '../PersonName/PersonName';
 
 /** A favourite event outside any group (shared with chosen members) is labelled as the calendar's. */
 const calendar = (f: { favorite_target_type: number }) => f.favorite_target_type === FavoriteTargetType.CALENDAR;

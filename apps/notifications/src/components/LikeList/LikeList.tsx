@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, DateDisplay, EmptyState, Spinner } from '@portal/ui';
 import { useLikeList } from '../../api/notifications';
-import { likeHref } from '../links';
+import { likeHref } from '../../lib/links';
 import { useListPageSize } from '@portal/content/kit';
-import { PersonName } from '../PersonName';
+import { PersonName } from '../PersonName/PersonName';
 
 /** Like notices: who liked which topic or comment, with the topic's like character. */
 export function LikeList({ mode, pageSize: given, onNavigate }: { mode: 'page' | 'navbar'; pageSize?: number; onNavigate?: () => void }) {

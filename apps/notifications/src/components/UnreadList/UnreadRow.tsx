@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { LikeTargetType, type UnreadItem } from '@portal/api-client/core';
 import { DateDisplay } from '@portal/ui';
 import { ApiAvatar } from '@portal/content/kit';
-import { unreadHref } from '../links';
+import { unreadHref } from '../../lib/links';
 import { NoticeIcon } from '../NoticeIcon';
-import { PersonName } from '../PersonName';
+import { PersonName } from '../PersonName/PersonName';
 
 export interface UnreadRowProps {
   item: UnreadItem;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InformationType, type NewsItem } from '@portal/api-client/core';
 import { DateDisplay } from '@portal/ui';
-import { newsHref, systemParams } from './newsLinks';
+import { newsHref, systemParams } from '../../lib/newsLinks';
 
 /**
  * One news item: CMS items show their (server-sanitised) HTML, system items a message in the
