@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@portal/i18n';
 import { LIMITS } from '@portal/api-client/core';
 import { Button, useDocumentTitle, useModal } from '@portal/ui';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { useShowActionError } from '@portal/content/kit';
 import { useCheckMails, useInviteMembers } from '../../api/invitations';
 import { useGroupArea } from '../area/context';

@@ -4,7 +4,7 @@ import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
 import { usePageSize } from '../../api/group';
 import { useInvitationActions, useInvitations } from '../../api/invitations';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { Pager } from '@portal/ui/kit';
 import { DataTable } from '../../components/DataTable';
 import { useGroupArea } from '../area/context';

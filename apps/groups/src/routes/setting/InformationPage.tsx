@@ -4,7 +4,7 @@ import { IconImage, LetterColor } from '@portal/api-client/core';
 import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
 import { useLeaveGroup } from '../../api/members';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime } from '../../lib/format';
 import { StorageMeter } from '../../components/StorageMeter';
 import { groupPath, useGroupArea } from '../area/context';
 
