@@ -7,11 +7,11 @@ import { federationAlias, remoteByName, remoteFederationOptions } from '@portal/
 const exposes = {
   './routes': './src/routes/index.tsx',
   './SettingMenu': './src/widgets/SettingMenu.tsx',
-  './Verify': './src/verify/VerifyPage.tsx',
-  './Withdraw': './src/withdraw/WithdrawPage.tsx',
-  './HelpCenter': './src/help/HelpCenterPage.tsx',
-  './HelpCenterDetail': './src/help/HelpCenterDetailPage.tsx',
-  './MemberRegister': './src/register/MemberRegisterPage.tsx',
+  './Verify': './src/routes/verify/VerifyPage.tsx',
+  './Withdraw': './src/routes/withdraw/WithdrawPage.tsx',
+  './HelpCenter': './src/routes/help/HelpCenterPage.tsx',
+  './HelpCenterDetail': './src/routes/help/HelpCenterDetailPage.tsx',
+  './MemberRegister': './src/routes/register/MemberRegisterPage.tsx',
 };
 
 export default defineConfig(({ env }) => ({

@@ -10,7 +10,7 @@ import { SettingNotifyNewsPage } from './SettingNotifyNewsPage';
 import { SettingOrderPage } from './SettingOrderPage';
 import { SettingThemePage } from './SettingThemePage';
 import { SettingsLayout } from './SettingsLayout';
-import { AdminArea } from '../admin/AdminArea';
+import { AdminArea } from './admin/AdminArea';
 
 /** Every page of the side menu (a full Record: a page added to SETTING_PAGES must be built here). */
 const PAGES: Record<SettingPath, React.ReactNode> = {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SETTING_PAGES, SETTINGS_BASE } from '../../routes/pages';
-import { useIsCompanyAdmin } from '../../admin/api';
+import { useIsCompanyAdmin } from '../../api/admin';
 import './SettingLinks.css';
 
 export interface SettingLinksProps {

@@ -7,7 +7,7 @@ import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, Spinner } from '@portal/ui';
 import { Pager, SelectField } from '@portal/ui/kit';
-import { adminKeys, downloadCsv, fileToBase64 } from './api';
+import { adminKeys, downloadCsv, fileToBase64 } from '../../api/admin';
 
 type Filter = 'all' | 'refused';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
-import { renderInShell } from '../test/render';
+import { renderInShell } from '../../test/render';
 import HelpCenterPage from './HelpCenterPage';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));

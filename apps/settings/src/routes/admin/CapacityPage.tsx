@@ -5,7 +5,7 @@ import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, ErrorFallback, Spinner, useModal } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
-import { adminKeys } from './api';
+import { adminKeys } from '../../api/admin';
 
 const GB = 1024 ** 3;
 

@@ -6,7 +6,7 @@ import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, EmptyState, ErrorFallback, Spinner, isImeComposing } from '@portal/ui';
 import { Pager, SelectField, TextField } from '@portal/ui/kit';
-import { adminKeys, downloadCsv, formatTime } from './api';
+import { adminKeys, downloadCsv, formatTime } from '../../api/admin';
 import { auditDetail } from './auditDetail';
 
 interface Filter {

@@ -8,10 +8,10 @@ import { api } from '@portal/api-client/browser';
 import { verifyApplyBody, type VerifyApplyBody } from '@portal/api-client';
 import { Button, ErrorFallback, isImeComposing, Spinner, useDocumentTitle } from '@portal/ui';
 import { PasswordField } from '@portal/ui/kit';
-import { applyServerErrors } from '../api/form-errors';
+import { applyServerErrors } from '../../api/form-errors';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
-import '../routes/SettingsLayout.css';
-import '../routes/pages.css';
+import '../SettingsLayout.css';
+import '../pages.css';
 
 type Result = { purpose: 'email_change' | 'register'; email: string };
 const UNUSABLE = new Set(['INVALID_LINK', 'RESET_LINK_EXPIRED']);

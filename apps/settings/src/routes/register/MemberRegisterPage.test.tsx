@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { closeModal } from '@portal/ui';
-import { renderInShell } from '../test/render';
+import { renderInShell } from '../../test/render';
 import MemberRegisterPage from './MemberRegisterPage';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));

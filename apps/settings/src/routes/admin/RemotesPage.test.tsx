@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { api } from '@portal/api-client/browser';
-import { renderInShell } from '../test/render';
+import { renderInShell } from '../../test/render';
 import { AdminArea } from './AdminArea';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));

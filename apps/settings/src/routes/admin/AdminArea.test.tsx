@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { api } from '@portal/api-client/browser';
 import { ApiError } from '@portal/api-client/core';
-import { renderInShell } from '../test/render';
+import { renderInShell } from '../../test/render';
 import { AdminArea } from './AdminArea';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));

@@ -9,8 +9,8 @@ import { useShowActionError } from '@portal/content/kit';
 import { translateError } from '@portal/i18n';
 import { Button, ErrorFallback, Spinner, useConfirm, useModal } from '@portal/ui';
 import { useErrorStrings, TextField } from '@portal/ui/kit';
-import { useSectionForm } from '../api/use-section-form';
-import { adminKeys, formatTime } from './api';
+import { useSectionForm } from '../../api/use-section-form';
+import { adminKeys, formatTime } from '../../api/admin';
 import { SuccessorDialog, type SoleGroup } from './SuccessorDialog';
 
 const FIELDS = ['employee_number', 'email', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'department'] as const;

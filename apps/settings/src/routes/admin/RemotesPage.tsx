@@ -4,7 +4,7 @@ import type { RemoteStatus } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, ErrorFallback, Spinner, useConfirm, useModal } from '@portal/ui';
-import { adminKeys, formatTime } from './api';
+import { adminKeys, formatTime } from '../../api/admin';
 
 const rate = (loads: number, errors: number) => (loads > 0 ? `${((Math.min(errors, loads) / loads) * 100).toFixed(1)} %` : '—');
 

@@ -5,7 +5,7 @@ import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { $session, setSession } from '@portal/api-client/session';
 import { closeModal } from '@portal/ui';
-import { renderInShell } from '../test/render';
+import { renderInShell } from '../../test/render';
 import WithdrawPage from './WithdrawPage';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));

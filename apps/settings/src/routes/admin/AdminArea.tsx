@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { NotAvailable, Spinner, useDocumentTitle } from '@portal/ui';
 import { Tabs } from '@portal/ui/kit';
-import { useIsCompanyAdmin } from './api';
+import { useIsCompanyAdmin } from '../../api/admin';
 import { AuditPage } from './AuditPage';
 import { CapacityPage } from './CapacityPage';
 import { EmployeeDetailPage } from './EmployeeDetailPage';

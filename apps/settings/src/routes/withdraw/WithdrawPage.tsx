@@ -10,10 +10,10 @@ import { soleAdminGroups, withdrawBody } from '@portal/api-client';
 import { Button, isImeComposing, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { PasswordField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
-import { applyServerErrors } from '../api/form-errors';
+import { applyServerErrors } from '../../api/form-errors';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
-import '../routes/SettingsLayout.css';
-import '../routes/pages.css';
+import '../SettingsLayout.css';
+import '../pages.css';
 
 type Body = { password: string };
 type Group = { id: number; name: string };

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { EmptyState, ErrorFallback, SearchInput, Spinner, useDocumentTitle } from '@portal/ui';
-import { useHelpList } from './api';
+import { useHelpList } from '../../api/help';
 import { ArticleManager } from './ArticleManager';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
-import '../routes/SettingsLayout.css';
-import '../routes/pages.css';
+import '../SettingsLayout.css';
+import '../pages.css';
 
 /** `./HelpCenter` (the shell's /help-center): the company's articles, searchable by title. */
 export default function HelpCenterPage() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@portal/api-client/browser';
-import { adminKeys } from './api';
+import { adminKeys } from '../../api/admin';
 
 /**
  * The release this deployment runs, at the foot of company administration: what an administrator

@@ -9,10 +9,10 @@ import { api } from '@portal/api-client/browser';
 import { ADMIN_REGISTER_MAX, adminRegisterBody, type AdminRegisterBody } from '@portal/api-client';
 import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
-import { applyServerErrors } from '../api/form-errors';
+import { applyServerErrors } from '../../api/form-errors';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
-import '../routes/SettingsLayout.css';
-import '../routes/pages.css';
+import '../SettingsLayout.css';
+import '../pages.css';
 
 type Employee = AdminRegisterBody['employees'][number];
 const BLANK: Employee = { employee_number: '', email: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '' };

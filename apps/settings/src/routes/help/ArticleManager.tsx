@@ -4,8 +4,8 @@ import { HELP_KINDS, helpArticleBody, type HelpArticleBody } from '@portal/api-c
 import { api } from '@portal/api-client/browser';
 import { Button, useConfirm } from '@portal/ui';
 import { FormError, SelectField, TextField } from '@portal/ui/kit';
-import { useSectionForm } from '../api/use-section-form';
-import { useAdminArticles, useDeleteArticle, useSaveArticle } from './api';
+import { useSectionForm } from '../../api/use-section-form';
+import { useAdminArticles, useDeleteArticle, useSaveArticle } from '../../api/help';
 
 const EMPTY: HelpArticleBody = { kind: 'help', title_ja: '', title_en: '', body_ja: '', body_en: '', sort_order: 0 };
 const FIELDS = ['kind', 'title_ja', 'title_en', 'body_ja', 'body_en', 'sort_order'] as const;

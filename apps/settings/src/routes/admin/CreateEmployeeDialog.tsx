@@ -6,8 +6,8 @@ import { createEmployeeBody, type CreateEmployeeBody } from '@portal/api-client'
 import { api } from '@portal/api-client/browser';
 import { Button, Dialog } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
-import { useSectionForm } from '../api/use-section-form';
-import { adminKeys } from './api';
+import { useSectionForm } from '../../api/use-section-form';
+import { adminKeys } from '../../api/admin';
 
 type Values = Omit<CreateEmployeeBody, 'group_ids'> & { department: string; send_password_mail: boolean };
 const FIELDS = ['employee_number', 'email', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'department'] as const;

@@ -6,7 +6,7 @@ import type { EmployeeRow } from '@portal/api-client';
 import { api } from '@portal/api-client/browser';
 import { Button, EmptyState, ErrorFallback, SearchInput, Spinner } from '@portal/ui';
 import { Pager, SelectField } from '@portal/ui/kit';
-import { adminKeys } from './api';
+import { adminKeys } from '../../api/admin';
 import { CreateEmployeeDialog } from './CreateEmployeeDialog';
 
 type Status = 'active' | 'left' | 'locked' | 'all';

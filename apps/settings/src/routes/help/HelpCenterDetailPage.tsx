@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorFallback, Spinner, useDocumentTitle } from '@portal/ui';
-import { useHelpArticle } from './api';
+import { useHelpArticle } from '../../api/help';
 // Exposed on its own (outside SettingsLayout), so it brings the settings styles itself.
-import '../routes/SettingsLayout.css';
-import '../routes/pages.css';
+import '../SettingsLayout.css';
+import '../pages.css';
 
 /**
  * `./HelpCenterDetail` (the shell's /help-center/{id}): one article in the UI language. The
