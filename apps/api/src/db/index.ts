@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator } from 'kysely';
+import { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { DialectName } from './dialect';
