@@ -10,6 +10,7 @@ import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
 import { frameworkError, installErrorHandling, rateLimitBody } from './http/error-handler';
 import { shedOnPoolQueue } from './http/shed';
+import { refuseBadEscapes } from './http/text-rule';
 import { batchedRedisStore } from './http/rate-limit-store';
 import { limiterKey, limiterMax } from './http/rate-limit-keys';
 import type { RouteInfo } from './http/route';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandling(app);
   // Overload is answered 503 + Retry-After at once instead of queueing (http/shed.ts).
   shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
+  refuseBadEscapes(app, '/service/api/');
   passwordWork.configure({ maxQueued: config.passwordHashQueueMax });
   // Before any route: it times the routes registered after it.
   installMetrics(app, {

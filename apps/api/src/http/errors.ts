@@ -37,12 +37,32 @@ export class HttpError extends Error {
 
 type Issue = z.core.$ZodIssue;
 
-/** Zod's own messages are English sentences; the contract promises i18n keys, so map by code. */
-function keyFor(issue: Issue): string {
+/**
+ * Whether the value an issue is about was absent. Zod 4 drops `input` from the issues it returns,
+ * so the value is looked up in what was parsed, along the issue's path; without that input, its
+ * own wording ("received undefined") is the remaining witness.
+ */
+function wasMissing(issue: Issue, input: { value: unknown } | undefined): boolean {
+  if ('input' in issue && issue.input !== undefined) return false;
+  if (!input) return /received undefined$/.test(issue.message);
+  let at: unknown = input.value;
+  for (const key of issue.path) {
+    if (at === null || typeof at !== 'object' || !Object.hasOwn(at, key as PropertyKey)) return true;
+    at = (at as Record<PropertyKey, unknown>)[key as PropertyKey];
+  }
+  return at === undefined;
+}
+
+/**
+ * Zod's own messages are English sentences; the contract promises i18n keys, so map by code.
+ * `validation.required` only for a value that is not there: a value of the wrong type is
+ * `validation.invalid_type`, whatever it is.
+ */
+function keyFor(issue: Issue, input: { value: unknown } | undefined): string {
   if (issue.message.startsWith('validation.')) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'validation.required' : 'validation.invalid_type';
+      return wasMissing(issue, input) ? 'validation.required' : 'validation.invalid_type';
     case 'too_big':
       return issue.origin === 'string' ? 'validation.max_length' : 'validation.max';
     case 'too_small':
@@ -56,7 +76,12 @@ function keyFor(issue: Issue): string {
   }
 }
 
-function collect(issues: readonly Issue[], prefix: (string | number)[], out: Record<string, string[]>): void {
+function collect(
+  issues: readonly Issue[],
+  prefix: (string | number)[],
+  out: Record<string, string[]>,
+  input: { value: unknown } | undefined,
+): void {
   for (const issue of issues) {
     const at = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
     if (issue.code === 'unrecognized_keys') {
@@ -66,10 +91,10 @@ function collect(issues: readonly Issue[], prefix: (string | number)[], out: Rec
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       // Report the branch the caller most likely meant: the one with the fewest complaints.
       const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
-      collect(best, at, out);
+      collect(best, at, out, input && { value: valueAt(input.value, issue.path) });
       continue;
     }
-    add(out, at.length ? at.join('.') : '_', keyFor(issue));
+    add(out, at.length ? at.join('.') : '_', keyFor(issue, input));
   }
 }
 
@@ -78,9 +103,21 @@ function add(out: Record<string, string[]>, field: string, key: string): void {
   if (!list.includes(key)) list.push(key);
 }
 
-/** 400 VALIDATION_ERROR with `errors: {field: [i18n keys]}` from a zod error. */
-export function validationError(err: z.ZodError, prefix: (string | number)[] = []): HttpError {
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+/**
+ * 400 VALIDATION_ERROR with `errors: {field: [i18n keys]}` from a zod error. Pass what was parsed
+ * as `input` (`{ value }`), so a missing field is told from one of the wrong type.
+ */
+export function validationError(err: z.ZodError, prefix: (string | number)[] = [], input?: { value: unknown }): HttpError {
   const errors: Record<string, string[]> = {};
-  collect(err.issues as readonly Issue[], prefix, errors);
+  collect(err.issues as readonly Issue[], prefix, errors, input);
   return new HttpError(400, 'VALIDATION_ERROR', undefined, errors);
 }

@@ -107,7 +107,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   checkText(value);
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, [], { value });
   return parsed.data;
 }
 

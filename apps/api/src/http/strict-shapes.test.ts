@@ -36,6 +36,27 @@ describe.each(DIALECTS)('strict request shapes (%s)', (dialect) => {
     expect(Object.keys(errorsOf(read))).toEqual(['event_id']);
   });
 
+  it('a value of the wrong type is invalid_type; only a missing one is required', async () => {
+    const errors = errorsOf(
+      await t.inject({
+        method: 'POST',
+        url: `${API}/calendar-events`,
+        token: admin,
+        payload: { title_ja: 5, plan_type: '1', event_start_date: null, event_start_time: '10:00', event_end_time: '11:00', share_type: 1 },
+      }),
+    );
+    expect(errors).toMatchObject({
+      title_ja: ['validation.invalid_type'],
+      plan_type: ['validation.invalid_value'],
+      event_start_date: ['validation.invalid_type'],
+      event_end_date: ['validation.required'],
+    });
+    const read = await t.inject({ method: 'POST', url: `${API}/calendar-events/mark-read`, token: admin, payload: {} });
+    expect(errorsOf(read)).toEqual({ event_id: ['validation.required'] });
+    const wrong = await t.inject({ method: 'POST', url: `${API}/calendar-events/mark-read`, token: admin, payload: { event_id: [1] } });
+    expect(errorsOf(wrong)).toEqual({ event_id: ['validation.invalid_type'] });
+  });
+
   it('a query string is still text to parse', async () => {
     const res = await t.inject({ method: 'GET', url: `${API}/company/users?page=1&limit=5`, token: admin });
     expect(res.statusCode).toBe(200);

@@ -86,6 +86,27 @@ describe.each(DIALECTS)('the edge refuses ill-formed text with a 400 (%s)', (dia
     refused(res, 'employee_number');
   });
 
+  it.each([
+    ['a truncated UTF-8 escape', '%E0%A4%A'],
+    ['an escape that is not hex', '%ZZ'],
+    ['a lone percent sign', 'a%'],
+  ])('%s in a query value or a path is a 400 naming where it is', async (_name, bad) => {
+    const search = await t.inject({ method: 'GET', url: `${API}/members/me/search?target_search=1&keyword_search=${bad}`, token });
+    refused(search, 'keyword_search');
+    expect(search.json()).toMatchObject({ errors: { keyword_search: ['validation.format'] } });
+    refused(await t.inject({ method: 'GET', url: `${API}/invite-members/a${bad}` }), '_');
+    refused(await t.inject({ method: 'GET', url: `${API}/members/me/search?${bad}=1`, token }), '_');
+  });
+
+  it('well-formed escapes still reach the handler decoded', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `${API}/members/me/search?target_search=1&keyword_search=${encodeURIComponent('山田 100%')}`,
+      token,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('a search whose target_data failed its own rule is a 400 naming it, not a 500', async () => {
     const res = await t.inject({ method: 'GET', url: `${API}/members/me/search?target_search=1&target_data=12&keyword_search=a`, token });
     refused(res, 'target_data');

@@ -1,4 +1,5 @@
 import { ILL_FORMED_TEXT } from '@portal/api-client';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
 /**
@@ -68,4 +69,45 @@ export function parseFormJson(raw: string | undefined, field: string): unknown {
   }
   checkText(json);
   return json;
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The field a URL's bad %-escape is in: the query parameter's name when it is in the query
+ * (the name itself when the name is what is broken), `_` when it is in the path.
+ */
+function badEscapeField(url: string): string | null {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!decodes(path)) return '_';
+  if (q < 0) return null;
+  for (const pair of url.slice(q + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    const key = (eq < 0 ? pair : pair.slice(0, eq)).replaceAll('+', ' ');
+    if (!decodes(key)) return '_';
+    if (eq >= 0 && !decodes(pair.slice(eq + 1))) return decodeURIComponent(key);
+  }
+  return null;
+}
+
+/**
+ * A %-escape that is not `%` and two hex digits, or whose bytes are not UTF-8 (`%ZZ`,
+ * `%E0%A4%A`), is refused with a 400 naming its field. The router and the query parser would
+ * otherwise keep such text as it was sent, and a handler would take `%ZZ` for what was meant.
+ */
+export function refuseBadEscapes(app: FastifyInstance, prefix: string): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url;
+    if (!url.includes('%') || !url.startsWith(prefix)) return done();
+    const field = badEscapeField(url);
+    done(field === null ? undefined : new HttpError(400, 'VALIDATION_ERROR', undefined, { [field]: ['validation.format'] }));
+  });
 }

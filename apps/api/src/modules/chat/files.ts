@@ -104,8 +104,9 @@ export async function uploadToChat(
     if (opts.imageOnly && received.files.some((f) => f.detected.kind !== 'image')) {
       throw imageError(CHAT_UPLOAD_FIELDS.files, ImageError.NOT_IMAGE, 'validation.image_type');
     }
-    const parsed = chatUploadData.safeParse(parseFormJson(received.data, CHAT_UPLOAD_FIELDS.data));
-    if (!parsed.success) throw validationError(parsed.error);
+    const value = parseFormJson(received.data, CHAT_UPLOAD_FIELDS.data);
+    const parsed = chatUploadData.safeParse(value);
+    if (!parsed.success) throw validationError(parsed.error, [], { value });
     data = parsed.data;
   } catch (err) {
     await discardAll(received.files);

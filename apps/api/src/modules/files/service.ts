@@ -79,7 +79,7 @@ export async function createFiles(
   const parsed = uploadFields.safeParse(received.fields);
   if (!parsed.success) {
     await Promise.all(received.files.map((f) => f.staged.discard()));
-    throw validationError(parsed.error);
+    throw validationError(parsed.error, [], { value: received.fields });
   }
   const { title, memo = '', folder_id: folderId } = parsed.data;
   if (folderId !== undefined) {

@@ -112,7 +112,7 @@ function refuseSameNotifyEmails(v: Record<string, unknown>): void {
 /** Validates a partial section, stores it merged over what was there, and tells the user's other tabs. */
 export async function patchSettings(ctx: AppContext, userId: number, section: SettingsSection, patch: unknown): Promise<Settings> {
   const parsed = patchSchema(section).safeParse(patch);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, [], { value: patch });
   const stored = await q.findSettings(ctx, userId);
   const previous = stored[section] && typeof stored[section] === 'object' ? stored[section] : {};
   const merged = { ...previous, ...parsed.data } as Record<string, unknown>;

@@ -25,7 +25,7 @@ function canonical(query: string) {
 function parse(query: string) {
   const { api, text } = canonical(query);
   const parsed = searchQuery.safeParse(api);
-  if (!parsed.success) throw validationError(parsed.error, ['query']);
+  if (!parsed.success) throw validationError(parsed.error, ['query'], { value: api });
   return { q: parsed.data, text };
 }
 

@@ -78,8 +78,9 @@ export async function readTopicForm<S extends z.ZodType<FormBody>>(
     allowNoFiles: true,
   });
   try {
-    const parsed = schema.safeParse(parseFormJson(received.data, TOPIC_FORM_FIELDS.data));
-    if (!parsed.success) throw validationError(parsed.error);
+    const value = parseFormJson(received.data, TOPIC_FORM_FIELDS.data);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw validationError(parsed.error, [], { value });
     return { body: parsed.data, files: received.files, fileScope };
   } catch (err) {
     await discardAll(received.files);
