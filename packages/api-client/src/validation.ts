@@ -31,20 +31,57 @@ export const ILL_FORMED_TEXT =
  */
 export const afterFields = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
+/**
+ * What a single-line field refuses on top of ILL_FORMED_TEXT: tab and line breaks. Only fields
+ * marked `multiline` (a body, a comment, a message, a memo: what is typed in a text area) keep them.
+ */
+export const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/**
+ * The string schemas of multi-line fields. The API's edge reads it from each endpoint's schema
+ * to know where tab and line breaks are allowed; a schema derived from a marked one (refined,
+ * piped, optional) is found through it.
+ */
+export const multilineFields = z.registry<{ multiline: true }>();
+
+/** Marks a string schema as a multi-line field (tab and line breaks allowed). */
+export function multiline<T extends z.ZodType>(schema: T): T {
+  multilineFields.add(schema, { multiline: true });
+  return schema;
+}
+
 export { charLength };
 
-/** Max length in characters, and at most 4 bytes per character (section 5). */
-export function text(max: number) {
-  return z
-    .string()
+function textOf(max: number, base: z.ZodString) {
+  return base
     .trim()
     .refine((s) => charLength(s) <= max, 'validation.max_length')
     .refine((s) => utf8.encode(s).length <= max * LIMITS.bytesPerChar, 'validation.max_length')
     .refine((s) => !SCRIPT_TAG.test(s), 'validation.no_script');
 }
 
+/**
+ * A single-line field: max length in characters, and at most 4 bytes per character (section 5);
+ * tab and line breaks refused (checked before the trim, which would hide them at either end).
+ */
+export function text(max: number) {
+  return textOf(
+    max,
+    z.string().refine((s) => !LINE_BREAK_OR_TAB.test(s), 'validation.invalid_characters'),
+  );
+}
+
 export function requiredText(max: number) {
   return text(max).pipe(z.string().min(1, 'validation.required'));
+}
+
+/** A multi-line field (a text area): as `text`, with tab and line breaks kept. */
+export function multilineText(max: number) {
+  return multiline(textOf(max, z.string()));
+}
+
+export function requiredMultilineText(max: number) {
+  return multilineText(max).pipe(z.string().min(1, 'validation.required'));
 }
 
 export const emailSchema = z

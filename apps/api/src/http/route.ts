@@ -10,7 +10,7 @@ import { verifyWithGroup } from '../modules/auth/access-prefetch';
 import { rememberGroupAccess } from '../kernel/group-access';
 import { HttpError, validationError } from './errors';
 import { responseKey } from './response-cache';
-import { checkText } from './text-rule';
+import { checkText, type MultilinePaths, multilinePaths } from './text-rule';
 import { hasSignature, isSignableGet, isSignableZip, mayKeep, verifySigned, withoutSignature } from './signed-url';
 
 /** One registered API route, kept so tests and the OpenAPI document can walk them all. */
@@ -103,9 +103,9 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
 }
 
 /** The text rule (text-rule.ts) first, then the part's schema: a part without a schema is not read. */
-function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
+function parsePart(schema: z.ZodType | undefined, value: unknown, multiline: MultilinePaths): unknown {
   if (!schema) return undefined;
-  checkText(value);
+  checkText(value, [], multiline);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error, [], { value });
   return parsed.data;
@@ -138,6 +138,11 @@ export function registerEndpoint<E extends Endpoint>(
   const signable = isSignableGet(endpoint) || isSignableZip(endpoint);
   const groupRead = endpoint.method === 'GET' && GROUP_READ.test(endpoint.path);
   const cacheable = options.responseCache === true && endpoint.method === 'GET' && endpoint.auth;
+  const lines = {
+    params: multilinePaths(endpoint.params),
+    query: multilinePaths(endpoint.query),
+    body: multilinePaths(endpoint.body),
+  };
   const handle = async (request: FastifyRequest, reply: FastifyReply, viaLink: boolean) => {
     const ctx = app.ctx;
     const responses = cacheable && !viaLink ? ctx.caches.responses : undefined;
@@ -168,8 +173,8 @@ export function registerEndpoint<E extends Endpoint>(
         }
       }
     }
-    const params = parsePart(endpoint.params, request.params);
-    const query = parsePart(endpoint.query, rawQuery);
+    const params = parsePart(endpoint.params, request.params, lines.params);
+    const query = parsePart(endpoint.query, rawQuery, lines.query);
     // A body-less POST is treated as `{}` so the schema reports the missing fields by name; a
     // JSON body of `null` is a body, and its schema refuses it like any other non-object. A
     // multipart request to a multipart endpoint carries its body in a form part: the handler
@@ -177,10 +182,10 @@ export function registerEndpoint<E extends Endpoint>(
     const formBody = endpoint.multipart !== undefined && 'isMultipart' in request && request.isMultipart();
     const body =
       viaLink && isSignableZip(endpoint)
-        ? parsePart(endpoint.body, linkBody ?? {})
+        ? parsePart(endpoint.body, linkBody ?? {}, lines.body)
         : request.method === 'GET' || formBody
           ? undefined
-          : parsePart(endpoint.body, request.body === undefined ? {} : request.body);
+          : parsePart(endpoint.body, request.body === undefined ? {} : request.body, lines.body);
     const input = {
       params,
       query,

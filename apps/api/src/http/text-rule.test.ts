@@ -1,22 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIALECTS, type TestApp, type TestUser } from '../test/harness';
 import { multipart, PDF } from '../modules/files/testing';
-import { checkText } from './text-rule';
+import { multilineText, requiredMultilineText, requiredText, text } from '@portal/api-client';
+import { z } from 'zod';
+import { checkText, multilinePaths } from './text-rule';
 
 const API = '/service/api/v1';
 
 describe('checkText', () => {
-  const fails = (v: unknown) => {
+  const fails = (v: unknown) => failsIn(v, new Set());
+  const failsIn = (v: unknown, lines: ReadonlySet<string>) => {
     try {
-      checkText(v);
+      checkText(v, [], lines);
       return null;
     } catch (err) {
       return (err as { errors?: Record<string, string[]> }).errors;
     }
   };
 
-  it('accepts text a person types, tab and line breaks included', () => {
-    expect(fails({ a: '山田 太郎', b: 'line\r\nnext\tcol', c: ['𠮷野家 😀'], n: 1, z: null })).toBeNull();
+  it('accepts text a person types, tab and line breaks only in multi-line fields', () => {
+    const lines = multilinePaths(
+      z.object({ b: multilineText(100).optional(), items: z.array(z.object({ memo: requiredMultilineText(9) })), t: text(5) }),
+    );
+    expect([...lines].sort()).toEqual(['b', 'items.*.memo']);
+    const typed = { a: '山田 太郎', b: 'line\r\nnext\tcol', c: ['𠮷野家 😀'], items: [{ memo: 'x\ny' }], n: 1, z: null };
+    expect(failsIn(typed, lines)).toBeNull();
+    expect(fails(typed)).toEqual({ b: ['validation.invalid_characters'], 'items.0.memo': ['validation.invalid_characters'] });
+    expect(failsIn({ a: 'one\ttwo', b: 'ok', t: 'x\n' }, lines)).toEqual({
+      a: ['validation.invalid_characters'],
+      t: ['validation.invalid_characters'],
+    });
+  });
+
+  it('text() refuses tab and line breaks, even where the trim would drop them; multilineText() keeps them', () => {
+    for (const v of ['a\tb', 'a\nb', 'a\r', '\nname']) expect(text(50).safeParse(v).success).toBe(false);
+    expect(requiredText(50).safeParse('a\nb').error?.issues[0]?.message).toBe('validation.invalid_characters');
+    expect(multilineText(50).parse(' a\r\n\tb ')).toBe('a\r\n\tb');
+    expect(requiredMultilineText(50).safeParse('\n').success).toBe(false);
   });
 
   it.each([
@@ -105,6 +125,37 @@ describe.each(DIALECTS)('the edge refuses ill-formed text with a 400 (%s)', (dia
       token,
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('a line break or tab in a single-line field is a 400 naming it; a multi-line field keeps them', async () => {
+    const group = await t.createGroup(user.companyId);
+    await t.addMember(group, user.id);
+    const event = (fields: Record<string, unknown>) =>
+      t.inject({
+        method: 'POST',
+        url: `${API}/calendar-events`,
+        token,
+        payload: {
+          title_ja: '会議',
+          plan_type: 1,
+          event_start_date: '2026-11-10',
+          event_end_date: '2026-11-10',
+          event_start_time: '10:00',
+          event_end_time: '11:00',
+          share_type: 1,
+          group_id: group,
+          ...fields,
+        },
+      });
+    refused(await event({ title_ja: '会議\n2' }), 'title_ja');
+    refused(await event({ title_en: 'a\tb' }), 'title_en');
+    const memo = await event({ memo: '一行目\r\n\t二行目' });
+    expect(memo.statusCode, memo.body).toBe(201);
+    expect(memo.json()).toMatchObject({ items: { memo: '一行目\r\n\t二行目' } });
+    refused(
+      await t.inject({ method: 'GET', url: `${API}/members/me/search?target_search=1&keyword_search=a%0Ab`, token }),
+      'keyword_search',
+    );
   });
 
   it('a search whose target_data failed its own rule is a 400 naming it, not a 500', async () => {

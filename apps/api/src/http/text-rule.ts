@@ -1,5 +1,6 @@
-import { ILL_FORMED_TEXT } from '@portal/api-client';
+import { ILL_FORMED_TEXT, LINE_BREAK_OR_TAB, multilineFields } from '@portal/api-client';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { HttpError } from './errors';
 
 /**
@@ -7,7 +8,9 @@ import { HttpError } from './errors';
  * form fields, file names) before its schema and long before any database sees it: every string,
  * and every key, is well-formed Unicode without NUL or other control characters (see
  * ILL_FORMED_TEXT). PostgreSQL refuses NUL with an error and the two databases store a lone
- * surrogate differently, so this is what keeps such input a 400 on both.
+ * surrogate differently, so this is what keeps such input a 400 on both. Tab and line breaks are
+ * refused too, except in the fields the part's schema marks multi-line (`multiline` in
+ * @portal/api-client: bodies, comments, messages, memos).
  *
  * Nesting is bounded too: no contract shape is deeper than a few levels, and the walk (like
  * zod's) must not be made to recurse without end.
@@ -17,14 +20,23 @@ const MAX_REPORTED = 10;
 
 type Path = (string | number)[];
 
+/** Paths of multi-line fields, an array's items as `*` (`items.*.memo`). */
+export type MultilinePaths = ReadonlySet<string>;
+const NONE: MultilinePaths = new Set();
+
 function fieldName(path: Path): string {
   return path.length ? path.join('.') : '_';
 }
 
-function visit(value: unknown, path: Path, depth: number, out: Record<string, string[]>): void {
+function shapeKey(path: Path): string {
+  return path.map((p) => (typeof p === 'number' ? '*' : p)).join('.');
+}
+
+function visit(value: unknown, path: Path, depth: number, out: Record<string, string[]>, multiline: MultilinePaths): void {
   if (Object.keys(out).length >= MAX_REPORTED) return;
   if (typeof value === 'string') {
-    if (ILL_FORMED_TEXT.test(value)) out[fieldName(path)] = ['validation.invalid_characters'];
+    const bad = ILL_FORMED_TEXT.test(value) || (LINE_BREAK_OR_TAB.test(value) && !multiline.has(shapeKey(path)));
+    if (bad) out[fieldName(path)] = ['validation.invalid_characters'];
     return;
   }
   if (value === null || typeof value !== 'object') return;
@@ -35,7 +47,7 @@ function visit(value: unknown, path: Path, depth: number, out: Record<string, st
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       path.push(i);
-      visit(value[i], path, depth + 1, out);
+      visit(value[i], path, depth + 1, out, multiline);
       path.pop();
     }
     return;
@@ -46,28 +58,84 @@ function visit(value: unknown, path: Path, depth: number, out: Record<string, st
       continue;
     }
     path.push(key);
-    visit((value as Record<string, unknown>)[key], path, depth + 1, out);
+    visit((value as Record<string, unknown>)[key], path, depth + 1, out, multiline);
     path.pop();
   }
 }
 
-/** Throws 400 VALIDATION_ERROR naming each field whose text breaks the rule; `prefix` names the part. */
-export function checkText(value: unknown, prefix: Path = []): void {
+/**
+ * Throws 400 VALIDATION_ERROR naming each field whose text breaks the rule; `prefix` names the
+ * part; `multiline` lists the fields where tab and line breaks are allowed (see multilinePaths).
+ */
+export function checkText(value: unknown, prefix: Path = [], multiline: MultilinePaths = NONE): void {
   if (value === undefined || value === null) return;
   const out: Record<string, string[]> = {};
-  visit(value, [...prefix], 0, out);
+  visit(value, [...prefix], 0, out, multiline);
   if (Object.keys(out).length > 0) throw new HttpError(400, 'VALIDATION_ERROR', undefined, out);
 }
 
+type Def = { type: string; [k: string]: unknown };
+const known = new WeakMap<z.ZodType, MultilinePaths>();
+
+function walkSchema(schema: z.ZodType, path: string[], out: Set<string>, depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  if (multilineFields.get(schema)) out.add(path.join('.'));
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const next = (s: unknown, p = path) => walkSchema(s as z.ZodType, p, out, depth + 1);
+  switch (def.type) {
+    case 'object':
+      for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) next(field, [...path, key]);
+      return;
+    case 'array':
+      next(def.element, [...path, '*']);
+      return;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      next(def.innerType);
+      return;
+    case 'pipe':
+      next(def.in);
+      next(def.out);
+      return;
+    case 'union':
+      for (const option of def.options as unknown[]) next(option);
+      return;
+    case 'intersection':
+      next(def.left);
+      next(def.right);
+      return;
+    default:
+      return;
+  }
+}
+
+/** The multi-line fields of a request schema, for checkText; read once, when a route is registered. */
+export function multilinePaths(schema: z.ZodType | undefined): MultilinePaths {
+  if (!schema) return NONE;
+  let paths = known.get(schema);
+  if (!paths) {
+    const out = new Set<string>();
+    walkSchema(schema, [], out, 0);
+    paths = out.size ? out : NONE;
+    known.set(schema, paths);
+  }
+  return paths;
+}
+
 /** A form's JSON part, parsed and held to the same rule; `field` names it in the 400. */
-export function parseFormJson(raw: string | undefined, field: string): unknown {
+export function parseFormJson(raw: string | undefined, field: string, multiline: MultilinePaths = NONE): unknown {
   let json: unknown;
   try {
     json = JSON.parse(raw ?? '{}');
   } catch {
     throw new HttpError(400, 'VALIDATION_ERROR', undefined, { [field]: ['validation.format'] });
   }
-  checkText(json);
+  checkText(json, [], multiline);
   return json;
 }
 

@@ -144,6 +144,8 @@ const MB = 'x'.repeat(1024 * 1024);
 const BODY_VALUES: Record<string, unknown> = {
   nul: 'a\u0000b',
   c0: 'a\u0007b',
+  newline: 'a\nb',
+  tab: 'a\tb',
   surrogate: 'a\ud800b',
   low_surrogate: '\udc00',
   mb: MB,
@@ -167,6 +169,9 @@ const TEXT_VALUES: Record<string, string> = {
   c0: 'a%07b',
   surrogate: 'a%ED%A0%80b',
   bad_utf8: 'a%FFb',
+  newline: 'a%0Ab',
+  bad_escape: 'a%ZZb',
+  cut_escape: 'a%E0%A4%A',
   long: 'x'.repeat(64 * 1024),
   negative: '-1',
   zero: '0',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeadlineType, EVENT_COLORS, LAST_DAY_OF_MONTH, LIMITS, PlanType, RepeatType, ShareType } from '../constants';
-import { afterFields, text } from '../validation';
+import { afterFields, multilineText, text } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -62,7 +62,7 @@ export const calendarEventBody = z
     event_end_date: calendarDateString,
     event_start_time: calendarTimeString,
     event_end_time: calendarTimeString,
-    memo: text(5000).default(''),
+    memo: multilineText(5000).default(''),
     event_color: colorHex.default('#FFFFFF'),
     share_type: z.union([z.literal(ShareType.GROUP_TAG), z.literal(ShareType.MEMBER_CHOOSE)]),
     group_id: bodyId.nullable().default(null),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterFields, requiredText } from '../validation';
+import { afterFields, requiredMultilineText, requiredText } from '../validation';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_PAGE, CHAT_NAME_MAX, CHAT_PICK_MAX } from '../chat';
 import { envelope, page } from './common';
 
@@ -171,7 +171,7 @@ export const messagesResponse = envelope(
 
 export const sendMessageBody = z
   .object({
-    content: requiredText(CHAT_MESSAGE_MAX),
+    content: requiredMultilineText(CHAT_MESSAGE_MAX),
     client_message_id: z
       .string()
       .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, text } from '../validation';
+import { multilineText, requiredText } from '../validation';
 import { envelope, keysetPage } from './common';
 
 /**
@@ -56,7 +56,9 @@ export const historyQuery = z
 /** Download one file, or one of its history entries. */
 export const downloadQuery = z.object({ history_id: id.optional() }).strict();
 
-export const updateFileInfoBody = z.object({ title: requiredText(FILE_TITLE_MAX), memo: text(FILE_MEMO_MAX).default('') }).strict();
+export const updateFileInfoBody = z
+  .object({ title: requiredText(FILE_TITLE_MAX), memo: multilineText(FILE_MEMO_MAX).default('') })
+  .strict();
 export const fileIdsBody = z.object({ file_ids: ids, from: z.string().max(50).optional() }).strict();
 export const moveFilesToFolderBody = z
   .object({ file_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_ROLE_NAMES, LIMITS } from '../constants';
-import { afterFields, emailSchema, kanaSchema, passwordSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, multilineText, passwordSchema, requiredText } from '../validation';
 import { envelope, page } from './common';
 import { groupRole } from './members';
 
@@ -93,7 +93,7 @@ export const groupDetailResponse = envelope(groupDetail);
 export const createGroupBody = z
   .object({
     name: requiredText(100),
-    notice: text(2000).optional(),
+    notice: multilineText(2000).optional(),
     letter_color: z.union([z.literal(1), z.literal(2)]).optional(),
   })
   .strict();
@@ -102,7 +102,7 @@ export const updateGroupBody = z
   .object({
     name: requiredText(100).optional(),
     letter_color: z.union([z.literal(1), z.literal(2)]).optional(),
-    notice: text(2000).optional(),
+    notice: multilineText(2000).optional(),
     group_tags: z.array(requiredText(50)).max(20).optional(),
     auto_delete_day: z.number().int().min(1).max(365).optional(),
     max_img_size_per_attachment: z.number().int().min(1).max(LIMITS.attachmentMaxMb).optional(),
@@ -232,8 +232,8 @@ export const folderItem = z.object({
 });
 export const foldersResponse = envelope(z.array(folderItem));
 export const folderResponse = envelope(folderItem);
-export const folderBody = z.object({ name: requiredText(100), memo: text(255).optional() }).strict();
-export const folderPatchBody = z.object({ name: requiredText(100).optional(), memo: text(255).optional() }).strict();
+export const folderBody = z.object({ name: requiredText(100), memo: multilineText(255).optional() }).strict();
+export const folderPatchBody = z.object({ name: requiredText(100).optional(), memo: multilineText(255).optional() }).strict();
 export const moveToFolderBody = z
   .object({ group_id: z.number().int().positive(), folder_id: z.number().int().positive().nullable() })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../validation';
+import { multiline, requiredText } from '../validation';
 import { envelope } from './common';
 
 /**
@@ -9,7 +9,7 @@ import { envelope } from './common';
 export const HELP_KINDS = ['help', 'terms', 'policy'] as const;
 export type HelpKind = (typeof HELP_KINDS)[number];
 
-const body = z.string().max(200_000, 'validation.max_length');
+const body = multiline(z.string().max(200_000, 'validation.max_length'));
 
 export const helpArticleBody = z
   .object({

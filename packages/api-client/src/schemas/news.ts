@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NewsDisplayType, NewsPlacement, NewsTargetType } from '../constants';
-import { afterFields, requiredText } from '../validation';
+import { afterFields, multiline, requiredText } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -52,7 +52,7 @@ export const newsReadResponse = envelope(z.object({ count: z.number().int() }));
 export const cmsNewsBody = z
   .object({
     title: requiredText(NEWS_TITLE_MAX),
-    content: z.string().max(NEWS_CONTENT_MAX, 'validation.max_length'),
+    content: multiline(z.string().max(NEWS_CONTENT_MAX, 'validation.max_length')),
     placement: oneOf(NewsPlacement),
     group_id: z.number().int().positive().nullable().default(null),
     target_type: oneOf(NewsTargetType).default(NewsTargetType.NO_LINK),

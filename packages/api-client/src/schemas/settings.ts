@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterFields, emailSchema, kanaSchema, noEmoji, passwordSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, noEmoji, multilineText, passwordSchema, requiredText, text } from '../validation';
 import { envelope, page } from './common';
 import { HEX_COLOR, THEME_PRESET_NAMES, unreadablePairs } from '../theme';
 import { LIMITS, ThemeType } from '../constants';
@@ -64,7 +64,7 @@ export const profileBody = z
     last_name_kana: requiredKana,
     first_name_kana: requiredKana,
     email_option: visibility,
-    self_introduction: text(1000),
+    self_introduction: multilineText(1000),
   })
   .strict();
 export type ProfileBody = z.infer<typeof profileBody>;

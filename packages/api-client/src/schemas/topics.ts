@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX, LIMITS } from '../constants';
-import { charLength, requiredText, text } from '../validation';
+import { charLength, multiline, requiredText, text } from '../validation';
 import { envelope, keysetPage } from './common';
 import { FILE_KIND_VALUES } from './files';
 
@@ -94,7 +94,7 @@ export const commentListQuery = z
 
 const topicFields = {
   topic_title: requiredText(TOPIC_TITLE_MAX),
-  content: z.string().max(TOPIC_CONTENT_MAX, 'validation.max_length'),
+  content: multiline(z.string().max(TOPIC_CONTENT_MAX, 'validation.max_length')),
   emergency_contact: z.boolean().default(false),
   is_multiple_edit: z.boolean().default(false),
   how_nice: options.default(['1']),
@@ -139,7 +139,7 @@ export const lockBody = z.object({ lock_token: z.string().max(64).optional() }).
 export const commentBody = z
   .object({
     topic_id: z.number().int().positive(),
-    content: z.string().max(COMMENT_CONTENT_MAX, 'validation.max_length'),
+    content: multiline(z.string().max(COMMENT_CONTENT_MAX, 'validation.max_length')),
     parent_id: z.number().int().positive().nullable().optional(),
     is_anonymous: z.boolean().default(false),
   })

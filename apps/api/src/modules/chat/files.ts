@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext, AuthUser } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
-import { parseFormJson } from '../../http/text-rule';
+import { multilinePaths, parseFormJson } from '../../http/text-rule';
 import { imageError } from '../../storage/receive-image';
 import { discardAll, receiveFiles, stageThumbnails, usageOf, withCommit } from '../files';
 import { publishChatEvent } from './events';
@@ -104,7 +104,7 @@ export async function uploadToChat(
     if (opts.imageOnly && received.files.some((f) => f.detected.kind !== 'image')) {
       throw imageError(CHAT_UPLOAD_FIELDS.files, ImageError.NOT_IMAGE, 'validation.image_type');
     }
-    const value = parseFormJson(received.data, CHAT_UPLOAD_FIELDS.data);
+    const value = parseFormJson(received.data, CHAT_UPLOAD_FIELDS.data, multilinePaths(chatUploadData));
     const parsed = chatUploadData.safeParse(value);
     if (!parsed.success) throw validationError(parsed.error, [], { value });
     data = parsed.data;

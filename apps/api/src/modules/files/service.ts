@@ -1,4 +1,4 @@
-import { FILE_MEMO_MAX, FILE_TITLE_MAX, LIMITS, text } from '@portal/api-client';
+import { FILE_MEMO_MAX, FILE_TITLE_MAX, LIMITS, multilineText, text } from '@portal/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ import type { Received, ReceivedFile } from './upload';
 const uploadFields = z
   .object({
     title: text(FILE_TITLE_MAX).optional(),
-    memo: text(FILE_MEMO_MAX).optional(),
+    memo: multilineText(FILE_MEMO_MAX).optional(),
     folder_id: z.coerce.number().int().positive().optional(),
   })
   .strict();

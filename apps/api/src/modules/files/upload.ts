@@ -13,6 +13,8 @@ import { storageUsage } from './quota';
 const MB = 1024 * 1024;
 /** Text fields of an upload form are short (title, memo, folder id). */
 const FIELD_MAX_BYTES = 16 * 1024;
+/** The upload's form fields that are typed in a text area (see uploadFields in service.ts). */
+const UPLOAD_MULTILINE: ReadonlySet<string> = new Set(['memo']);
 
 export interface ReceivedFile {
   staged: StagedFile;
@@ -126,7 +128,7 @@ export async function receiveFiles(
           data = String(part.value);
         } else if (part.fieldname === 'title' || part.fieldname === 'memo' || part.fieldname === 'folder_id') {
           fields[part.fieldname] = String(part.value);
-          checkText(fields[part.fieldname], [part.fieldname]);
+          checkText(fields[part.fieldname], [part.fieldname], UPLOAD_MULTILINE);
         }
         continue;
       }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../kernel';
 import type { DB } from '../../db';
 import { HttpError, validationError } from '../../http/errors';
-import { parseFormJson } from '../../http/text-rule';
+import { multilinePaths, parseFormJson } from '../../http/text-rule';
 import {
   chargeUsage,
   createFiles,
@@ -78,7 +78,7 @@ export async function readTopicForm<S extends z.ZodType<FormBody>>(
     allowNoFiles: true,
   });
   try {
-    const value = parseFormJson(received.data, TOPIC_FORM_FIELDS.data);
+    const value = parseFormJson(received.data, TOPIC_FORM_FIELDS.data, multilinePaths(schema));
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw validationError(parsed.error, [], { value });
     return { body: parsed.data, files: received.files, fileScope };
