@@ -18,3 +18,11 @@ export async function publishChatEvent(
   if (to.length === 0) return;
   await ctx.bus.publish(to, { kind, payload: { group_chat_id: chatId, ...extra } satisfies ChatEventPayload });
 }
+
+/**
+ * Tells exactly `userIds` that a chat changed, when its member list cannot say who: a deleted
+ * chat (its members are gone with it), or one member's own view of it (a favourite).
+ */
+export async function publishChatEventTo(ctx: AppContext, userIds: number[], chatId: number, kind: ChatEventKind): Promise<void> {
+  await ctx.bus.publish(userIds, { kind, payload: { group_chat_id: chatId } satisfies ChatEventPayload });
+}

@@ -4,6 +4,7 @@ import type { AppContext, AuthUser } from '../../kernel';
 import { writeTransaction } from '../files';
 import { DocKind, forbidden, removeDocuments } from '../../kernel';
 import { memberIds, type ChatAccess } from './policy';
+import { publishChatEventTo } from './events';
 import { people } from './queries';
 import { renameChat, setFavorite } from './service';
 
@@ -61,7 +62,7 @@ export async function destroyChat(ctx: AppContext, user: AuthUser, access: ChatA
   });
   for (const key of keys) await ctx.storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'chat file not deleted'));
   // The chat is gone, so its members are told directly: their lists drop it, an open detail gets 404.
-  if (audience.length) await ctx.bus.publish(audience, { kind: 'chat.members', payload: { group_chat_id: chat.id } });
+  if (audience.length) await publishChatEventTo(ctx, audience, chat.id, 'chat.members');
 }
 
 /**

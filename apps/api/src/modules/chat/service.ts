@@ -6,7 +6,7 @@ import type { DB } from '../../db';
 import { HttpError } from '../../http/errors';
 import { writeTransaction } from '../files';
 import { displayName, DocKind, forbidden, PUSH_KINDS, queuePush, removeDocuments } from '../../kernel';
-import { publishChatEvent } from './events';
+import { publishChatEvent, publishChatEventTo } from './events';
 import { indexMessage } from './search';
 import {
   chatNotFound,
@@ -375,5 +375,5 @@ export async function setFavorite(ctx: AppContext, user: AuthUser, chatId: numbe
     .where('chat_id', '=', chatId)
     .where('user_id', '=', user.id)
     .execute();
-  await ctx.bus.publish([user.id], { kind: 'chat.updated', payload: { group_chat_id: chatId } });
+  await publishChatEventTo(ctx, [user.id], chatId, 'chat.updated');
 }

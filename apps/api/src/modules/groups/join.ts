@@ -6,6 +6,7 @@ import { linkUnusable } from './invitations';
 import * as q from './queries';
 import { paginate } from './search';
 import { insertUser } from '../users';
+import { publishGroupEvent } from './events';
 
 type Resolved =
   | { kind: 'mail'; group: GroupRow; invitation: { id: number; email: string; expires_at: number } }
@@ -128,9 +129,11 @@ async function publishToAdmins(ctx: AppContext, groupId: number): Promise<void> 
     .where('group_id', '=', groupId)
     .where('role_admin', '=', 1)
     .execute();
-  await ctx.bus.publish(
+  await publishGroupEvent(
+    ctx,
     admins.map((a) => a.user_id),
-    { kind: 'group.join-request.created', payload: { group_id: groupId } },
+    'group.join-request.created',
+    groupId,
   );
 }
 
@@ -239,7 +242,7 @@ export async function approve(ctx: AppContext, groupId: number, requestId: numbe
   if (userId !== null) {
     // No longer pending: their next request may use more than the pending screens.
     await sessionsChanged(ctx, [userId]);
-    await ctx.bus.publish([userId], { kind: 'group.joined', payload: { group_id: groupId } });
+    await publishGroupEvent(ctx, [userId], 'group.joined', groupId);
     await newsJoinApproved(ctx, groupId, userId);
   }
   return userId !== null;

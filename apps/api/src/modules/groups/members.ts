@@ -6,6 +6,7 @@ import { sessionsChanged } from '../auth';
 import * as q from './queries';
 import { lockGroup } from './queries';
 import { matchesKeyword, paginate } from './search';
+import { publishGroupEvent } from './events';
 
 const fullName = (last: string, first: string, fallback: string) => `${last} ${first}`.trim() || fallback;
 
@@ -79,9 +80,11 @@ export async function updateRoles(ctx: AppContext, groupId: number, members: Fla
       .executeTakeFirstOrThrow();
     if (Number(admins.n) === 0) throw mustAppoint();
   });
-  await ctx.bus.publish(
+  await publishGroupEvent(
+    ctx,
     members.map((m) => m.user_id),
-    { kind: 'group.roles.updated', payload: { group_id: groupId } },
+    'group.roles.updated',
+    groupId,
   );
   // System news for each right newly granted (section 3's permission_name).
   for (const m of members) {
@@ -138,7 +141,7 @@ async function removeMember(ctx: AppContext, groupId: number, userId: number): P
   });
   // Their last group may be gone: the next request must see it (spec section 6, no-group refusal).
   await sessionsChanged(ctx, [userId]);
-  await ctx.bus.publish([userId], { kind: 'group.member.removed', payload: { group_id: groupId } });
+  await publishGroupEvent(ctx, [userId], 'group.member.removed', groupId);
 }
 
 export function leave(ctx: AppContext, access: GroupAccess, user: AuthUser): Promise<void> {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../kernel';
 import { HttpError, validationError } from '../../http/errors';
 import { effectiveRole } from '../../kernel';
 import * as q from './queries';
+import { publishSettingsUpdated } from './events';
 
 function fullName(last: string, first: string, fallback: string): string {
   return `${last} ${first}`.trim() || fallback;
@@ -120,6 +121,6 @@ export async function patchSettings(ctx: AppContext, userId: number, section: Se
   await q.saveSection(ctx, userId, section, merged);
   // This process answers with the new values; the event makes the others drop theirs.
   ctx.caches.settings.dropUsers([userId]);
-  await ctx.bus.publish([userId], { kind: 'settings.updated', payload: { section } });
+  await publishSettingsUpdated(ctx, userId, section);
   return getSettings(ctx, userId);
 }

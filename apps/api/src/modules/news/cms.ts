@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { sanitizeHtml } from '../../text/sanitize';
-import { NEWS_CHANGED } from './events';
+import { publishNewsChanged } from './events';
 
 type Body = z.output<typeof cmsNewsBody>;
 
@@ -96,9 +96,9 @@ async function announce(ctx: AppContext, user: AuthUser) {
     .where('company_id', '=', user.companyId)
     .where('status', '=', 'active')
     .execute();
-  await ctx.bus.publish(
+  await publishNewsChanged(
+    ctx,
     ids.map((u) => u.id),
-    { kind: NEWS_CHANGED, payload: {} },
   );
 }
 

@@ -3,4 +3,4 @@
 export { newsPage } from './queries';
 export { newsJoinApproved, newsJoinRequest, newsPermissionGranted, type PermissionName } from './system';
 export { newsRoutes } from './routes';
-export { NEWS_CHANGED } from './events';
+export { NEWS_CHANGED, publishNewsChanged } from './events';

@@ -1,6 +1,6 @@
 import { InformationType, NewsDisplayType, NewsPlacement, NewsTargetType, type SystemNewsKey } from '@portal/api-client';
 import type { AppContext } from '../../kernel';
-import { NEWS_CHANGED } from './events';
+import { publishNewsChanged } from './events';
 import { displayName } from '../../kernel';
 
 /**
@@ -61,7 +61,7 @@ async function write(
       })),
     )
     .execute();
-  await ctx.bus.publish(userIds, { kind: NEWS_CHANGED, payload: { group_id: o.groupId } });
+  await publishNewsChanged(ctx, userIds, { group_id: o.groupId });
 }
 
 async function nameOf(ctx: AppContext, userId: number): Promise<string> {

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { auditDeployment } from '../admin';
-import { NEWS_CHANGED } from '../news';
+import { publishNewsChanged } from '../news';
 import { inCanary, judgeCanary, type CanaryPolicy } from './canary';
 import { endCanary, promoteCanary, readHealth, recordHealth } from './canary-store';
 import { withRegistryLock, type ManifestCache } from './registry';
@@ -132,8 +132,8 @@ async function announce(ctx: AppContext, o: NonNullable<CanaryOutcome>): Promise
       })),
     )
     .execute();
-  await ctx.bus.publish(
+  await publishNewsChanged(
+    ctx,
     admins.map((a) => a.id),
-    { kind: NEWS_CHANGED, payload: {} },
   );
 }
