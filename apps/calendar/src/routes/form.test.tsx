@@ -1,8 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, LAST_DAY_OF_MONTH } from '@portal/api-client/core';
 import { closeModal } from '@portal/ui';
 import { answer, call, calls, detail, groupsAnswer, renderAt } from '../test/fixtures';
+// The routes load the form on demand; loaded here first, it is ready when a test opens it.
+import './EventFormPage';
+
+// The page's code arrives through a dynamic import, which the test runner answers slowly on a busy
+// machine: waits get longer than the default second (they still fail on a page that never comes).
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 

@@ -1,12 +1,26 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from '@portal/ui/kit';
 import '../calendar.css';
 import { CalendarPage } from './CalendarPage';
-import { CreateEventPage, EditEventPage } from './EventFormPage';
-import { EventPage } from './EventPage';
 import { registerCalendarReactions } from '../realtime';
 
 // This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
 registerCalendarReactions();
+
+// The views are where people land; the event page and the event form (member and place
+// pickers, repeat rules) load when opened.
+const EventPage = lazyPage(
+  () => import('./EventPage'),
+  (m) => m.EventPage,
+);
+const CreateEventPage = lazyPage(
+  () => import('./EventFormPage'),
+  (m) => m.CreateEventPage,
+);
+const EditEventPage = lazyPage(
+  () => import('./EventFormPage'),
+  (m) => m.EditEventPage,
+);
 
 /** Spec section 2, relative to /calendar/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [

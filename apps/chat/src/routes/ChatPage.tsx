@@ -1,12 +1,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@portal/ui';
-import { ChatDetail } from '../components/ChatDetail/ChatDetail';
+import { Spinner, useDocumentTitle } from '@portal/ui';
+import { lazyPage } from '@portal/ui/kit';
 import { ChatList } from '../components/ChatList/ChatList';
-import { MemberPicker } from '../components/MemberPicker/MemberPicker';
 import { useNarrow } from '../lib/useNarrow';
 import '../chat.css';
+
+// The list is what the chat page opens on; a conversation (history, composer, gallery, image
+// viewer) and the member picker load when opened. The detail's placeholder is its own box, so
+// the page does not move when the conversation arrives.
+const ChatDetail = lazyPage(
+  () => import('../components/ChatDetail/ChatDetail'),
+  (m) => m.ChatDetail,
+  <div className="chat-detail chat-detail--loading">
+    <Spinner size="lg" />
+  </div>,
+);
+const MemberPicker = lazyPage(
+  () => import('../components/MemberPicker/MemberPicker'),
+  (m) => m.MemberPicker,
+  null,
+);
 
 /** Where the detail's back link goes: `from` when it names a portal path, else the chat list. */
 function backTarget(from: string | null): string {

@@ -1,14 +1,33 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { CommonFileDetailPage } from './shared-folder/CommonFileDetailPage';
-import { CommonFileInfoPage, CommonFileOverwritePage } from './shared-folder/CommonFileEditPages';
-import { CommonSharedFolderPage } from './shared-folder/CommonSharedFolderPage';
+import { lazyPage } from '@portal/ui/kit';
 import { CommonFeedPage } from './topics/CommonFeedPage';
-import { CommonTopicDetailPage } from './topics/CommonTopicDetailPage';
 import { CommonTopicCreatePage, CommonTopicUpdatePage } from './topics/lazy';
 import { registerTopicReactions } from '../realtime';
 
 // This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
 registerTopicReactions();
+
+// The feed is where people land; the topic detail and the shared folder load when opened.
+const CommonTopicDetailPage = lazyPage(
+  () => import('./topics/CommonTopicDetailPage'),
+  (m) => m.CommonTopicDetailPage,
+);
+const CommonSharedFolderPage = lazyPage(
+  () => import('./shared-folder/CommonSharedFolderPage'),
+  (m) => m.CommonSharedFolderPage,
+);
+const CommonFileDetailPage = lazyPage(
+  () => import('./shared-folder/CommonFileDetailPage'),
+  (m) => m.CommonFileDetailPage,
+);
+const CommonFileOverwritePage = lazyPage(
+  () => import('./shared-folder/CommonFileEditPages'),
+  (m) => m.CommonFileOverwritePage,
+);
+const CommonFileInfoPage = lazyPage(
+  () => import('./shared-folder/CommonFileEditPages'),
+  (m) => m.CommonFileInfoPage,
+);
 
 /** Spec section 2, relative to /common-topic/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [

@@ -1,36 +1,88 @@
 import type { ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from '@portal/ui/kit';
 import type { GroupRight } from '../api/group';
 import { GroupLayout } from './area/GroupLayout';
 import { RequireRight } from './area/RequireRight';
 import { TabPending } from './area/TabPending';
 import { TopPage } from './area/TopPage';
-import { CreateGroupPage } from './CreateGroupPage';
 import { GroupIndex } from './GroupIndex';
-import { InviteByMailPage } from './members/InviteByMailPage';
-import { InvitedPage } from './members/InvitedPage';
-import { JoinRequestPage } from './members/JoinRequestPage';
-import { MemberListPage } from './members/MemberListPage';
 import { MembersLayout } from './members/MembersLayout';
-import { QrInvitePage } from './members/QrInvitePage';
-import { RolePage } from './members/RolePage';
 import { FeedPage } from './feed/FeedPage';
-import { TopicDetailPage } from './feed/TopicDetailPage';
 import { TopicCreatePage, TopicUpdatePage } from './feed/lazy';
-import { EquipmentPage } from './setting/EquipmentPage';
-import { InformationEditPage } from './setting/InformationEditPage';
-import { InformationPage } from './setting/InformationPage';
 import { SettingLayout } from './setting/SettingLayout';
-import { FileCreatePage } from './shared-folder/FileCreatePage';
-import { FileDetailPage } from './shared-folder/FileDetailPage';
-import { FileInfoEditPage } from './shared-folder/FileInfoEditPage';
-import { FileOverwritePage } from './shared-folder/FileOverwritePage';
-import { SharedFolderPage } from './shared-folder/SharedFolderPage';
 import './groups.css';
 import { registerTopicReactions } from '../realtime';
 
 // This remote's cache reactions join the shell's realtime routing as soon as it is loaded.
 registerTopicReactions();
+
+// The feed and the group's top are where people land; every other page loads its code when
+// opened (the topic detail's renderer, the shared folder, member and setting screens).
+const CreateGroupPage = lazyPage(
+  () => import('./CreateGroupPage'),
+  (m) => m.CreateGroupPage,
+);
+const InviteByMailPage = lazyPage(
+  () => import('./members/InviteByMailPage'),
+  (m) => m.InviteByMailPage,
+);
+const InvitedPage = lazyPage(
+  () => import('./members/InvitedPage'),
+  (m) => m.InvitedPage,
+);
+const JoinRequestPage = lazyPage(
+  () => import('./members/JoinRequestPage'),
+  (m) => m.JoinRequestPage,
+);
+const MemberListPage = lazyPage(
+  () => import('./members/MemberListPage'),
+  (m) => m.MemberListPage,
+);
+const QrInvitePage = lazyPage(
+  () => import('./members/QrInvitePage'),
+  (m) => m.QrInvitePage,
+);
+const RolePage = lazyPage(
+  () => import('./members/RolePage'),
+  (m) => m.RolePage,
+);
+const TopicDetailPage = lazyPage(
+  () => import('./feed/TopicDetailPage'),
+  (m) => m.TopicDetailPage,
+);
+const EquipmentPage = lazyPage(
+  () => import('./setting/EquipmentPage'),
+  (m) => m.EquipmentPage,
+);
+const InformationEditPage = lazyPage(
+  () => import('./setting/InformationEditPage'),
+  (m) => m.InformationEditPage,
+);
+const InformationPage = lazyPage(
+  () => import('./setting/InformationPage'),
+  (m) => m.InformationPage,
+);
+const FileCreatePage = lazyPage(
+  () => import('./shared-folder/FileCreatePage'),
+  (m) => m.FileCreatePage,
+);
+const FileDetailPage = lazyPage(
+  () => import('./shared-folder/FileDetailPage'),
+  (m) => m.FileDetailPage,
+);
+const FileInfoEditPage = lazyPage(
+  () => import('./shared-folder/FileInfoEditPage'),
+  (m) => m.FileInfoEditPage,
+);
+const FileOverwritePage = lazyPage(
+  () => import('./shared-folder/FileOverwritePage'),
+  (m) => m.FileOverwritePage,
+);
+const SharedFolderPage = lazyPage(
+  () => import('./shared-folder/SharedFolderPage'),
+  (m) => m.SharedFolderPage,
+);
 
 const guarded = (right: GroupRight, page: ReactNode) => <RequireRight right={right}>{page}</RequireRight>;
 const later = (titleKey: string) => <TabPending titleKey={titleKey} />;

@@ -1,8 +1,21 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import FavouritePage from './FavouritePage';
-import LikePage from './LikePage';
+import { lazyPage } from '@portal/ui/kit';
 import UnreadPage from './UnreadPage';
-import NewsAdminPage from './news-admin/NewsAdminPage';
+
+// Unread is where people land (the bell); the other lists and the administrator's news editor
+// load when opened.
+const FavouritePage = lazyPage(
+  () => import('./FavouritePage'),
+  (m) => m.default,
+);
+const LikePage = lazyPage(
+  () => import('./LikePage'),
+  (m) => m.default,
+);
+const NewsAdminPage = lazyPage(
+  () => import('./news-admin/NewsAdminPage'),
+  (m) => m.default,
+);
 
 /** Spec section 2, relative to /notification/* where the shell mounts this remote. */
 export const routes: RouteObject[] = [

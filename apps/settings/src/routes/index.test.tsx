@@ -4,6 +4,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import SettingMenu from '../widgets/SettingMenu';
 import SettingsRoutes from '.';
+// The routes load these pages on demand; loaded with the test file, each test waits for React
+// only, not for the first transform of a page's code on a busy machine.
+import './change-info/ChangeInfoPage';
+import './ChangeEmailPage';
+import './ChangePasswordPage';
+import './SettingDisplayPage';
+import './SettingLanguagePage';
+import './SettingNotifyNewsPage';
+import './SettingOrderPage';
+import './SettingThemePage';
+import './admin/AdminArea';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(() => new Promise(() => {})) } }));
 
@@ -44,14 +55,16 @@ describe('settings routes', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('アカウント情報');
   });
 
-  it.each(TITLES)('/setting/%s has the title %s and the side menu of all nine pages', (path, title) => {
+  // Pages other than account-info load their code when opened: the heading arrives after it.
+  it.each(TITLES)('/setting/%s has the title %s and the side menu of all nine pages', async (path, title) => {
     renderAt(`/setting/${path}`);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    // Generous: on a busy machine the module runner's dynamic import alone took over a second.
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).textContent).toBe(title);
     const menu = screen.getByRole('navigation', { name: '設定メニュー' });
     const links = within(menu).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(TITLES.map(([p]) => `/setting/${p}`));
     expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
-  });
+  }, 30_000);
 
   it('sends unknown setting paths to the shell not-found page', () => {
     renderAt('/setting/nope');

@@ -1,16 +1,47 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from '@portal/ui/kit';
 import { AccountInfoPage } from './AccountInfoPage';
-import { ChangeInfoPage } from './change-info/ChangeInfoPage';
-import { ChangeEmailPage } from './ChangeEmailPage';
-import { ChangePasswordPage } from './ChangePasswordPage';
 import { SETTING_PAGES, type SettingPath } from './pages';
-import { SettingDisplayPage } from './SettingDisplayPage';
-import { SettingLanguagePage } from './SettingLanguagePage';
-import { SettingNotifyNewsPage } from './SettingNotifyNewsPage';
-import { SettingOrderPage } from './SettingOrderPage';
-import { SettingThemePage } from './SettingThemePage';
 import { SettingsLayout } from './SettingsLayout';
-import { AdminArea } from './admin/AdminArea';
+
+// Account info is where the menu lands; each other page, and the company administration with
+// its importers and editors, loads when opened.
+const ChangeInfoPage = lazyPage(
+  () => import('./change-info/ChangeInfoPage'),
+  (m) => m.ChangeInfoPage,
+);
+const ChangeEmailPage = lazyPage(
+  () => import('./ChangeEmailPage'),
+  (m) => m.ChangeEmailPage,
+);
+const ChangePasswordPage = lazyPage(
+  () => import('./ChangePasswordPage'),
+  (m) => m.ChangePasswordPage,
+);
+const SettingDisplayPage = lazyPage(
+  () => import('./SettingDisplayPage'),
+  (m) => m.SettingDisplayPage,
+);
+const SettingLanguagePage = lazyPage(
+  () => import('./SettingLanguagePage'),
+  (m) => m.SettingLanguagePage,
+);
+const SettingNotifyNewsPage = lazyPage(
+  () => import('./SettingNotifyNewsPage'),
+  (m) => m.SettingNotifyNewsPage,
+);
+const SettingOrderPage = lazyPage(
+  () => import('./SettingOrderPage'),
+  (m) => m.SettingOrderPage,
+);
+const SettingThemePage = lazyPage(
+  () => import('./SettingThemePage'),
+  (m) => m.SettingThemePage,
+);
+const AdminArea = lazyPage(
+  () => import('./admin/AdminArea'),
+  (m) => m.AdminArea,
+);
 
 /** Every page of the side menu (a full Record: a page added to SETTING_PAGES must be built here). */
 const PAGES: Record<SettingPath, React.ReactNode> = {

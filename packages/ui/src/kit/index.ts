@@ -16,3 +16,5 @@ export { FormError, type FormErrorProps } from '../form/FormError';
 export { useErrorStrings, type ErrorStrings } from './useErrorStrings';
 // Page tabs (group area, calendar, settings, feeds): home has none.
 export { Tabs, type TabItem, type TabsProps } from '../controls/Tabs';
+// Route-level code splitting inside each remote.
+export { lazyPage, type LazyPage } from './lazyPage';

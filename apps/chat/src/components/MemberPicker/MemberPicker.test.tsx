@@ -1,8 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
 import { answerCalls, renderRemote } from '@portal/content/testing';
 import ChatRoutes from '../../routes';
+// The page loads the picker on demand; loaded here first, its code is ready when the test clicks.
+import './MemberPicker';
+
+// The page's code arrives through a dynamic import, which the test runner answers slowly on a busy
+// machine: waits get longer than the default second (they still fail on a page that never comes).
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn(), request: vi.fn() } }));
 
@@ -34,7 +41,7 @@ describe('create-chat picker (spec section 2)', () => {
     });
     const r = renderRemote('/chat/list', { mount: '/chat', routes: ChatRoutes });
     fireEvent.click(await screen.findByRole('button', { name: '新しいチャット' }));
-    const dialog = screen.getByRole('dialog', { name: 'チャットを作成' });
+    const dialog = await screen.findByRole('dialog', { name: 'チャットを作成' });
     expect(within(dialog).getByText('グループを選択してください。')).toBeTruthy();
     const create = within(dialog).getByRole('button', { name: 'チャット' });
     expect((create as HTMLButtonElement).disabled).toBe(true);
