@@ -16,6 +16,7 @@ import { startRealtime } from './realtime';
 import { startPushSync } from './session/push-start';
 import { preloadHomeWidgets } from './pages/HomePage';
 import { preloadLoginPage } from './pages/loginPreload';
+import { PAGE_DATA_PATHS } from './routes/pageDataPaths';
 import { hasPrerenderedFields, watchPrerenderedFields } from './pages/prerendered';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up. The health
@@ -47,6 +48,11 @@ startPushSync(api);
 // A start on home with a session (a reload) asks for the widgets now: their remotes load while
 // React renders the layout instead of after it. Otherwise home's first render asks for them.
 if (location.pathname === '/' && $session.get().accessToken) preloadHomeWidgets();
+// The other main pages (a group feed, the month, the chat list, the unread list): their
+// start-up calls go out now, alongside their remote's code, not after it (routes/pageData.ts).
+if ($session.get().accessToken && PAGE_DATA_PATHS.test(location.pathname)) {
+  void import('./routes/pageData').then((m) => m.prefetchPageData(location, queryClient)).catch(() => undefined);
+}
 const loginPage = preloadLoginPage(location.pathname, Boolean($session.get().accessToken));
 
 const container = document.getElementById('root');

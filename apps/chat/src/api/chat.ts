@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { allMyGroupsQuery, chatQueryKeys, queryKeys, type GroupChat, type Me, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { CHAT_LIST_LIMIT, chatListQuery } from '@portal/api-client/page-queries';
 
 /** Every chat query: list, counts, details, messages, gallery. */
 export const invalidateChats = (qc: QueryClient) => qc.invalidateQueries({ queryKey: chatQueryKeys.all() });
@@ -17,21 +18,11 @@ export function useSettings() {
   });
 }
 
-export const CHAT_LIST_LIMIT = 30;
+export { CHAT_LIST_LIMIT };
 
 /** The caller's chats: favourites first, then the newest activity (spec section 7); more pages on scroll. */
 export function useChatList() {
-  return useInfiniteQuery({
-    queryKey: chatQueryKeys.list({ limit: CHAT_LIST_LIMIT }),
-    initialPageParam: 1,
-    queryFn: async ({ pageParam }) =>
-      (
-        await api.call('chatList', {
-          query: { orderBy: 'updated_at', sortedBy: 'desc', limit: CHAT_LIST_LIMIT, page: pageParam, isGetUnRead: '0' },
-        })
-      ).items,
-    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
-  });
+  return useInfiniteQuery(chatListQuery(api));
 }
 
 export function useChat(chatId: number) {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_SETTINGS, queryKeys, type GroupDetail, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { groupQuery, groupRolesQuery } from '@portal/api-client/page-queries';
 
 /** The caller's rights in a group, as the server reports them (it enforces them too). */
 export interface GroupRights {
@@ -13,30 +14,12 @@ export type GroupRight = keyof GroupRights;
 
 /** GET members/me/groups/{id}: the group with storage and the caller's membership. */
 export function useGroup(groupId: number) {
-  return useQuery({
-    queryKey: queryKeys.group(groupId),
-    queryFn: async (): Promise<GroupDetail> => (await api.call('myGroup', { params: { id: groupId } })).items,
-  });
+  return useQuery<GroupDetail>(groupQuery(api, groupId));
 }
 
-/**
- * GET members/me/groups/{id}/roles. `invite` is the server's `can_invite`, which already applies
- * the group's invitation setting (role_invite holders, every member, or administrators only).
- */
+/** The caller's rights in the group (page-queries.ts: groupRolesQuery). */
 export function useGroupRoles(groupId: number) {
-  return useQuery({
-    queryKey: queryKeys.groupRoles(groupId),
-    queryFn: async (): Promise<GroupRights & { held: string[] }> => {
-      const { items } = await api.call('myGroupRoles', { params: { id: groupId } });
-      return {
-        admin: items.effective.role_admin,
-        invite: items.can_invite,
-        edit_shared_folder: items.effective.role_edit_shared_folder,
-        edit_topic: items.effective.role_edit_topic,
-        held: items.roles,
-      };
-    },
-  });
+  return useQuery<GroupRights & { held: string[] }>(groupRolesQuery(api, groupId));
 }
 
 /** List page size from the user's display setting (section 9), or the default 10. */

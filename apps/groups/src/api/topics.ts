@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type Settings, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { topicCountQuery, topicFeedQuery, topicFoldersQuery, type FeedList } from '@portal/api-client/page-queries';
 import type { ListSort } from '@portal/content/kit';
 import { saveTopic, type TopicUpload } from '@portal/content/topics';
 import type { TopicBody } from '@portal/content/topic-editor';
 
-/** Which list of the feed: the four fixed tabs map onto three endpoints plus the unread flag. */
-export type FeedList = 'all' | 'unclassified' | 'bin' | 'favorite' | { folderId: number };
+export type { FeedList };
 export type FeedSort = ListSort;
 
 /**
@@ -20,40 +20,15 @@ export function useStoredByCategory(): boolean {
 
 /** One feed list, paged by the server's keyset cursor ("see more" appends the next page); `title` narrows it. */
 export function useTopicFeed(groupId: number, list: FeedList, unreadOnly: boolean, sort: FeedSort, title = '') {
-  const filter = title ? { title } : {};
-  const key = { ...sort, ...(unreadOnly ? { unread_only: true } : {}), ...filter };
-  return useInfiniteQuery({
-    queryKey: queryKeys.groupTopicList(groupId, list, key),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const query = {
-        ...sort,
-        ...(unreadOnly ? { unread_only: '1' as const } : {}),
-        ...filter,
-        ...(pageParam ? { cursor: pageParam } : {}),
-      };
-      if (list === 'all') return (await api.call('topicsAll', { params: { id: groupId }, query })).items;
-      if (list === 'unclassified') return (await api.call('topicsUnclassified', { params: { id: groupId }, query })).items;
-      if (list === 'bin') return (await api.call('topicsInBin', { params: { id: groupId }, query })).items;
-      if (list === 'favorite') return (await api.call('topicsFavorite', { params: { id: groupId }, query })).items;
-      return (await api.call('topicsByFolder', { params: { id: groupId, folderId: list.folderId }, query })).items;
-    },
-    getNextPageParam: (last) => (last.has_more ? last.next_cursor : null),
-  });
+  return useInfiniteQuery(topicFeedQuery(api, groupId, list, unreadOnly, sort, title));
 }
 
 export function useTopicCount(groupId: number) {
-  return useQuery({
-    queryKey: queryKeys.groupTopicCount(groupId),
-    queryFn: async () => (await api.call('topicCount', { params: { id: groupId } })).items,
-  });
+  return useQuery(topicCountQuery(api, groupId));
 }
 
 export function useTopicFolders(groupId: number) {
-  return useQuery({
-    queryKey: queryKeys.groupTopicFolders(groupId),
-    queryFn: async () => (await api.call('topicFolders', { params: { id: groupId, type: 1 } })).items,
-  });
+  return useQuery(topicFoldersQuery(api, groupId));
 }
 
 /** A feed-changing mutation: afterwards every list, count and folder of the group reloads. */

@@ -1,4 +1,5 @@
 import { queryKeys } from '@portal/api-client/core';
+import { unreadListKey } from '@portal/api-client/page-queries';
 
 /**
  * Query keys of this remote. Everything starts with 'notifications', so one invalidation (the
@@ -7,7 +8,7 @@ import { queryKeys } from '@portal/api-client/core';
  */
 export const nKeys = {
   all: ['notifications'] as const,
-  unread: (params: { page: number; limit: number }) => ['notifications', 'unread', params] as const,
+  unread: unreadListKey,
   count: queryKeys.notificationCount,
   likes: (params: { page: number; limit: number }) => ['notifications', 'likes', params] as const,
   favorites: (params: { page: number; limit: number }) => ['notifications', 'favorites', params] as const,

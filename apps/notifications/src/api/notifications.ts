@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
+import { unreadListQuery } from '@portal/api-client/page-queries';
 import { nKeys } from './keys';
 
 /**
@@ -33,13 +34,7 @@ const nextPage = (last: { current_page: number; last_page: number }) =>
 
 /** Pages appended by see-more (section 2); each page is one call with page and limit. */
 export function useUnreadList(limit: number) {
-  return useInfiniteQuery({
-    queryKey: nKeys.unread({ page: 0, limit }),
-    queryFn: async ({ pageParam }) => (await api.call('unreadList', { query: { page: pageParam, limit } })).items,
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    ...quiet,
-  });
+  return useInfiniteQuery({ ...unreadListQuery(api, limit), ...quiet });
 }
 
 export function useLikeList(limit: number) {
