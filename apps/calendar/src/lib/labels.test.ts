@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ev } from '../test/fixtures';
-import { continuedOn, eventTitle } from './labels';
+import { continuedByDay, continuedOn, eventTitle } from './labels';
 
 describe('calendar labels', () => {
   it('a multi-day occurrence has its own continue flags on each shown day', () => {
@@ -21,6 +21,16 @@ describe('calendar labels', () => {
     expect(continuedOn(days, flags, '2026-11-26', trip)).toEqual([false, true]);
     expect(continuedOn(days, flags, '2026-11-27', trip)).toEqual([true, false]);
     expect(continuedOn(days, flags, '2026-11-26', other)).toEqual([false, false]);
+    // The whole grid's flags in one pass agree with asking chip by chip.
+    expect(continuedByDay(days, flags)).toEqual(days.map((d) => d.events.map((e) => continuedOn(days, flags, d.date, e))));
+    expect(continuedByDay(days, flags)).toEqual([
+      [],
+      [
+        [false, true],
+        [false, false],
+      ],
+      [[true, false]],
+    ]);
   });
 
   it('titles follow the language and fall back to the other one', () => {

@@ -35,3 +35,25 @@ export function continuedOn(
   const index = days.filter((d) => d.date < date && d.events.some((x) => occurrenceKey(x) === key)).length;
   return flags[key]?.[index];
 }
+
+export type Continued = [boolean, boolean] | undefined;
+
+/**
+ * Each occurrence's [from the day before, to the next day] flags, per day, in one pass over the
+ * shown days (`continuedOn` for every chip of a month was days × events per chip). The answer
+ * holds one pair per shown day the occurrence appears on, in day order.
+ */
+export function continuedByDay(
+  days: { date: string; events: CalendarEvent[] }[],
+  flags: Record<string, [boolean, boolean][]>,
+): Continued[][] {
+  const seen = new Map<string, number>();
+  return days.map((d) =>
+    d.events.map((e) => {
+      const key = occurrenceKey(e);
+      const index = seen.get(key) ?? 0;
+      seen.set(key, index + 1);
+      return flags[key]?.[index];
+    }),
+  );
+}

@@ -1,10 +1,11 @@
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { calendarDates as cd, type CalendarEvent } from '@portal/api-client/core';
 import { EmptyState, Spinner } from '@portal/ui';
 import { useDays, useRange, type CalendarChoice } from '../api/calendar';
 import { EventChip } from '../components/EventChip/EventChip';
-import { continuedOn, dayLabel, occurrenceKey as flagsKey } from '../lib/labels';
+import { continuedByDay, dayLabel, occurrenceKey as flagsKey, type Continued } from '../lib/labels';
 
 type Props = { date: string; choice: CalendarChoice };
 
@@ -87,6 +88,77 @@ export function DayView({ date, choice }: Props) {
   );
 }
 
+type Day = { date: string; events: CalendarEvent[] };
+
+const sameFlags = (a: Continued[], b: Continued[]) =>
+  a.length === b.length && a.every((x, i) => x?.[0] === b[i]?.[0] && x?.[1] === b[i]?.[1]);
+
+interface CellProps {
+  day: Day;
+  continued: Continued[];
+  today: boolean;
+  selected: boolean;
+  other: boolean;
+  onPick: ((date: string) => void) | undefined;
+}
+
+/**
+ * One day of the grid. Memoised on what it shows: a refetch after a realtime event keeps the
+ * unchanged days' objects (the query's structural sharing), so only the changed cells render
+ * and format their labels again.
+ */
+const DayCell = memo(
+  function DayCell({ day: d, continued, today, selected, other, onPick }: CellProps) {
+    const { t } = useTranslation('calendar');
+    const label = dayLabel(t, d.date);
+    const holiday = d.events.some((e) => e.id === null);
+    const cls = [
+      'pcal-cell',
+      today ? 'pcal-cell--today' : '',
+      selected ? 'pcal-cell--selected' : '',
+      holiday ? 'pcal-cell--holiday' : '',
+      other ? 'pcal-cell--other' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      // No aria-label: the cell is named by what it shows (axe label-content-name-mismatch).
+      <div className={cls} role="gridcell" data-date={d.date} aria-selected={selected ? true : undefined}>
+        <div className="pcal-cell__head">
+          {onPick ? (
+            <button type="button" className="pcal-cell__pick" onClick={() => onPick(d.date)} aria-pressed={selected}>
+              <span className="pcal-cell__label">{label}</span>
+              <span className="pcal-cell__num" aria-hidden="true">
+                {Number(d.date.slice(8, 10))}
+              </span>
+              {d.events.length > 0 && (
+                <span className="pcal-cell__dots" aria-hidden="true">
+                  {'•'.repeat(Math.min(d.events.length, 3))}
+                </span>
+              )}
+            </button>
+          ) : (
+            <span>{label}</span>
+          )}
+          <Link className="pcal-cell__add" to={`/calendar/create?date=${d.date}`} aria-label={t('add_on', { date: label })}>
+            +
+          </Link>
+        </div>
+        {d.events.map((e, i) => (
+          <EventChip key={flagsKey(e)} event={e} continued={continued[i]} />
+        ))}
+      </div>
+    );
+  },
+  (a, b) =>
+    a.day === b.day &&
+    a.today === b.today &&
+    a.selected === b.selected &&
+    a.other === b.other &&
+    a.onPick === b.onPick &&
+    sameFlags(a.continued, b.continued),
+);
+
 /** Days as columns (week) or a 6 × 7 grid (month), in rows of seven; today and the chosen day are marked. */
 function DayGrid({
   days,
@@ -95,7 +167,7 @@ function DayGrid({
   selected,
   onPick,
 }: {
-  days: { date: string; events: CalendarEvent[] }[];
+  days: Day[];
   flags: Record<string, [boolean, boolean][]>;
   month?: string;
   selected?: string;
@@ -103,56 +175,28 @@ function DayGrid({
 }) {
   const { t } = useTranslation('calendar');
   const today = cd.tokyoToday();
-  const rows: (typeof days)[] = [];
-  for (let i = 0; i < days.length; i += 7) rows.push(days.slice(i, i + 7));
+  const continued = useMemo(() => continuedByDay(days, flags), [days, flags]);
+  // The caller's handler changes with every render; the cells get one that does not.
+  const pickRef = useRef(onPick);
+  pickRef.current = onPick;
+  const stablePick = useCallback((date: string) => pickRef.current?.(date), []);
+  const rows: number[] = [];
+  for (let i = 0; i < days.length; i += 7) rows.push(i);
   return (
     <div className={month ? 'pcal-grid pcal-grid--month' : 'pcal-grid'} role="grid" aria-label={month ? t('tabs.month') : t('tabs.week')}>
-      {rows.map((row) => (
-        <div key={row[0]!.date} role="row" className="pcal-grid__row">
-          {row.map((d) => {
-            const holiday = d.events.some((e) => e.id === null);
-            const cls = [
-              'pcal-cell',
-              d.date === today ? 'pcal-cell--today' : '',
-              d.date === selected ? 'pcal-cell--selected' : '',
-              holiday ? 'pcal-cell--holiday' : '',
-              month && !d.date.startsWith(month) ? 'pcal-cell--other' : '',
-            ]
-              .filter(Boolean)
-              .join(' ');
-            return (
-              // No aria-label: the cell is named by what it shows (axe label-content-name-mismatch).
-              <div key={d.date} className={cls} role="gridcell" data-date={d.date} aria-selected={d.date === selected ? true : undefined}>
-                <div className="pcal-cell__head">
-                  {onPick ? (
-                    <button type="button" className="pcal-cell__pick" onClick={() => onPick(d.date)} aria-pressed={d.date === selected}>
-                      <span className="pcal-cell__label">{dayLabel(t, d.date)}</span>
-                      <span className="pcal-cell__num" aria-hidden="true">
-                        {Number(d.date.slice(8, 10))}
-                      </span>
-                      {d.events.length > 0 && (
-                        <span className="pcal-cell__dots" aria-hidden="true">
-                          {'•'.repeat(Math.min(d.events.length, 3))}
-                        </span>
-                      )}
-                    </button>
-                  ) : (
-                    <span>{dayLabel(t, d.date)}</span>
-                  )}
-                  <Link
-                    className="pcal-cell__add"
-                    to={`/calendar/create?date=${d.date}`}
-                    aria-label={t('add_on', { date: dayLabel(t, d.date) })}
-                  >
-                    +
-                  </Link>
-                </div>
-                {d.events.map((e) => (
-                  <EventChip key={flagsKey(e)} event={e} continued={continuedOn(days, flags, d.date, e)} />
-                ))}
-              </div>
-            );
-          })}
+      {rows.map((start) => (
+        <div key={days[start]!.date} role="row" className="pcal-grid__row">
+          {days.slice(start, start + 7).map((d, j) => (
+            <DayCell
+              key={d.date}
+              day={d}
+              continued={continued[start + j]!}
+              today={d.date === today}
+              selected={d.date === selected}
+              other={Boolean(month && !d.date.startsWith(month))}
+              onPick={onPick ? stablePick : undefined}
+            />
+          ))}
         </div>
       ))}
     </div>

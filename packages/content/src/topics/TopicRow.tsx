@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TopicRow as Row } from '@portal/api-client/core';
@@ -12,8 +13,13 @@ export interface TopicRowProps {
   onSelect?: (id: number, on: boolean) => void;
 }
 
-/** One feed line: title, 50-character preview, updater (20 characters), date, read and emergency marks. */
-export function TopicRow({ row, href, selected, onSelect }: TopicRowProps) {
+/**
+ * One feed line: title, 50-character preview, updater (20 characters), date, read and emergency
+ * marks. Memoised: a refetched feed keeps the unchanged rows' objects (the query's structural
+ * sharing), so a realtime event or "see more" renders only the rows that changed or arrived;
+ * callers pass a stable `onSelect`.
+ */
+export const TopicRow = memo(function TopicRow({ row, href, selected, onSelect }: TopicRowProps) {
   const { t } = useTranslation('topics');
   return (
     <li className={`ptop-row${row.is_read ? '' : ' ptop-row--unread'}`}>
@@ -43,4 +49,4 @@ export function TopicRow({ row, href, selected, onSelect }: TopicRowProps) {
       </div>
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChatMessage } from '@portal/api-client/core';
@@ -12,6 +12,7 @@ import { chatTitle } from '../../lib/title';
 import { Composer } from '../Composer/Composer';
 import { Gallery } from '../Gallery/Gallery';
 import { MemberPicker } from '../MemberPicker/MemberPicker';
+import type { MessageActions } from '../MessageItem/MessageItem';
 import { MessageList } from '../MessageList/MessageList';
 import { RenameDialog } from '../RenameDialog/RenameDialog';
 
@@ -38,6 +39,26 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
   const showError = useShowActionError();
   const navigate = useNavigate();
   const state = messages.data;
+
+  // The messages are memoised: they get actions that stay the same from render to render and
+  // call the current handlers.
+  const current = {
+    onLike: (m: ChatMessage) => like.mutate({ chatId, messageId: m.id, like: !m.isLike }, { onError: showError }),
+    onDelete: async (m: ChatMessage) => {
+      if (await modal.confirm({ message: t('message.delete_confirm'), destructive: true }))
+        del.mutate({ chatId, messageId: m.id }, { onError: showError });
+    },
+  };
+  const handlers = useRef(current);
+  handlers.current = current;
+  const actions = useMemo<MessageActions>(
+    () => ({
+      onReply: setReplyTo,
+      onLike: (m) => handlers.current.onLike(m),
+      onDelete: (m) => handlers.current.onDelete(m),
+    }),
+    [],
+  );
 
   // Opening the chat (and every message arriving while it is open) reads it.
   const unread = state ? state.lastNo > state.readNo : false;
@@ -131,14 +152,7 @@ export function ChatDetail({ chatId, backTo, narrow }: { chatId: number; backTo:
         loadOlder={messages.loadOlder}
         onPullReload={narrow ? () => void messages.refetch() : undefined}
         focusId={focusId}
-        actions={{
-          onReply: setReplyTo,
-          onLike: (m) => like.mutate({ chatId, messageId: m.id, like: !m.isLike }, { onError: showError }),
-          onDelete: async (m) => {
-            if (await modal.confirm({ message: t('message.delete_confirm'), destructive: true }))
-              del.mutate({ chatId, messageId: m.id }, { onError: showError });
-          },
-        }}
+        actions={actions}
       />
       <Composer chatId={chatId} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSent={() => void messages.refetch()} />
       {panel === 'gallery' && <Gallery chatId={chatId} meId={me.data?.info.id} onClose={() => setPanel(null)} />}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSpecial, type ChatMessage, type ChatFile } from '@portal/api-client/core';
 import { DateDisplay } from '@portal/ui';
@@ -99,7 +99,12 @@ function ReadReceipt({ m }: { m: ChatMessage }) {
   );
 }
 
-export function MessageItem({
+/**
+ * One message. Memoised: a realtime event re-reads the loaded range, and the query keeps the
+ * unchanged messages' objects (structural sharing), so only new or changed messages render;
+ * the detail passes `actions` that stay the same from render to render.
+ */
+export const MessageItem = memo(function MessageItem({
   m,
   chatId,
   showImages,
@@ -201,4 +206,4 @@ export function MessageItem({
       </div>
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, SearchInput, Spinner, useDocumentTitle } from '@portal/ui';
@@ -33,6 +33,18 @@ export function FeedPage() {
   // Grouping by folder only means something where topics of several folders are listed.
   const canGroup = tab === 'all' || tab === 'unread' || tab === 'favorite';
   const count = useTopicCount(groupId);
+
+  // Stable, so the memoised rows do not all render again when one is ticked.
+  const select = useCallback(
+    (id: number, on: boolean) =>
+      setSelected((old) => {
+        const next = new Set(old);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
 
   const list: FeedList | null = tab === 'folder' ? (folderId === null ? null : { folderId }) : tab === 'unread' ? 'all' : tab;
   const go = (next: Record<string, string>) => {
@@ -129,14 +141,7 @@ export function FeedPage() {
           byCategory={canGroup && byCategory ? (folders.data ?? []) : null}
           emptyKey={filter ? 'feed.no_match' : `feed.empty.${tab}`}
           selected={area.rights.edit_topic ? selected : null}
-          onSelect={(id, on) =>
-            setSelected((old) => {
-              const next = new Set(old);
-              if (on) next.add(id);
-              else next.delete(id);
-              return next;
-            })
-          }
+          onSelect={select}
         />
       )}
     </section>

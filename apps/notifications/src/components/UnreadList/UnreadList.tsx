@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, EmptyState, Spinner } from '@portal/ui';
@@ -25,23 +25,30 @@ export function UnreadList({ mode, pageSize: given, onNavigate }: UnreadListProp
   const mark = useMarkRead();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const items = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const read = async (ids: string[]) => {
+    await mark.mutateAsync(ids);
+    setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
+  };
+  // The rows are memoised: they get handlers that stay the same from render to render.
+  const readRef = useRef(read);
+  readRef.current = read;
+  const readOne = useCallback((id: string) => readRef.current([id]), []);
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   if (list.isPending) return <Spinner />;
   if (list.isError) return <p className="pntf-error">{t('common.load_failed')}</p>;
   if (items.length === 0) return <EmptyState message={t('unread.empty')} />;
 
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const allTicked = items.every((i) => selected.has(i.id));
-  const read = async (ids: string[]) => {
-    await mark.mutateAsync(ids);
-    setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
-  };
 
   return (
     <div className="pntf-list">
@@ -68,7 +75,7 @@ export function UnreadList({ mode, pageSize: given, onNavigate }: UnreadListProp
             selectable={mode === 'page'}
             selected={selected.has(item.id)}
             onToggle={toggle}
-            onRead={(id) => read([id])}
+            onRead={readOne}
             onNavigate={onNavigate}
           />
         ))}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LikeTargetType, type UnreadItem } from '@portal/api-client/core';
@@ -18,8 +19,12 @@ export interface UnreadRowProps {
   onNavigate?: () => void;
 }
 
-/** One unread item: avatar, kind icon, title, preview, who and when; a click reads and opens it. */
-export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavigate }: UnreadRowProps) {
+/**
+ * One unread item: avatar, kind icon, title, preview, who and when; a click reads and opens it.
+ * Memoised: a refetch after a realtime event keeps the unchanged items' objects, so only new or
+ * changed rows render.
+ */
+export const UnreadRow = memo(function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavigate }: UnreadRowProps) {
   const { t } = useTranslation(['notificationPages', 'notifications'], { nsMode: 'fallback' });
   const navigate = useNavigate();
   const href = unreadHref(item);
@@ -72,4 +77,4 @@ export function UnreadRow({ item, selectable, selected, onToggle, onRead, onNavi
       </div>
     </li>
   );
-}
+});
