@@ -56,15 +56,19 @@ describe('settings routes', () => {
   });
 
   // Pages other than account-info load their code when opened: the heading arrives after it.
-  it.each(TITLES)('/setting/%s has the title %s and the side menu of all nine pages', async (path, title) => {
-    renderAt(`/setting/${path}`);
-    // Generous: on a busy machine the module runner's dynamic import alone took over a second.
-    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).textContent).toBe(title);
-    const menu = screen.getByRole('navigation', { name: '設定メニュー' });
-    const links = within(menu).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(TITLES.map(([p]) => `/setting/${p}`));
-    expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
-  }, 30_000);
+  it.each(TITLES)(
+    '/setting/%s has the title %s and the side menu of all nine pages',
+    async (path, title) => {
+      renderAt(`/setting/${path}`);
+      // Generous: on a busy machine the module runner's dynamic import alone took over a second.
+      expect((await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).textContent).toBe(title);
+      const menu = screen.getByRole('navigation', { name: '設定メニュー' });
+      const links = within(menu).getAllByRole('link');
+      expect(links.map((a) => a.getAttribute('href'))).toEqual(TITLES.map(([p]) => `/setting/${p}`));
+      expect(within(menu).getByRole('link', { name: title }).getAttribute('aria-current')).toBe('page');
+    },
+    30_000,
+  );
 
   it('sends unknown setting paths to the shell not-found page', () => {
     renderAt('/setting/nope');
