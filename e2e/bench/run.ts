@@ -171,7 +171,7 @@ async function main() {
   const portal = await startPortal({
     port: PORT,
     dataDir,
-    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' },
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000', EVENT_LOOP_SHED_MS: '0' },
   });
   try {
     const result = {
@@ -284,7 +284,7 @@ async function apiOnly() {
   const portal = await startPortal({
     port: PORT,
     dataDir,
-    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' },
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000', EVENT_LOOP_SHED_MS: '0' },
   });
   const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
   try {
@@ -342,7 +342,7 @@ async function lighthouseOnly() {
   const portal = await startPortal({
     port: PORT,
     dataDir,
-    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000' },
+    env: { RATE_LIMIT_LOGIN: '100000000', RATE_LIMIT_MAX: '100000000', RATE_LIMIT_ANON: '100000000', EVENT_LOOP_SHED_MS: '0' },
   });
   const out = path.join(REPO_ROOT, 'e2e/bench/results/latest.json');
   try {

@@ -40,6 +40,12 @@ export interface Config {
    * Default 128: people arriving together at 9:00 wait a second or two instead of being told to retry.
    */
   passwordHashQueueMax: number;
+  /**
+   * EVENT_LOOP_SHED_MS: the event loop's p99 delay over a window (EVENT_LOOP_SHED_WINDOW_MS) above
+   * which new API reads are answered 503 at once, until a window is under it again; 0 = off.
+   */
+  eventLoopShedMs: number;
+  eventLoopShedWindowMs: number;
   /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
   databasePoolStatsFile: string | undefined;
   /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
@@ -222,6 +228,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10) || 10,
     databaseQueueMax: int(env, 'DATABASE_QUEUE_MAX', 32 * (int(env, 'DATABASE_POOL_MAX', 10) || 10)),
     passwordHashQueueMax: int(env, 'PASSWORD_HASH_QUEUE_MAX', 128),
+    eventLoopShedMs: int(env, 'EVENT_LOOP_SHED_MS', 200),
+    eventLoopShedWindowMs: int(env, 'EVENT_LOOP_SHED_WINDOW_MS', 500) || 500,
     databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,

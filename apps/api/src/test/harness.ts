@@ -140,6 +140,8 @@ export async function createTestApp(
       // Most suites log a user in before adding them to a group; the refusal of group-less
       // employees has its own suite (modules/auth/no-group.test.ts), which turns it on.
       refuseWithoutGroup: false,
+      // A test machine shared with others stalls often: suites never shed on the loop's delay.
+      eventLoopShedMs: 0,
       ...overrides,
     },
   );

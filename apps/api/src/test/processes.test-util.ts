@@ -52,6 +52,8 @@ export function startApi(port: number, env: Record<string, string>): ApiProc {
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_ANON: '100000',
+      // A test machine shared with others stalls often: tests never shed on the loop's delay.
+      EVENT_LOOP_SHED_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

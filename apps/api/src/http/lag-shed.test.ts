@@ -1,0 +1,81 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lagJudge, type LagSample, loopDelay, shedOnEventLoopLag } from './lag-shed';
+
+function fakeSample(): LagSample & { set(ms: number): void } {
+  let ms = 0;
+  return { p99Ms: () => ms, reset: () => undefined, set: (v) => (ms = v) };
+}
+
+describe('lagJudge', () => {
+  it('is saturated for the window after one whose p99 delay was over the threshold, and not after a calm one', () => {
+    const s = fakeSample();
+    const judge = lagJudge(s, 100);
+    expect(judge.saturated()).toBe(false);
+    s.set(250);
+    judge.tick();
+    expect(judge.saturated()).toBe(true);
+    s.set(100);
+    judge.tick();
+    expect(judge.saturated()).toBe(false);
+  });
+
+  it("Node's own measure sees a blocked loop", async () => {
+    const d = loopDelay(5);
+    await new Promise((r) => setTimeout(r, 30));
+    const until = Date.now() + 120;
+    while (Date.now() < until) {
+      // The CPU-bound work a saturated process is doing.
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    expect(d.p99Ms()).toBeGreaterThan(80);
+    d.stop();
+  });
+});
+
+describe('shedOnEventLoopLag', () => {
+  afterEach(() => vi.useRealTimers());
+
+  async function app(thresholdMs: number) {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const sample = fakeSample();
+    const a = Fastify();
+    const shedder = shedOnEventLoopLag(a, { thresholdMs, windowMs: 500, sample });
+    a.get('/service/api/v1/things', async () => ({ ok: true }));
+    a.post('/service/api/v1/things', async () => ({ ok: true }));
+    a.get('/service/api/v1/health', async () => ({ ok: true }));
+    a.get('/service/api/v1/metrics', async () => 'm');
+    a.get('/shell/index.html', async () => 'page');
+    await a.ready();
+    return { a, sample, shedder };
+  }
+
+  it('while saturated, answers a new API read 503 + Retry-After at once; writes, probes and the shell go through', async () => {
+    const { a, sample, shedder } = await app(200);
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    sample.set(400);
+    vi.advanceTimersByTime(500);
+    const busy = await a.inject({ method: 'GET', url: '/service/api/v1/things' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json()).toMatchObject({ status_code: 'SERVICE_BUSY' });
+    expect((await a.inject({ method: 'POST', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/health' })).statusCode).toBe(200);
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/metrics' })).statusCode).toBe(200);
+    expect((await a.inject({ method: 'GET', url: '/shell/index.html' })).statusCode).toBe(200);
+    expect(shedder.shed()).toBe(1);
+    sample.set(20);
+    vi.advanceTimersByTime(500);
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    await a.close();
+  });
+
+  it('threshold 0 never sheds (the test suites run with it)', async () => {
+    const { a, sample, shedder } = await app(0);
+    sample.set(10_000);
+    vi.advanceTimersByTime(5_000);
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    expect(shedder.saturated()).toBe(false);
+    await a.close();
+  });
+});
