@@ -44,6 +44,14 @@ export function useDeleteMember(groupId: number) {
   });
 }
 
+/**
+ * GET …/has-other-admin: whether someone besides the caller administers the group. Asked before
+ * an administrator leaves, so the last one hears "appoint another first" before confirming.
+ */
+export async function hasOtherAdmin(groupId: number): Promise<boolean> {
+  return (await api.call('hasOtherAdmin', { params: { id: groupId } })).items.has_other_admin;
+}
+
 /** GET …/leave. Afterwards the group is gone for this user, so every group query is dropped. */
 export function useLeaveGroup(groupId: number) {
   const queryClient = useQueryClient();

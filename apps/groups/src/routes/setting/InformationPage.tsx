@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { IconImage, LetterColor } from '@portal/api-client/core';
+import { ApiError, IconImage, LetterColor } from '@portal/api-client/core';
 import { Button, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
-import { useLeaveGroup } from '../../api/members';
+import { hasOtherAdmin, useLeaveGroup } from '../../api/members';
 import { formatDateTime } from '../../lib/format';
 import { StorageMeter } from '../../components/StorageMeter';
 import { groupPath, useGroupArea } from '../area/context';
@@ -21,6 +21,20 @@ export function InformationPage() {
   const leave = useLeaveGroup(groupId);
 
   const onLeave = async () => {
+    // The last administrator of a group with other members must appoint one first (section 8):
+    // said before the confirmation rather than after it. Alone in the group, the API's
+    // ONLY_ONE_MEMBER answer below says the rest.
+    if (rights.admin && group.member_count > 1) {
+      try {
+        if (!(await hasOtherAdmin(groupId))) {
+          showError(new ApiError(400, 'MUST_APPOINT_ADMIN', 'must appoint an administrator'));
+          return;
+        }
+      } catch (err) {
+        showError(err);
+        return;
+      }
+    }
     const ok = await confirm({
       title: t('leave.title'),
       message: t('leave.confirm', { name: group.name }),

@@ -30,8 +30,18 @@ describe('setting/information', () => {
     expect(view.where()).toBe('/group/1/setting/information');
   });
 
+  it('the last administrator hears to appoint another before any confirmation, and nothing is left', async () => {
+    answer(groupHandlers('admin', { hasOtherAdmin: { items: { has_other_admin: false } }, leaveGroup: { items: { ok: true } } }));
+    const view = renderAt('/group/1/setting/information');
+    fireEvent.click(await screen.findByRole('button', { name: 'グループから退会' }));
+    expect(await screen.findByText('退会する前に、他のメンバーを管理者に任命してください。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'キャンセル' })).toBeNull();
+    expect(pageCalls()).toEqual([['hasOtherAdmin', { params: { id: 1 } }]]);
+    expect(view.where()).toBe('/group/1/setting/information');
+  });
+
   it('goes home after leaving', async () => {
-    answer(groupHandlers('admin', { leaveGroup: { items: { ok: true } } }));
+    answer(groupHandlers('admin', { hasOtherAdmin: { items: { has_other_admin: true } }, leaveGroup: { items: { ok: true } } }));
     const view = renderAt('/group/1/setting/information');
     fireEvent.click(await screen.findByRole('button', { name: 'グループから退会' }));
     fireEvent.click(within(await dialog()).getByRole('button', { name: 'グループから退会' }));
