@@ -6,5 +6,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // The topic detail, editor and shared folder load their code on first render
+    // (routes/index.tsx): a test's first visit includes compiling it, slow on a busy machine.
+    testTimeout: 15_000,
   },
 });
