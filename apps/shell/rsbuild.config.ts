@@ -1,17 +1,17 @@
 import { defineConfig, type Rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { hostFederationOptions, federationAlias, sharedDeps } from '@portal/federation';
+import { hostFederationOptions, federationAlias, sharedDeps, SCHEMA_ENTRIES } from '@portal/federation';
 
 /**
  * Shared singletons whose code every page waits for goes into one `startup` chunk. Each
  * singleton would otherwise be its own chunk (the share scope loads it by key), with modules the
  * singletons have in common copied into several of them below splitChunks' minimum size: home
  * fetched 25 shell scripts and paid gzip's per-file cost and the copies (~9 KB gzip). Left out:
- * the `@portal/api-client` index (zod and every schema), which only lazy form pages import, and
- * its full route table (`/routes`), which the client loads on the first call home does not make.
+ * the contract's schema entries (zod and a domain's schemas), which only lazy form pages import,
+ * and the full route table (`/routes`), which the client loads on the first call home does not make.
  */
-const LAZY_SINGLETONS = new Set(['@portal/api-client', '@portal/api-client/routes']);
+const LAZY_SINGLETONS = new Set(['@portal/api-client/routes', ...SCHEMA_ENTRIES]);
 /** How rspack names the module that starts a shared singleton's chunk group (its origin). */
 const SHARED_ORIGIN = /^(?:provide|consume) shared module \([^)]*\) (.+?)@/;
 type ChunkGraph = Rspack.Compilation['chunkGraph'];

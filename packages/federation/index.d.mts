@@ -18,6 +18,8 @@ export interface RemoteSpec {
 }
 export declare const sharedVersions: Record<string, string>;
 export declare const sharedDeps: Record<string, SharedDep>;
+/** Share keys of the contract's per-domain schema entries (lazy chunks of the shell). */
+export declare const SCHEMA_ENTRIES: string[];
 export declare const SHARE_STRATEGY: 'loaded-first';
 export declare function mfName(remoteName: string): string;
 export declare const REMOTES: RemoteSpec[];

@@ -22,6 +22,18 @@ function installedVersion(pkg) {
 }
 
 /**
+ * The contract's entries a browser form may import schemas from: one share key, hence one lazy
+ * chunk of the shell, per domain (they share zod and the common schemas through split chunks).
+ * A share key matches one specifier exactly: a new domain a remote validates with goes here.
+ */
+export const SCHEMA_ENTRIES = [
+  '@portal/api-client/validation',
+  ...['admin', 'auth', 'calendar', 'groups', 'help', 'members', 'search', 'security', 'settings', 'theme-images'].map(
+    (domain) => `@portal/api-client/schemas/${domain}`,
+  ),
+];
+
+/**
  * Shared singletons. Each entry names the package whose package.json gives the version; the
  * extra keys are subpath imports that must resolve to the same single instance (a share key
  * matches one import specifier exactly, so `@portal/api-client/session` needs its own entry or
@@ -37,17 +49,19 @@ const SINGLETONS = {
   i18next: ['i18next'],
   'react-i18next': ['react-i18next'],
   dayjs: ['dayjs'],
-  // `core` is the zod-free entry the start-up path uses; the index (schemas, zod) is only
-  // pulled by lazy form chunks. Both must be singletons so ApiError is one class everywhere.
-  // `routes` is the full route table (method, path, auth of every endpoint): the client fetches
-  // it on the first call outside the start-up set, topic screens read paths from it.
+  // `core` is the zod-free entry the start-up path uses (one instance, so ApiError is one class
+  // everywhere). `routes` is the full route table (method, path, auth of every endpoint): the
+  // client fetches it on the first call outside the start-up set, topic screens read paths from
+  // it. Forms take their schemas per domain (SCHEMA_ENTRIES), so a page evaluates zod and the
+  // schemas of the domains it validates, never the whole contract; the index (every endpoint)
+  // is for the API and tests, and browsers do not import it (entries.test.ts).
   '@portal/api-client': [
-    '@portal/api-client',
     '@portal/api-client/core',
     '@portal/api-client/browser',
     '@portal/api-client/session',
     '@portal/api-client/realtime',
     '@portal/api-client/routes',
+    ...SCHEMA_ENTRIES,
   ],
   '@portal/ui': ['@portal/ui'],
   '@portal/i18n': ['@portal/i18n'],

@@ -18,6 +18,8 @@ import { preloadHomeWidgets } from './pages/HomePage';
 import { preloadLoginPage } from './pages/loginPreload';
 import { PAGE_DATA_PATHS } from './routes/pageDataPaths';
 import { hasPrerenderedFields, watchPrerenderedFields } from './pages/prerendered';
+// Provides the contract's schema entries to the remotes (lazy chunks, loaded on a form's demand).
+import './remotes/schemaEntries';
 
 // remotes.json is fetched first so it runs in parallel with React's start-up. The health
 // reporter tells the API how each remote build fares here (canary verdicts, remotes/healthReport.ts).

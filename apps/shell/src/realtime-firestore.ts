@@ -2,7 +2,7 @@ import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { initializeAuth, inMemoryPersistence, onAuthStateChanged, signInWithCustomToken, signOut, type Auth } from 'firebase/auth';
 import { collection, getFirestore, onSnapshot, query, where, type DocumentData } from 'firebase/firestore';
 import { atom } from 'nanostores';
-import type { FirebaseTokenAnswer } from '@portal/api-client';
+import type { FirebaseTokenAnswer } from '@portal/api-client/schemas/firebase';
 import type { HostBus, RealtimeBus, RealtimeEvent, RealtimeStatus } from '@portal/api-client/realtime';
 import { $session } from '@portal/api-client/session';
 import { api } from '@portal/api-client/browser';

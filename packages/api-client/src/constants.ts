@@ -179,6 +179,12 @@ export const GROUP_ROLE_NAMES = ['role_admin', 'role_invite', 'role_edit_shared_
 export type GroupRoleName = (typeof GROUP_ROLE_NAMES)[number];
 export const DeleteMode = { MOVE_TO_BIN: 1, HARD_DELETE: 2 } as const;
 export const ImageError = { NONE: 0, EMPTY: 1, OVER_SIZE: 2, NOT_IMAGE: 3 } as const;
+/** The inline image upload's file field (schemas/topics.ts has the rest of the call). */
+export const INLINE_IMAGE_FIELD = 'file';
+/** Inline images: raster types only, checked against the bytes; SVG and everything else is refused. */
+export const INLINE_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** How often an open topic editor should call check-lock-topic to keep its lock. */
+export const TOPIC_LOCK_REFRESH_MS = 60_000;
 export const FileFilter = {
   ALL: 0,
   UNCLASSIFIED: 1,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -57,5 +57,42 @@ describe('browser entries stay off zod and the endpoint schemas', () => {
   it('the walker does see classic zod where it is used', () => {
     expect(runtimeGraph('index.ts').packages).toContain('zod');
     expect(heavy(runtimeGraph('index.ts').files)).toContain('endpoints.ts');
+  });
+});
+
+/** The browser's sources: the shell, the remotes and the shared front-end packages (tests aside). */
+const REPO = join(SRC, '..', '..', '..');
+const BROWSER_DIRS = [
+  ...['shell', 'groups', 'common-topic', 'chat', 'calendar', 'notifications', 'settings'].map((a) => `apps/${a}/src`),
+  'packages/ui/src',
+  'packages/content/src',
+];
+function browserSources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'testing' || name === 'test' ? [] : browserSources(full);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+describe('browsers take schemas per domain', () => {
+  it('no browser module imports the whole contract at run time', () => {
+    // The index builds every endpoint's schemas when it is evaluated; a form imports its
+    // domain's entry (`@portal/api-client/schemas/<domain>`) instead. Type-only imports are erased.
+    const wrong = BROWSER_DIRS.flatMap((d) => browserSources(join(REPO, d))).filter((file) =>
+      /^(?:import|export)\s+(?!type\s)[^;]*?from\s+'@portal\/api-client'/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(wrong.map((f) => relative(REPO, f))).toEqual([]);
+  });
+
+  it.each(['calendar', 'groups', 'settings', 'search', 'auth'])('schemas/%s evaluates its own domain, not the endpoint table', (domain) => {
+    const g = runtimeGraph(`schemas/${domain}.ts`);
+    expect(g.files.filter((f) => f.startsWith('endpoint'))).toEqual([]);
+    // Only the domain itself, the common helpers and the domains it builds on (members for
+    // groups and settings).
+    const others = g.files.filter(
+      (f) => f.startsWith('schemas/') && ![`schemas/${domain}.ts`, 'schemas/common.ts', 'schemas/members.ts'].includes(f),
+    );
+    expect(others).toEqual([]);
   });
 });

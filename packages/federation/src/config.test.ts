@@ -176,3 +176,24 @@ describe('runtime sharing', () => {
     }
   });
 });
+
+describe('the contract in the browser', () => {
+  // The API and the contract itself import the index, and so may test helpers; every other
+  // source runs in a browser.
+  const browserFiles = files.filter(
+    (f) => !/^(apps[\\/]api|packages[\\/]api-client)[\\/]|[\\/](testing|test)[\\/]/.test(relative(REPO, f)),
+  );
+
+  it('every entry of @portal/api-client a browser module imports at run time is a shared singleton', () => {
+    const specifiers = new Set<string>();
+    for (const file of browserFiles) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/(?:import|export)\s+(?!type\s)[^;]*?from\s*'(@portal\/api-client[^']*)'/g)) specifiers.add(m[1]!);
+      for (const m of text.matchAll(/import\(\s*'(@portal\/api-client[^']*)'\s*\)/g)) specifiers.add(m[1]!);
+    }
+    expect(specifiers.size).toBeGreaterThan(5);
+    // Not shared, an entry would be bundled again by each remote that imports it (zod included),
+    // and the index builds every endpoint's schemas: forms take their domain's entry instead.
+    expect([...specifiers].filter((s) => !(s in sharedDeps))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { calendarEventBody } from '@portal/api-client';
+import { calendarEventBody } from '@portal/api-client/schemas/calendar';
 import { ApiError, calendarDates as cd, PlanType, type CalendarEventDetail } from '@portal/api-client/core';
 import { translateError } from '@portal/i18n';
 import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';

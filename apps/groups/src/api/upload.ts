@@ -1,6 +1,5 @@
 import { API_PREFIX, type GroupDetail } from '@portal/api-client/core';
-// The full entry (zod schemas) is fine here: only the lazily loaded setting page uploads.
-import { groupDetailResponse, GROUP_IMAGE_FIELD } from '@portal/api-client';
+import { GROUP_IMAGE_FIELD } from '@portal/api-client/schemas/groups';
 import { postMultipart } from '@portal/content/kit';
 
 /** Which image of a group; the path segment of its upload call. */
@@ -24,5 +23,7 @@ export async function uploadGroupImage(
     return f;
   };
   const body = await postMultipart(groupImageUploadPath(groupId, target), form, { onProgress, signal });
-  return groupDetailResponse.parse(body).items;
+  // Not parsed: the API checks every reply against its schema before sending it, as for api.call
+  // (docs/decisions/0110).
+  return (body as { items: GroupDetail }).items;
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '@portal/api-client/core';
-import { createGroupBody } from '@portal/api-client';
+import { createGroupBody } from '@portal/api-client/schemas/groups';
 import { Button, EmptyState, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { GroupBasicFields } from '../components/GroupBasicFields';
 import { useShowActionError } from '@portal/content/kit';

@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PREFIX, queryKeys, type MyProfile, type Settings } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-// The full entry (zod schemas) is fine here: only the lazily loaded settings pages use it.
 import {
   AVATAR_FIELD,
-  myProfileResponse,
   type AvatarCrop,
   type CompanyInfoBody,
   type PersonalInfoBody,
   type ProfileBody,
   type SubEmailsBody,
   type ThemeBody,
-} from '@portal/api-client';
+} from '@portal/api-client/schemas/settings';
 import { postMultipart } from '@portal/content/kit';
 
 /** Under ['me'] so whatever refreshes the user store refreshes this too. */
@@ -64,7 +62,9 @@ export function useUploadAvatar() {
         f.append(AVATAR_FIELD, file, file.name);
         return f;
       };
-      return myProfileResponse.parse(await postMultipart(`${API_PREFIX}/members/me/avatar`, form)).items;
+      // Not parsed: the API checks every reply against its schema before sending it, as for
+      // api.call (docs/decisions/0110).
+      return ((await postMultipart(`${API_PREFIX}/members/me/avatar`, form)) as { items: MyProfile }).items;
     },
     onSuccess: saved,
   });

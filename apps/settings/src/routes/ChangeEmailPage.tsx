@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeEmailForm, subEmailsBody, type MyProfile, type SubEmailsBody } from '@portal/api-client';
+import { changeEmailForm, subEmailsBody, type MyProfile, type SubEmailsBody } from '@portal/api-client/schemas/settings';
 import { Button, ErrorFallback, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useChangeEmail, useMyProfile, useUpdateSubEmails } from '../api/profile';

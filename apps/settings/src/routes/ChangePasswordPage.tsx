@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { changePasswordBody } from '@portal/api-client';
+import { changePasswordBody } from '@portal/api-client/schemas/members';
 import { translateError } from '@portal/i18n';
 import { Button, isImeComposing, useDocumentTitle, useModal } from '@portal/ui';
 import { PasswordField } from '@portal/ui/kit';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { settingsSchema } from '@portal/api-client';
+import { settingsSchema } from '@portal/api-client/schemas/members';
 import type { Settings } from '@portal/api-client/core';
 import { Button, ErrorFallback, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { SelectField } from '@portal/ui/kit';

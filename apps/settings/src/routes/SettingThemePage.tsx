@@ -1,14 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  themeBody,
-  THEME_PRESET_NAMES,
-  THEME_PRESETS,
-  ThemeType,
-  type Settings,
-  type ThemeBody,
-  type ThemePalette,
-} from '@portal/api-client';
+import { themeBody, type ThemeBody } from '@portal/api-client/schemas/settings';
+import { THEME_PRESET_NAMES, THEME_PRESETS, ThemeType, type ThemePalette } from '@portal/api-client/core';
+import type { Settings } from '@portal/api-client/schemas/members';
 import { Button, ErrorFallback, Spinner, useDocumentTitle } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useUpdateTheme } from '../api/profile';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordBody } from '@portal/api-client';
+import { forgotPasswordBody } from '@portal/api-client/schemas/auth';
 import { api } from '@portal/api-client/browser';
 import { translateValidation } from '@portal/i18n';
 import { AuthError } from '../components/AuthError';

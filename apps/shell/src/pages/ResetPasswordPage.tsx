@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@portal/api-client/core';
-import { resetPasswordBody } from '@portal/api-client';
+import { resetPasswordBody } from '@portal/api-client/schemas/auth';
 import { api } from '@portal/api-client/browser';
 import { translateValidation } from '@portal/i18n';
 import { Spinner } from '@portal/ui';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { setupBody, type SetupBody } from '@portal/api-client';
+import { setupBody, type SetupBody } from '@portal/api-client/schemas/security';
 import { api } from '@portal/api-client/browser';
 import { translateValidation } from '@portal/i18n';
 import { Spinner } from '@portal/ui';

@@ -1,15 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import {
-  enabledDataKinds,
-  groupSelectable,
-  SearchTarget,
-  SearchTimeRange,
-  todaySlash,
-  toPickerDate,
-  type SearchTargetValue,
-} from '@portal/api-client';
+import { enabledDataKinds, groupSelectable, todaySlash, toPickerDate, type SearchTargetValue } from '@portal/api-client/schemas/search';
+import { SearchTarget, SearchTimeRange } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { Button, useImeSafeEnter } from '@portal/ui';
 import { FormError, SelectField, TextField } from '@portal/ui/kit';

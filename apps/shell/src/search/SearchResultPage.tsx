@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { searchQuery, type SearchHit } from '@portal/api-client';
+import { searchQuery, type SearchHit } from '@portal/api-client/schemas/search';
 import { api } from '@portal/api-client/browser';
 import { DateDisplay, EmptyState, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/kit';

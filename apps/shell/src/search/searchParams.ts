@@ -1,13 +1,13 @@
 import {
   customRangeIssue,
   groupSelectable,
-  SearchTimeRange,
   searchQuery,
   toPickerDate,
   toUrlDate,
   type SearchQueryInput,
   type SearchTargetValue,
-} from '@portal/api-client';
+} from '@portal/api-client/schemas/search';
+import { SearchTimeRange } from '@portal/api-client/core';
 
 /**
  * The search form's values and the /search-result URL that carries them (spec section 3's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_PREFIX, LIMITS } from '../constants';
+import { API_PREFIX, INLINE_IMAGE_MIMES, LIMITS } from '../constants';
 import { charLength, multiline, requiredText, text } from '../validation';
 import { envelope, keysetPage } from './common';
 import { FILE_KIND_VALUES } from './files';
@@ -11,8 +11,6 @@ import { FILE_KIND_VALUES } from './files';
 
 /** An edit lock lasts this long without a refresh; editors refresh well within it. */
 export const TOPIC_LOCK_TTL_MS = 5 * 60_000;
-/** How often an open editor should call check-lock-topic to keep its lock. */
-export const TOPIC_LOCK_REFRESH_MS = 60_000;
 export const TOPIC_TITLE_MAX = 255;
 /** Stored HTML size bound (characters); inline images are uploaded files, not data URLs. */
 export const TOPIC_CONTENT_MAX = 200_000;
@@ -31,11 +29,8 @@ export const COMMENT_OPTION = { ENABLE: '1', ANONYMOUS: '2' } as const;
 export const TOPIC_FORM_FIELDS = { data: 'data', files: 'attach_file' } as const;
 /** Bound of the `data` part: the largest content (4 bytes a character) plus the other fields. */
 export const TOPIC_FORM_DATA_MAX_BYTES = 4 * TOPIC_CONTENT_MAX + 64 * 1024;
-/** Inline images: the upload's file field and the one `<img src>` form the API keeps in content. */
-export const INLINE_IMAGE_FIELD = 'file';
+/** Inline images: the one `<img src>` form the API keeps in content (field and types: constants). */
 export const INLINE_IMAGE_PATH = '/members/me/inline-images';
-/** Raster types only, checked against the bytes; SVG and everything else is refused. */
-export const INLINE_IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 /** The src to put in `<img>` for an uploaded inline image (also returned by the upload). */
 export const inlineImageUrl = (id: number) => `${API_PREFIX}${INLINE_IMAGE_PATH}/${id}`;
 

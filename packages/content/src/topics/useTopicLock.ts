@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client';
+import { TOPIC_LOCK_REFRESH_MS } from '@portal/api-client/core';
 import { API_PREFIX, ApiError } from '@portal/api-client/core';
 import { routes } from '@portal/api-client/routes';
 import { sessionTokens } from '@portal/api-client/session';

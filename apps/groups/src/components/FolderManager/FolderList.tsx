@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { folderBody } from '@portal/api-client';
+import { folderBody } from '@portal/api-client/schemas/groups';
 import { Button, isImeComposing, useConfirm } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useCreateFolder, useDeleteFolder, useRenameFolder, type GroupFolder } from '../../api/groupList';

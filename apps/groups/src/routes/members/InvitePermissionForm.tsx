@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InvitePermission } from '@portal/api-client';
+import { InvitePermission } from '@portal/api-client/schemas/groups';
 import { Button, useModal } from '@portal/ui';
 import { useShowActionError } from '@portal/content/kit';
 import { useUpdateInvitePermission } from '../../api/invitations';

@@ -1,5 +1,5 @@
 import { LIMITS } from '@portal/api-client/core';
-import { emailSchema } from '@portal/api-client';
+import { emailSchema } from '@portal/api-client/validation';
 
 /** Most addresses one invitation call takes (the API's mails body caps it). */
 export const MAX_MAILS = 100;

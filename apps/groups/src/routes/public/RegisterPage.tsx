@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@portal/api-client/core';
-import { registerBody } from '@portal/api-client';
+import { registerBody } from '@portal/api-client/schemas/groups';
 import { translateError } from '@portal/i18n';
 import { Button, isImeComposing, Spinner, useDocumentTitle } from '@portal/ui';
 import { PasswordField, TextField } from '@portal/ui/kit';

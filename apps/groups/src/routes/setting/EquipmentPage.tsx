@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { equipmentBody } from '@portal/api-client';
+import { equipmentBody } from '@portal/api-client/schemas/groups';
 import { Button, EmptyState, Spinner, useConfirm, useDocumentTitle, useImeSafeEnter, useModal } from '@portal/ui';
 import { FormError } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';

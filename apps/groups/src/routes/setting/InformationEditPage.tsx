@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, LetterColor, LIMITS } from '@portal/api-client/core';
-import { updateGroupBody } from '@portal/api-client';
+import { updateGroupBody } from '@portal/api-client/schemas/groups';
 import { Button, isImeComposing, useDocumentTitle, useModal } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { API_PREFIX, queryKeys, THEME_IMAGE_FIELD, THEME_IMAGE_SLOTS, type ThemeImageSlot } from '@portal/api-client';
+import { API_PREFIX, queryKeys } from '@portal/api-client/core';
+import { THEME_IMAGE_FIELD, THEME_IMAGE_SLOTS, type ThemeImageSlot } from '@portal/api-client/schemas/theme-images';
 import { api } from '@portal/api-client/browser';
 import { postMultipart, useApiImageSrc, useShowActionError } from '@portal/content/kit';
 import { Button } from '@portal/ui';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditAction } from '@portal/api-client';
+import { AUDIT_ACTIONS, type AuditAction } from '@portal/api-client/schemas/admin';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, EmptyState, ErrorFallback, Spinner, isImeComposing } from '@portal/ui';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { createEmployeeBody, type CreateEmployeeBody } from '@portal/api-client';
+import { createEmployeeBody, type CreateEmployeeBody } from '@portal/api-client/schemas/admin';
 import { api } from '@portal/api-client/browser';
 import { Button, Dialog } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';

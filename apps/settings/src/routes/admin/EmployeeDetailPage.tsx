@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@portal/api-client/core';
-import { updateEmployeeBody, type UpdateEmployeeBody } from '@portal/api-client';
+import { updateEmployeeBody, type UpdateEmployeeBody } from '@portal/api-client/schemas/admin';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { translateError } from '@portal/i18n';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { EmployeeRow } from '@portal/api-client';
+import type { EmployeeRow } from '@portal/api-client/schemas/admin';
 import { api } from '@portal/api-client/browser';
 import { Button, EmptyState, ErrorFallback, SearchInput, Spinner } from '@portal/ui';
 import { Pager, SelectField } from '@portal/ui/kit';

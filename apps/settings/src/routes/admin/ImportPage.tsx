@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@portal/api-client/core';
-import type { CsvEncoding } from '@portal/api-client';
+import type { CsvEncoding } from '@portal/api-client/schemas/admin';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, Spinner } from '@portal/ui';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RemoteStatus } from '@portal/api-client';
+import type { RemoteStatus } from '@portal/api-client/schemas/remote-ops';
 import { api } from '@portal/api-client/browser';
 import { useShowActionError } from '@portal/content/kit';
 import { Button, ErrorFallback, Spinner, useConfirm, useModal } from '@portal/ui';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { companyInfoBody, type CompanyInfoBody, type MyProfile } from '@portal/api-client';
+import { companyInfoBody, type CompanyInfoBody, type MyProfile } from '@portal/api-client/schemas/settings';
 import { Button } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { useUpdateCompanyInfo } from '../../api/profile';

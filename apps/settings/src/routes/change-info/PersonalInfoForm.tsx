@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Path } from 'react-hook-form';
-import { MAX_PHONES, MAX_URLS, personalInfoBody, type MyProfile, type PersonalInfoBody } from '@portal/api-client';
+import { MAX_PHONES, MAX_URLS, personalInfoBody, type MyProfile, type PersonalInfoBody } from '@portal/api-client/schemas/settings';
 import { Button } from '@portal/ui';
 import { FormError, SelectField, TextField } from '@portal/ui/kit';
 import { useUpdatePersonalInfo } from '../../api/profile';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profileBody, type MyProfile, type ProfileBody } from '@portal/api-client';
+import { profileBody, type MyProfile, type ProfileBody } from '@portal/api-client/schemas/settings';
 import { Button } from '@portal/ui';
 import { FormError, TextField } from '@portal/ui/kit';
 import { useUpdateProfile } from '../../api/profile';

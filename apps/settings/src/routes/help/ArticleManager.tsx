@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HELP_KINDS, helpArticleBody, type HelpArticleBody } from '@portal/api-client';
+import { HELP_KINDS, helpArticleBody, type HelpArticleBody } from '@portal/api-client/schemas/help';
 import { api } from '@portal/api-client/browser';
 import { Button, useConfirm } from '@portal/ui';
 import { FormError, SelectField, TextField } from '@portal/ui/kit';

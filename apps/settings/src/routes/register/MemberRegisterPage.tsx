@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { ADMIN_REGISTER_MAX, adminRegisterBody, type AdminRegisterBody } from '@portal/api-client';
+import { ADMIN_REGISTER_MAX, adminRegisterBody, type AdminRegisterBody } from '@portal/api-client/schemas/settings';
 import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
 import { applyServerErrors } from '../../api/form-errors';

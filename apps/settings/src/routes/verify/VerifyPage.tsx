@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
-import { verifyApplyBody, type VerifyApplyBody } from '@portal/api-client';
+import { verifyApplyBody, type VerifyApplyBody } from '@portal/api-client/schemas/settings';
 import { Button, ErrorFallback, isImeComposing, Spinner, useDocumentTitle } from '@portal/ui';
 import { PasswordField } from '@portal/ui/kit';
 import { applyServerErrors } from '../../api/form-errors';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { clearSession } from '@portal/api-client/session';
-import { soleAdminGroups, withdrawBody } from '@portal/api-client';
+import { soleAdminGroups, withdrawBody } from '@portal/api-client/schemas/settings';
 import { Button, isImeComposing, useConfirm, useDocumentTitle, useModal } from '@portal/ui';
 import { PasswordField } from '@portal/ui/kit';
 import { useShowActionError } from '@portal/content/kit';
