@@ -16,7 +16,8 @@
  *   memory per idle socket (chat.ts).
  * - hot API reads (group list, feed page, topic detail, /remotes.json) against a bare Fastify
  *   answering the same bytes, SQLite and PostgreSQL, and the compiled server's start-up (api.ts);
- *   Lighthouse mobile on /login and home (lighthouse.ts).
+ *   Lighthouse mobile on /login and the five main pages, with each page's start-up JavaScript
+ *   (lighthouse.ts, pages.ts).
  * - admin import: a 10 000-employee Shift_JIS CSV, preview and apply and the same file again,
  *   time and peak memory (apps/api/bench/admin-import.ts).
  */
@@ -30,7 +31,7 @@ import { startPortal } from '../support/portal';
 import { benchFiles } from './files';
 import { benchChat } from './chat';
 import { benchApiAll, benchStartup } from './api';
-import { benchLighthouse } from './lighthouse';
+import { benchLighthouse, lighthouseLines } from './lighthouse';
 import { benchFeed } from '../../apps/api/bench/topics-feed';
 import { runFaultInjection } from '../../apps/api/src/ops/fault-injection.test-util';
 import { benchCalendarWeek } from '../../apps/api/bench/calendar-week';
@@ -245,10 +246,8 @@ async function main() {
             .join(', '),
       );
     for (const [name, a] of Object.entries(result.api)) apiLine(name, a);
-    const lh = result.lighthouse;
-    console.log(
-      `lighthouse mobile: /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, ${lh.login.transfer_kb} KB); home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms)`,
-    );
+    console.log(`lighthouse mobile (median of ${result.lighthouse.runs_per_page}):`);
+    for (const line of lighthouseLines(result.lighthouse)) console.log(`  ${line}`);
     console.log(`start-up: ${result.startup.empty_db_ms} ms on an empty data dir, ${result.startup.existing_db_ms} ms again`);
     const f = result.files;
     console.log(
@@ -333,7 +332,8 @@ async function homeOnly() {
 }
 
 /**
- * `npm run bench -- lighthouse`: only Lighthouse (mobile, /login and home), merged into
+ * `npm run bench -- lighthouse`: only Lighthouse (mobile, /login and the five main pages, with
+ * their start-up JavaScript), merged into
  * latest.json with the load average; `LIGHTHOUSE_SAVE=1` also writes each page's full report to
  * e2e/bench/results/lighthouse-<page>.json for its diagnostics.
  */
@@ -356,10 +356,9 @@ async function lighthouseOnly() {
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
     const lh = result.lighthouse;
-    console.log(
-      `lighthouse mobile (CPU benchmark index ${lh.login.benchmark_index} / ${lh.home.benchmark_index}): /login ${lh.login.performance} (LCP ${lh.login.lcp_ms} ms, TBT ${lh.login.tbt_ms} ms, FCP ${lh.login.fcp_ms} ms, ${lh.login.transfer_kb} KB); ` +
-        `home ${lh.home.performance} (LCP ${lh.home.lcp_ms} ms, TBT ${lh.home.tbt_ms} ms, FCP ${lh.home.fcp_ms} ms, ${lh.home.transfer_kb} KB); load ${loadBefore.join(' ')} -> ${lh.loadavg.after.join(' ')}`,
-    );
+    console.log(`lighthouse mobile, median of ${lh.runs_per_page} (load ${loadBefore.join(' ')} -> ${lh.loadavg.after.join(' ')}):`);
+    for (const line of lighthouseLines(lh)) console.log(`  ${line}`);
+    console.log(`written to ${path.relative(REPO_ROOT, out)}`);
   } finally {
     await portal.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
