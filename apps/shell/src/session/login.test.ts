@@ -33,4 +33,26 @@ describe('performLogin', () => {
       code: 'EMPLOYEE_PASSWORD_MISMATCH',
     });
   });
+
+  it('a right password whose account cannot be read says so and keeps no session', async () => {
+    const d = deps(async (name) => {
+      if (name === 'login') return { items: { access_token: 'tok' } };
+      if (name === 'checkGroupUserLogin') return { items: {} };
+      throw new ApiError(404, 'NOT_FOUND', 'no user');
+    });
+    await expect(performLogin(body, { emailLogin: false, redirect: null }, d)).rejects.toMatchObject({
+      status: 404,
+      code: 'ACCOUNT_NOT_CONFIRMED',
+    });
+    expect($session.get().accessToken).toBeFalsy();
+  });
+
+  it('a busy server while reading the account keeps its own message', async () => {
+    const d = deps(async (name) => {
+      if (name === 'login') return { items: { access_token: 'tok' } };
+      if (name === 'checkGroupUserLogin') return { items: {} };
+      throw new ApiError(503, 'SERVICE_BUSY', 'busy');
+    });
+    await expect(performLogin(body, { emailLogin: false, redirect: null }, d)).rejects.toMatchObject({ code: 'SERVICE_BUSY' });
+  });
 });

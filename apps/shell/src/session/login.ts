@@ -94,7 +94,13 @@ async function loginSteps(
   } catch (e) {
     // Half a login (token but no user) would show a broken portal; start over instead. An
     // aborted fetch is not a refusal: the next page loads the user and settings itself.
-    if (e instanceof ApiError) endSessionLocally();
+    if (e instanceof ApiError) {
+      endSessionLocally();
+      // The password was right but the account behind it could not be read: the spec's
+      // "account information cannot be confirmed", not the refusal of a later call. A busy
+      // server keeps its own "try again" words.
+      if (e.status < 500 && e.code !== 'API_RATE_EXCEEDED') throw new ApiError(e.status, 'ACCOUNT_NOT_CONFIRMED', e.message, e.body);
+    }
     throw e;
   }
   return { kind: 'done', to: loginRedirectTarget(opts.redirect) };

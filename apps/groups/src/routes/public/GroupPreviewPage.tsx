@@ -16,7 +16,7 @@ import '../groups.css';
  */
 export default function GroupPreviewPage() {
   // Both namespaces in one call, so the page suspends once for them (`errors` is not bundled).
-  const { t } = useTranslation(['groups', 'errors']);
+  const { t } = useTranslation(['groups', 'errors', 'validation']);
   const { t: tErrors } = useTranslation('errors');
   useDocumentTitle(t('preview.title'));
   const link = useParams().groupLink ?? '';
@@ -41,6 +41,9 @@ export default function GroupPreviewPage() {
 
   const { group, type, email } = preview.data;
   const joinCode = join.error instanceof ApiError ? join.error.code : join.isError ? 'generic' : null;
+  // Spec section 8: a QR code or invite URL is used logged in. A visitor is told so before the
+  // register/login choice, and a session that ended before the request gets the same words.
+  const loginFirst = t('validation:qr_login_required');
   return (
     <section className="pgrp-public" aria-labelledby="pgrp-preview-title">
       <h1 id="pgrp-preview-title" className="pui-compact__title">
@@ -68,7 +71,7 @@ export default function GroupPreviewPage() {
         <>
           {joinCode && (
             <p role="alert" className="pui-field__error">
-              {translateError(tErrors, joinCode)}
+              {join.error instanceof ApiError && join.error.status === 401 ? loginFirst : translateError(tErrors, joinCode)}
             </p>
           )}
           <Button block loading={join.isPending} onClick={() => join.mutate(link)}>
@@ -77,6 +80,7 @@ export default function GroupPreviewPage() {
         </>
       ) : (
         <div className="pgrp-public__actions">
+          {type === 'link' && <p role="note">{loginFirst}</p>}
           <p>{t('preview.new_user_lead')}</p>
           <Link className="pui-btn pui-btn--primary pui-btn--md pui-btn--block" to={registerUrl(link, type)}>
             {t('preview.register')}

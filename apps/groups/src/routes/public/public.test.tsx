@@ -57,6 +57,22 @@ describe('group preview', () => {
       '/login?redirect=%2Fgroup%2Ftok123%2Fpreview',
     );
     expect(call().mock.calls).toEqual([['invitePreview', { params: { uniqueUrl: 'tok123' } }]]);
+    expect(screen.getByRole('note').textContent).toBe('QRコードを利用するにはログインしてください');
+  });
+
+  it('does not ask a mail invitee to log in for a QR code', async () => {
+    answer({ invitePreview: preview('mail') });
+    renderAt('/group/tok123/preview');
+    expect(await screen.findByText('営業部')).toBeTruthy();
+    expect(screen.queryByText('QRコードを利用するにはログインしてください')).toBeNull();
+  });
+
+  it('asks to log in again when the session ended before the join request', async () => {
+    setSession({ accessToken: 't', user: { id: 2, name: 'x' } });
+    answer({ invitePreview: preview('link'), requestToJoin: () => Promise.reject(new ApiError(401, 'TOKEN_EXPIRED', 'x')) });
+    renderAt('/group/tok123/preview');
+    fireEvent.click(await screen.findByRole('button', { name: '参加を申請する' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('QRコードを利用するにはログインしてください');
   });
 
   it('lets a logged-in user ask to join and shows ALREADY_IN_GROUP plainly', async () => {

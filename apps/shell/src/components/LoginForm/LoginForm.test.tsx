@@ -57,6 +57,31 @@ describe('login form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('社員番号またはパスワードが正しくありません。');
   });
 
+  it('a failure without a reason of its own reads "login failed"', async () => {
+    stubApi(() => json(500, { status_code: 'INTERNAL_ERROR', message: 'boom' }));
+    const { id, pw } = await openLogin();
+    fireEvent.change(id, { target: { value: 'E001' } });
+    fireEvent.change(pw, { target: { value: 'secret-pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('ログインに失敗しました。');
+  });
+
+  it('a right password whose account cannot be read shows "account information cannot be confirmed"', async () => {
+    stubApi((url) =>
+      url.endsWith('/auth/login')
+        ? json(200, { items: { access_token: 'tok' } })
+        : url.includes('check-group-user-login')
+          ? json(200, { items: {} })
+          : json(404, { status_code: 'NOT_FOUND', message: 'gone' }),
+    );
+    const { id, pw } = await openLogin();
+    fireEvent.change(id, { target: { value: 'E001' } });
+    fireEvent.change(pw, { target: { value: 'secret-pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ログイン' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('アカウント情報を確認できません。');
+    expect($session.get().accessToken).toBeFalsy();
+  });
+
   it('names the e-mail address, not the employee number, on /email/login', async () => {
     stubApi(() => json(401, { status_code: 'EMAIL_PASSWORD_MISMATCH', message: 'mismatch' }));
     const { id, pw } = await openLogin('/email/login');

@@ -106,7 +106,7 @@ export function LoginForm({ mode, onLogin }: LoginFormProps) {
         />
         {fieldError('password', pwLabel)}
       </div>
-      <AuthError error={error} />
+      <AuthError error={error} fallback="LOGIN_FAILED" />
       <button className="shell-button shell-button--primary" type="submit" disabled={submitting}>
         {submitting ? t('auth:login.submitting') : t('auth:login.submit')}
       </button>
