@@ -2,27 +2,60 @@ import { FavoriteTargetType, LikeTargetType, type FavoriteItem } from '@portal/a
 import { sql } from 'kysely';
 import type { AppContext } from '../../kernel';
 import {
+  commonTopicReadable,
   type FavoriteSource,
   favoriteSources,
+  groupTopicReadable,
   lit,
+  myGroupIds,
   registerFavoriteSource,
   type UnreadDetail,
   unreadSource,
   type Viewer,
 } from '../../kernel';
 
+type Rows = (ctx: AppContext, v: Viewer) => any;
+
+/**
+ * The files a favourite can name: those of the unread list plus the attachments of topics the
+ * viewer can read (a topic's files are not unread items of their own, but each can be marked
+ * from the topic). Which kind a file is follows the file's owner, never the route it was marked
+ * through: a file of a group is a group file (spec section 7: common items belonging to a group
+ * are reclassified), one of no group a common file.
+ */
+const favouriteFiles =
+  (area: 'group' | 'common'): Rows =>
+  (ctx, v) => {
+    const q = ctx.db.selectFrom('files as f').where('f.company_id', '=', v.companyId).where('f.in_bin', '=', 0);
+    const readableTopic = (eb: any) =>
+      eb.exists(
+        eb
+          .selectFrom('topics as t')
+          .select(sql`1`.as('one'))
+          .whereRef('t.id', '=', 'f.topic_id')
+          .where(area === 'group' ? groupTopicReadable(ctx, v, ctx.now()) : commonTopicReadable(v, ctx.now())),
+      );
+    return (
+      area === 'group'
+        ? q.where('f.group_id', 'in', myGroupIds(ctx, v)).where((eb) => eb.or([eb('f.topic_id', 'is', null), readableTopic(eb)]))
+        : q.where('f.group_id', 'is', null).where((eb) => eb.or([eb('f.is_attachment', '=', 0), readableTopic(eb)]))
+    ).select(['f.id as target_id', 'f.group_id as group_id', 'f.updated_at as at']);
+  };
+
 /**
  * Topic and file favourites reuse the unread sources' readability (one rule for what a viewer
- * can see) and their display; read state comes from the same read tables.
+ * can see) and their display; read state comes from the same read tables. The kind comes from
+ * the source that finds the item (group or common), so it always matches where the item lives.
  */
-function fromUnreadKind(type: number, unreadType: number, marks: 'topic_favorites' | 'file_favorites'): FavoriteSource {
+function fromUnreadKind(type: number, unreadType: number, marks: 'topic_favorites' | 'file_favorites', base?: Rows): FavoriteSource {
   const col = marks === 'topic_favorites' ? 'topic_id' : 'file_id';
   const reads = marks === 'topic_favorites' ? 'topic_reads' : 'file_reads';
+  const items: Rows = base ?? ((ctx, v) => unreadSource(unreadType)!.rows(ctx, v, { unreadOnly: false }));
   return {
     type,
     rows: (ctx, v) =>
       ctx.db
-        .selectFrom(unreadSource(unreadType)!.rows(ctx, v, { unreadOnly: false }).as('r'))
+        .selectFrom(items(ctx, v).as('r'))
         .innerJoin(`${marks} as fav` as 'topic_favorites as fav', (j) =>
           j.onRef(`fav.${col}` as 'fav.topic_id', '=', 'r.target_id').on('fav.user_id', '=', v.id),
         )
@@ -51,8 +84,8 @@ function fromUnreadKind(type: number, unreadType: number, marks: 'topic_favorite
 for (const s of [
   fromUnreadKind(FavoriteTargetType.GROUP_TOPIC, LikeTargetType.GROUP_TOPIC, 'topic_favorites'),
   fromUnreadKind(FavoriteTargetType.COMMON_TOPIC, LikeTargetType.COMMON_TOPIC, 'topic_favorites'),
-  fromUnreadKind(FavoriteTargetType.GROUP_FILE, LikeTargetType.GROUP_SHARED_FOLDER, 'file_favorites'),
-  fromUnreadKind(FavoriteTargetType.COMMON_FILE, LikeTargetType.COMMON_SHARED_FOLDER, 'file_favorites'),
+  fromUnreadKind(FavoriteTargetType.GROUP_FILE, LikeTargetType.GROUP_SHARED_FOLDER, 'file_favorites', favouriteFiles('group')),
+  fromUnreadKind(FavoriteTargetType.COMMON_FILE, LikeTargetType.COMMON_SHARED_FOLDER, 'file_favorites', favouriteFiles('common')),
 ]) {
   registerFavoriteSource(s);
 }

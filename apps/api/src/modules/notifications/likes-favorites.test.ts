@@ -120,4 +120,41 @@ describe.each(DIALECTS)('like notices and favourites (%s)', (dialect) => {
     expect((await get(t, a.token, '/favorite?limit=500')).statusCode).toBe(400);
     expect((await get(t, undefined, '/favorite')).statusCode).toBe(401);
   });
+
+  it('classifies a favourite by where the item lives: a group’s topic attachment is a group file, a common one a common file', async () => {
+    const M = '/service/api/v1/members/me';
+    const favor = (url: string) => t.inject({ method: 'POST', url, token: a.token, payload: { is_favor: true } });
+    const topic = await postTopic(t, b.token, g, { topic_title: '添付つき' });
+    const common = await postCommon(t, b.token, [g], { topic_title: '全社添付' });
+    const groupAttachment = await insertFile(t, { companyId: company, groupId: g, uploaderId: b.id, topicId: topic });
+    const commonAttachment = await insertFile(t, { companyId: company, groupId: null, uploaderId: b.id, topicId: common });
+    const foreign = await insertFile(t, { companyId: company, groupId: gOther, uploaderId: b.id });
+    expect((await favor(`${M}/groups/${g}/mark-favorite-file/${groupAttachment}`)).statusCode).toBe(200);
+    expect((await favor(`${M}/mark-favorite-common-file/${commonAttachment}`)).statusCode).toBe(200);
+    // The common route does not take a group's file: it is not in the common area.
+    expect((await favor(`${M}/mark-favorite-common-file/${groupAttachment}`)).statusCode).toBe(404);
+    // Marks stored however they came (a common-area mark on a group's file, another group's
+    // file): the group's file lists as a group file, the unreadable one not at all.
+    await t.ctx.db.insertInto('file_favorites').values({ file_id: foreign, user_id: a.id, created_at: t.clock() }).execute();
+
+    const items = (await get(t, a.token, '/favorite?limit=50')).json().items.data as {
+      id: string;
+      favorite_target_type: number;
+      group_id: number | null;
+      group_name: string | null;
+    }[];
+    expect(items.find((d) => d.id === `6-${groupAttachment}`)).toMatchObject({ favorite_target_type: 6, group_id: g });
+    expect(items.find((d) => d.id === `6-${groupAttachment}`)!.group_name).toBeTruthy();
+    expect(items.find((d) => d.id === `2-${commonAttachment}`)).toMatchObject({ favorite_target_type: 2, group_id: null });
+    expect(items.map((d) => d.id)).not.toContain(`6-${foreign}`);
+    expect(items.map((d) => d.id)).not.toContain(`2-${foreign}`);
+    // Everything of a group is a group kind (5, 6); nothing common carries a group.
+    for (const d of items) expect(d.group_id === null ? [1, 2] : [5, 6]).toContain(d.favorite_target_type);
+
+    // The attachment follows its topic: binned topic, no favourite.
+    await t.inject({ method: 'POST', url: `${T(g)}/move-topics-to-bin`, token: b.token, payload: { topic_ids: [topic] } });
+    const after = (await get(t, a.token, '/favorite?limit=50')).json().items.data as { id: string }[];
+    expect(after.map((d) => d.id)).not.toContain(`6-${groupAttachment}`);
+    expect(after.map((d) => d.id)).toContain(`2-${commonAttachment}`);
+  });
 });
