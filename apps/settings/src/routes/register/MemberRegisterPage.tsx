@@ -4,8 +4,8 @@ import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
+import { groupRolesQuery } from '@portal/api-client/page-queries';
 import { ADMIN_REGISTER_MAX, adminRegisterBody, type AdminRegisterBody } from '@portal/api-client/schemas/settings';
 import { Button, isImeComposing, Spinner, useDocumentTitle, useModal } from '@portal/ui';
 import { TextField } from '@portal/ui/kit';
@@ -30,11 +30,9 @@ export default function MemberRegisterPage() {
   const groupId = Number(useParams().groupId);
   const navigate = useNavigate();
   const modal = useModal();
-  const roles = useQuery({
-    queryKey: queryKeys.groupRoles(groupId),
-    queryFn: async () => (await api.call('myGroupRoles', { params: { id: groupId } })).items,
-  });
-  const isAdmin = roles.data?.roles.includes('role_admin');
+  // The groups remote keeps the same entry, in this shape, under the same key.
+  const roles = useQuery(groupRolesQuery(api, groupId));
+  const isAdmin = roles.data?.admin;
   useEffect(() => {
     if (roles.isError || (roles.data && !isAdmin)) navigate(`/group/${groupId}`, { replace: true });
   }, [roles.isError, roles.data, isAdmin, groupId, navigate]);
