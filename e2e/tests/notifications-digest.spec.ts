@@ -77,7 +77,7 @@ test.describe('digest mail', () => {
     await call(request, reader, 'PATCH', '/members/me/settings/setting_notify_news', { email_notify_time: second });
     const en = await waitForMail(READER.email, since, 90_000);
     expect(en.subject).toMatch(/^\[Group Portal\] \d+ unread items$/);
-    expect(en.text).toContain(`[Topic] ${title}（${group.name}）`);
+    expect(en.text).toContain(`[Topic] ${title} (${group.name})`);
     expect(en.text).toContain('Settings and unsubscribe:');
   });
 });
