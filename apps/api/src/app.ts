@@ -132,7 +132,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // SQLite has no pool to queue on: the requests in flight are its backlog.
   shedOnRequestsInFlight(app, database.dialect === 'sqlite' ? config.requestsInFlightMax : 0);
   // A CPU-bound process never fills that queue: its event loop's delay tells instead.
-  shedOnEventLoopLag(app, { thresholdMs: config.eventLoopShedMs, windowMs: config.eventLoopShedWindowMs });
+  shedOnEventLoopLag(app, {
+    thresholdMs: config.eventLoopShedMs,
+    windowMs: config.eventLoopShedWindowMs,
+    minInFlight: config.eventLoopShedMinInFlight,
+  });
   refuseBadEscapes(app, '/service/api/');
   passwordWork.configure({ maxQueued: config.passwordHashQueueMax });
   // Before any route: it times the routes registered after it.

@@ -52,6 +52,11 @@ export interface Config {
    */
   eventLoopShedMs: number;
   eventLoopShedWindowMs: number;
+  /**
+   * EVENT_LOOP_SHED_MIN_IN_FLIGHT: a slow loop sheds only while this many API requests are being
+   * served (a loop stalled by a neighbour or a start-up seed is not overload). Default 16.
+   */
+  eventLoopShedMinInFlight: number;
   /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
   databasePoolStatsFile: string | undefined;
   /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
@@ -237,6 +242,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     requestsInFlightMax: int(env, 'REQUESTS_IN_FLIGHT_MAX', 256),
     eventLoopShedMs: int(env, 'EVENT_LOOP_SHED_MS', 200),
     eventLoopShedWindowMs: int(env, 'EVENT_LOOP_SHED_WINDOW_MS', 500) || 500,
+    eventLoopShedMinInFlight: int(env, 'EVENT_LOOP_SHED_MIN_IN_FLIGHT', 16),
     databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,

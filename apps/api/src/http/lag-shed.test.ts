@@ -36,18 +36,26 @@ describe('lagJudge', () => {
 describe('shedOnEventLoopLag', () => {
   afterEach(() => vi.useRealTimers());
 
-  async function app(thresholdMs: number) {
+  async function app(thresholdMs: number, minInFlight = 0) {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const sample = fakeSample();
     const a = Fastify();
-    const shedder = shedOnEventLoopLag(a, { thresholdMs, windowMs: 500, sample });
+    const shedder = shedOnEventLoopLag(a, { thresholdMs, windowMs: 500, minInFlight, sample });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     a.get('/service/api/v1/things', async () => ({ ok: true }));
+    a.get('/service/api/v1/slow', async () => {
+      await held;
+      return { ok: true };
+    });
     a.post('/service/api/v1/things', async () => ({ ok: true }));
     a.get('/service/api/v1/health', async () => ({ ok: true }));
     a.get('/service/api/v1/metrics', async () => 'm');
     a.get('/shell/index.html', async () => 'page');
     await a.ready();
-    return { a, sample, shedder };
+    return { a, sample, shedder, release };
   }
 
   it('while saturated, answers a new API read 503 + Retry-After at once; writes, probes and the shell go through', async () => {
@@ -67,6 +75,23 @@ describe('shedOnEventLoopLag', () => {
     sample.set(20);
     vi.advanceTimersByTime(500);
     expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    await a.close();
+  });
+
+  it('a slow loop with fewer API requests in flight than the floor is a stall, not overload: nothing is shed', async () => {
+    const { a, sample, shedder, release } = await app(200, 2);
+    sample.set(400);
+    vi.advanceTimersByTime(500);
+    expect(shedder.saturated()).toBe(true);
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    const slow = [a.inject({ method: 'GET', url: '/service/api/v1/slow' }), a.inject({ method: 'GET', url: '/service/api/v1/slow' })];
+    await vi.waitFor(() => expect(shedder.inFlight()).toBe(2));
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(503);
+    release();
+    expect((await Promise.all(slow)).map((r) => r.statusCode)).toEqual([200, 200]);
+    await vi.waitFor(() => expect(shedder.inFlight()).toBe(0));
+    expect((await a.inject({ method: 'GET', url: '/service/api/v1/things' })).statusCode).toBe(200);
+    expect(shedder.shed()).toBe(1);
     await a.close();
   });
 

@@ -39,13 +39,18 @@ export function lagJudge(sample: LagSample, thresholdMs: number): { tick(): void
  * once, before anything is parsed, authenticated or read: those already admitted get the CPU and
  * finish in time. Writes are admitted (a person's edit, a login), as are probes; work already
  * started is never touched. `thresholdMs` 0 turns it off.
+ *
+ * A slow loop alone is not overload: a neighbour on a shared host, a start-up seed or a large
+ * import stalls it too, and shedding the few readers of a quiet server then only turns their pages
+ * into errors. So it sheds only while at least `minInFlight` API requests are already being served.
  */
 export function shedOnEventLoopLag(
   app: FastifyInstance,
-  opts: { thresholdMs: number; windowMs: number; sample?: LagSample },
-): { shed(): number; saturated(): boolean } {
+  opts: { thresholdMs: number; windowMs: number; minInFlight: number; sample?: LagSample },
+): { shed(): number; saturated(): boolean; inFlight(): number } {
   let shed = 0;
-  if (opts.thresholdMs <= 0) return { shed: () => shed, saturated: () => false };
+  let inFlight = 0;
+  if (opts.thresholdMs <= 0) return { shed: () => shed, saturated: () => false, inFlight: () => inFlight };
   const own = opts.sample ? undefined : loopDelay();
   const judge = lagJudge(opts.sample ?? own!, opts.thresholdMs);
   const timer = setInterval(judge.tick, opts.windowMs);
@@ -56,10 +61,16 @@ export function shedOnEventLoopLag(
   });
   const body = JSON.stringify(busyBody());
   app.addHook('onRequest', (req, reply, done) => {
-    if (!judge.saturated() || (req.method !== 'GET' && req.method !== 'HEAD')) return done();
     if (!req.url.startsWith('/service/api/') || EXEMPT.test(req.url)) return done();
-    shed++;
-    reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(body);
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && judge.saturated() && inFlight >= opts.minInFlight) {
+      shed++;
+      reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(body);
+      return;
+    }
+    inFlight++;
+    reply.raw.once('close', () => inFlight--);
+    done();
   });
-  return { shed: () => shed, saturated: judge.saturated };
+  return { shed: () => shed, saturated: judge.saturated, inFlight: () => inFlight };
 }
