@@ -46,14 +46,27 @@ beforeEach(() => {
 
 describe('MemberRegisterPage', () => {
   it('a member without the administrator right goes to the group top page', async () => {
-    call.mockResolvedValue({ items: { roles: ['role_invite'], effective: { role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false }, can_invite: true } } as never);
+    call.mockResolvedValue({
+      items: {
+        roles: ['role_invite'],
+        effective: { role_admin: false, role_invite: true, role_edit_shared_folder: false, role_edit_topic: false },
+        can_invite: true,
+      },
+    } as never);
     renderPage();
     expect(await screen.findByText('group top')).toBeTruthy();
   });
 
   it('registers the typed employee into this group, and shows a taken number on its field', async () => {
     call.mockImplementation((async (name: string) => {
-      if (name === 'myGroupRoles') return { items: { roles: ['role_admin'], effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true }, can_invite: true } };
+      if (name === 'myGroupRoles')
+        return {
+          items: {
+            roles: ['role_admin'],
+            effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
+            can_invite: true,
+          },
+        };
       if (name === 'adminRegisters') {
         throw new ApiError(400, 'EMPLOYEE_NUMBER_USED', 'x', {
           status_code: 'EMPLOYEE_NUMBER_USED',
@@ -71,7 +84,14 @@ describe('MemberRegisterPage', () => {
     expect(call).toHaveBeenCalledWith('adminRegisters', { params: { group_id: 5 }, body: { employees: [ROW] } });
 
     call.mockImplementation((async (name: string) => {
-      if (name === 'myGroupRoles') return { items: { roles: ['role_admin'], effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true }, can_invite: true } };
+      if (name === 'myGroupRoles')
+        return {
+          items: {
+            roles: ['role_admin'],
+            effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
+            can_invite: true,
+          },
+        };
       return { items: { registered: [{ id: 9, employee_number: 'N100', email: 'n100@example.com' }] } };
     }) as never);
     fireEvent.click(screen.getByRole('button', { name: '登録する' }));
