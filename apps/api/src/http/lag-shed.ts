@@ -1,9 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { busyBody } from './shed';
-
-/** Probes answer whatever the load: an orchestrator must not take a busy node for a dead one. */
-const EXEMPT = /^\/service\/api\/v\d+\/(?:health|ready|live|metrics)\b/;
+import { busyBody, EXEMPT } from './shed';
 
 export interface LagSample {
   /** The event loop's delay over the last window, at the 99th percentile, in ms. */
@@ -68,6 +65,8 @@ export function shedOnEventLoopLag(
       reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(body);
       return;
     }
+    // A WebSocket stays open for hours: counted, a few sockets would hold the floor met for good.
+    if (req.headers.upgrade) return done();
     inFlight++;
     reply.raw.once('close', () => inFlight--);
     done();

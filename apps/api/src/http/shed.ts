@@ -74,7 +74,7 @@ export function boundedQueue(concurrency: number, maxQueued: number, what: strin
 }
 
 /** Probes answer whatever the load: an orchestrator must not take a busy node for a dead one. */
-const EXEMPT = /^\/service\/api\/v\d+\/(?:health|ready|live|metrics)\b/;
+export const EXEMPT = /^\/service\/api\/v\d+\/(?:health|ready|live|metrics)\b/;
 
 /**
  * Requests waiting for a pooled database connection are the backlog that made overload collapse
