@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordWork } from '../modules/auth';
 import { TestSocket } from '../modules/realtime/ws-client.test-util';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness';
@@ -59,11 +59,10 @@ describe('shedOnRequestsInFlight', () => {
     const { port } = app.server.address() as AddressInfo;
     const req = http.get({ host: '127.0.0.1', port, path: `${API}/slow` });
     req.on('error', () => {});
-    await new Promise((r) => setTimeout(r, 50));
-    expect(bound.inFlight()).toBe(1);
+    // Polled, not slept: on a loaded machine the connection and the close take longer than a fixed pause.
+    await vi.waitFor(() => expect(bound.inFlight()).toBe(1), { timeout: 5_000 });
     req.destroy();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(bound.inFlight()).toBe(0);
+    await vi.waitFor(() => expect(bound.inFlight()).toBe(0), { timeout: 5_000 });
     g.open();
     await app.close();
   });
