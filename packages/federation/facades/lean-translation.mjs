@@ -1,10 +1,11 @@
 // useTranslation for the shared react-i18next facade (react-i18next.mjs), cheaper per component.
 //
-// react-i18next 17's hook does per-component work that is the same for every component using
-// one namespace: it copies the whole i18next instance's property descriptors into a wrapper,
-// builds a fixed `t` (whose every call spreads i18next's full options object), stringifies the
-// namespace list and subscribes to the instance's events on its own. Home mounts a few hundred
-// such components; in a profile of its start-up that was ~10 % of the main thread.
+// react-i18next's hook does per-component work that is the same for every component using
+// one namespace: it builds a fixed `t` (whose every call spreads i18next's full options object),
+// merges its options, stringifies the namespace list and subscribes to the instance's events on
+// its own (17 also copied the instance's property descriptors into a wrapper; 18 wraps it in a
+// Proxy). Home mounts a few hundred such components; in a profile of its start-up (17) that was
+// ~10 % of the main thread.
 // Here the snapshot — `t`, readiness — is built once per instance, language and namespace list
 // and shared; one listener per instance fans out to the components. `t` called with a key and
 // no options (labels, most of the UI) answers from a cache kept until the language or the
@@ -14,8 +15,8 @@
 // suspends until the namespaces are loaded (`useSuspense` is on, see @portal/i18n), re-renders
 // on `languageChanged`, `nsMode: 'fallback'`. Any other option goes to react-i18next's own hook;
 // options are literals at each call site, so one component never switches between the two.
-// The `i18n` returned is the instance itself (react-i18next returns a per-language copy of it;
-// the portal reads only `language` and `t` from it, while rendering).
+// The `i18n` returned is the instance itself (react-i18next 18 returns a per-language Proxy that
+// forwards to it; the portal reads only `language` and `t` from it, while rendering).
 import { useContext, useSyncExternalStore } from 'react';
 
 const LEAN_OPTIONS = new Set(['nsMode']);
