@@ -84,7 +84,7 @@ function packageDir(pkg) {
  */
 const FACADES = {
   // The production build: the package's exports map has no production condition for imports.
-  'react-router': 'dist/production/index.mjs',
+  'react-router': 'dist/production/index.js',
   'react-i18next': 'dist/es/index.js',
   '@tanstack/react-query': 'build/modern/index.js',
   nanostores: 'index.js',
