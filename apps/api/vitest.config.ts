@@ -15,7 +15,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    // Each file makes its own SQLite file and PostgreSQL database, so files may run side by side.
+    // Each file makes its own SQLite file and PostgreSQL database, so files may run side by side:
+    // copies of the two this setup migrates once per run (src/test/db-templates.ts).
+    globalSetup: ['./src/test/db-templates.ts'],
     fileParallelism: true,
     maxWorkers: workers,
     testTimeout: 60_000,

@@ -26,7 +26,7 @@ export interface ChildSite {
 /** `pgAdminUrl`: another PostgreSQL server than the shared one (a private cluster of the test). */
 export async function prepareSite(dialect: TestDialect, opts: { pgAdminUrl?: string } = {}): Promise<ChildSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-child-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase(opts.pgAdminUrl) : null;
+  const pgDb = dialect === 'postgres' ? await createPgDatabase(opts.pgAdminUrl, { migrated: true }) : null;
   const config = loadConfig({}, { dataDir, databaseUrl: pgDb?.url });
   const { db, destroy } = createDb(config);
   try {

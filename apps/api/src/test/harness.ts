@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../kernel/context';
 import { hashPassword } from '../modules/auth/password';
+import { PG_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './db-templates';
 
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 export type TestDialect = (typeof DIALECTS)[number];
@@ -71,11 +72,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createPgDatabase(adminUrl = PG_ADMIN_URL): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database. `migrated`: a copy of the API suite's migrated template
+ * (test/db-templates.ts) when there is one on this server, else empty like the default.
+ */
+export async function createPgDatabase(
+  adminUrl = PG_ADMIN_URL,
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
+  const template = opts.migrated && adminUrl === PG_ADMIN_URL ? process.env[PG_TEMPLATE_ENV] : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -106,6 +115,12 @@ async function testStorageUrl(): Promise<string | undefined> {
   return `s3://${s3.bucket}/t${randomBytes(6).toString('hex')}`;
 }
 
+/** The migrated SQLite file of the API suite (test/db-templates.ts) as this app's database. */
+function copySqliteTemplate(dialect: TestDialect, dataDir: string): void {
+  const template = process.env[SQLITE_TEMPLATE_ENV];
+  if (dialect === 'sqlite' && template) fs.copyFileSync(template, path.join(dataDir, 'portal.sqlite'));
+}
+
 let seq = 0;
 const unique = () => `${process.pid}${++seq}${randomBytes(2).toString('hex')}`;
 
@@ -117,7 +132,8 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const pgDb = dialect === 'postgres' ? await createPgDatabase(PG_ADMIN_URL, { migrated: true }) : null;
+  copySqliteTemplate(dialect, dataDir);
   const clock = testClock();
   const config = loadConfig(
     {},

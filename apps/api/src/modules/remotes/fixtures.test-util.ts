@@ -22,7 +22,7 @@ export async function makeSandbox(dialect: TestDialect = 'sqlite'): Promise<Sand
   const rootDir = path.join(base, 'repo');
   const dataDir = path.join(base, 'data');
   await mkdir(dataDir, { recursive: true });
-  const pg = dialect === 'postgres' ? await createPgDatabase() : null;
+  const pg = dialect === 'postgres' ? await createPgDatabase(undefined, { migrated: true }) : null;
   const registry = createDb({ dataDir, databaseUrl: pg?.url });
   await migrateToLatest(registry.db);
   return {
