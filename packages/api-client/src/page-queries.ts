@@ -1,14 +1,13 @@
-import { CALENDAR_QUERY_ROOT } from './calendar-constants';
 import { monthStart, tokyoToday, weekStart } from './calendar-dates';
 import { chatQueryKeys } from './chat';
 import type { ApiClient } from './client';
 import { DEFAULT_SETTINGS } from './constants';
-import { queryKeys } from './query-keys';
+import { calendarDaysQuery, type CalendarChoice, queryKeys } from './query-keys';
 import type { Settings } from './schemas/members';
 
 /**
- * The start-up queries of the main pages (a group feed, the calendar month, the chat list, the
- * unread list), each as one TanStack Query definition — key, call and paging — that the page's
+ * The start-up queries of the main pages (home's widgets, a group feed, the calendar month, the
+ * chat list, the unread list), each as one TanStack Query definition — key, call and paging — that the page's
  * remote reads and the shell prefetches while that remote's code is still loading. One
  * definition for both is what makes the prefetched answer land in the very cache entry the page
  * then reads. `api` is the browser client, passed in (this module holds no client of its own,
@@ -18,6 +17,11 @@ type Api = Pick<ApiClient, 'call'>;
 
 const byPage = (last: { current_page: number; last_page: number }) =>
   last.current_page < last.last_page ? last.current_page + 1 : undefined;
+
+// Home's widgets' queries (news, the week, groups and folders, the common count) are in
+// query-keys.ts (core): the shell prefetches them from its start-up chunk, and the widgets read
+// them from the shared core instead of bundling this module. Re-exported here for the pages.
+export { calendarDaysQuery, firstDayOfWeek, homeWeekQuery, type CalendarChoice } from './query-keys';
 
 // --- chat -------------------------------------------------------------------------------------
 
@@ -59,30 +63,10 @@ export const listPageSize = (settings: Settings | undefined): number =>
 
 // --- calendar ---------------------------------------------------------------------------------
 
-/** Which calendar is shown: everything, mine, or a group's (the `cal` search parameter). */
-export type CalendarChoice = { type: 1 | 2 } | { type: 3; group_id: number };
-
 export function parseChoice(raw: string | null): CalendarChoice {
   if (raw === 'my') return { type: 2 };
   const g = raw?.startsWith('g') ? Number(raw.slice(1)) : Number.NaN;
   return Number.isInteger(g) && g > 0 ? { type: 3, group_id: g } : { type: 1 };
-}
-
-/** The user's first day of the week (section 9 default 1, Monday). */
-export const firstDayOfWeek = (settings: Settings | undefined): number =>
-  settings?.setting_display.first_day_of_week ?? DEFAULT_SETTINGS.first_day_of_week;
-
-/** `days` days from `date` (aligned to `weekStart` when given), with events and holidays per day. */
-export function calendarDaysQuery(api: Api, date: string, days: number, choice: CalendarChoice, alignTo?: number) {
-  return {
-    queryKey: [...CALENDAR_QUERY_ROOT, 'days', date, days, choice, alignTo ?? null],
-    queryFn: async () =>
-      (
-        await api.call('calendarByWeek', {
-          query: { date, days, ...choice, ...(alignTo === undefined ? {} : { week_start_date: alignTo }) },
-        })
-      ).items,
-  };
 }
 
 /** The month view's six weeks around `date` (a `YYYY-MM-DD`, or today when absent or malformed). */

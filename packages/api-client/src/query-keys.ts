@@ -1,5 +1,8 @@
+import { CALENDAR_QUERY_ROOT } from './calendar-constants';
+import { tokyoToday, weekStart } from './calendar-dates';
 import type { ApiClient } from './client';
-import { LIMITS } from './constants';
+import { DEFAULT_SETTINGS, LIMITS } from './constants';
+import type { Settings } from './schemas/members';
 /**
  * TanStack Query keys, one factory per domain, so invalidation after a mutation names the same
  * key the list used.
@@ -81,4 +84,63 @@ export function allMyGroupsQuery(api: Pick<ApiClient, 'call'>) {
     queryKey: queryKeys.myGroups(query),
     queryFn: async () => (await api.call('myGroups', { query })).items.data,
   };
+}
+
+/** How many news items home's news widget shows (the notifications remote's NewsList default). */
+export const HOME_NEWS_LIMIT = 10;
+
+/**
+ * News of home (`groupId` null) or of a group page, page 1. Under ['news'], not 'notifications':
+ * reading them retires ONE_TIME items, so they reload only when news changes (the notifications
+ * remote's news.ts). Home's start-up prefetch (the shell) and the widget share this definition.
+ */
+export function newsWidgetQuery(api: Pick<ApiClient, 'call'>, groupId: number | null, limit: number) {
+  return {
+    queryKey: ['news', groupId ?? 'home', limit] as const,
+    queryFn: async () =>
+      groupId === null
+        ? (await api.call('homeNews', { query: { page: 1, limit } })).items
+        : (await api.call('groupNews', { params: { id: groupId }, query: { page: 1, limit } })).items,
+  };
+}
+
+/** The caller's group folders, in the user's order (home's group list, the folder manager). */
+export function groupFoldersQuery(api: Pick<ApiClient, 'call'>) {
+  return {
+    queryKey: queryKeys.groupFolders(),
+    queryFn: async () => (await api.call('groupFolders')).items,
+  };
+}
+
+/** Unread common topics (home's link to them, the common feed). */
+export function commonTopicUnreadCountQuery(api: Pick<ApiClient, 'call'>) {
+  return {
+    queryKey: queryKeys.commonTopicUnreadCount(),
+    queryFn: async () => (await api.call('commonTopicUnreadCount')).items.count,
+  };
+}
+
+/** Which calendar is shown: everything, mine, or a group's (the `cal` search parameter). */
+export type CalendarChoice = { type: 1 | 2 } | { type: 3; group_id: number };
+
+/** The user's first day of the week (section 9 default 1, Monday). */
+export const firstDayOfWeek = (settings: Settings | undefined): number =>
+  settings?.setting_display.first_day_of_week ?? DEFAULT_SETTINGS.first_day_of_week;
+
+/** `days` days from `date` (aligned to `alignTo` when given), with events and holidays per day. */
+export function calendarDaysQuery(api: Pick<ApiClient, 'call'>, date: string, days: number, choice: CalendarChoice, alignTo?: number) {
+  return {
+    queryKey: [...CALENDAR_QUERY_ROOT, 'days', date, days, choice, alignTo ?? null],
+    queryFn: async () =>
+      (
+        await api.call('calendarByWeek', {
+          query: { date, days, ...choice, ...(alignTo === undefined ? {} : { week_start_date: alignTo }) },
+        })
+      ).items,
+  };
+}
+
+/** Home's week: seven days of every calendar from this week's start (the calendar remote's WeekTable). */
+export function homeWeekQuery(api: Pick<ApiClient, 'call'>, firstDay: number) {
+  return calendarDaysQuery(api, weekStart(tokyoToday(), firstDay), 7, { type: 1 });
 }

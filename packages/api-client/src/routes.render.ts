@@ -6,12 +6,13 @@ export const START_ROUTES_FILE = 'src/routes.start.gen.ts';
 export const ROUTES_COMMAND = 'npm run gen:routes -w @portal/api-client';
 
 /**
- * The calls the shell and the home page make before anyone clicks (log in, session, header,
- * home widgets, push sync): their routes are bundled with the client in the shell's start-up
- * chunk. Every other route is in routes.gen.ts, which the client loads as its own chunk on the
- * first call that needs it, so the start-up path does not carry all ~300 routes. A home call
- * missing here still works; it only makes home fetch that chunk (`npm run bench -- home` lists
- * home's scripts).
+ * The calls the shell and the home page make before anyone clicks (log in, session, header and
+ * its bell, home widgets, push sync), and the start-up calls of the other main pages, which the
+ * shell prefetches before their remote's code arrives (page-queries.ts): their routes are bundled
+ * with the client in the shell's start-up chunk. Every other route is in routes.gen.ts, which
+ * the client loads as its own chunk on the first call that needs it, so the start-up path does
+ * not carry all ~300 routes. A start-up call missing here still works; it only makes the page
+ * fetch that chunk first (`npm run bench -- home` lists home's scripts).
  */
 export const START_ROUTES = [
   'login',
@@ -31,6 +32,17 @@ export const START_ROUTES = [
   'groupFolders',
   'calendarByWeek',
   'commonTopicUnreadCount',
+  'notificationCount',
+  'myGroup',
+  'myGroupRoles',
+  'topicCount',
+  'topicFolders',
+  'topicsAll',
+  'topicsUnclassified',
+  'topicsInBin',
+  'topicsFavorite',
+  'unreadList',
+  'chatList',
 ] as const;
 
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type NewCommonTopicBody, type TopicDetail } from '@portal/api-client/core';
+import { commonTopicUnreadCountQuery, queryKeys, type NewCommonTopicBody, type TopicDetail } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import type { ListSort } from '@portal/content/kit';
 import { saveTopic, type TopicUpload } from '@portal/content/topics';
@@ -26,10 +26,7 @@ export function useCommonFeed(unreadOnly: boolean, listSort: ListSort, title: st
 }
 
 export function useCommonUnreadCount() {
-  return useQuery({
-    queryKey: queryKeys.commonTopicUnreadCount(),
-    queryFn: async () => (await api.call('commonTopicUnreadCount')).items.count,
-  });
+  return useQuery(commonTopicUnreadCountQuery(api));
 }
 
 /** The logged-in user (the shell caches it at login): common_topic_role decides who writes. */

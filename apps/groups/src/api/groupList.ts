@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { allMyGroupsQuery, LIMITS, queryKeys, type GroupListItem } from '@portal/api-client/core';
+import { allMyGroupsQuery, groupFoldersQuery, LIMITS, queryKeys, type GroupListItem } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 
 /**
@@ -78,11 +78,8 @@ export function useAllMyGroups() {
 }
 
 export function useGroupFolders() {
-  return useQuery({
-    queryKey: queryKeys.groupFolders(),
-    queryFn: async () => (await api.call('groupFolders')).items,
-    meta: SILENT,
-  });
+  // Key and call shared with the shell, which asks for them on a start on home (routes/pageData.ts).
+  return useQuery({ ...groupFoldersQuery(api), meta: SILENT });
 }
 
 export type GroupFolder = NonNullable<ReturnType<typeof useGroupFolders>['data']>[number];

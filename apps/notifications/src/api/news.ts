@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
+import { newsWidgetQuery } from '@portal/api-client/core';
 
 /**
  * News lists live under ['news'] (not 'notifications'): reading them on load is what retires
@@ -8,17 +9,15 @@ import { api } from '@portal/api-client/browser';
  */
 export const newsKeys = {
   all: ['news'] as const,
-  list: (groupId: number | null, limit: number) => ['news', groupId ?? 'home', limit] as const,
+  // One definition with the shell's start-up prefetch of home (page-queries.ts).
+  list: (groupId: number | null, limit: number) => newsWidgetQuery(api, groupId, limit).queryKey,
   admin: (page: number, limit: number) => ['news', 'admin', page, limit] as const,
 };
 
 export function useNews(groupId: number | null, limit: number) {
   return useQuery({
-    queryKey: newsKeys.list(groupId, limit),
-    queryFn: async () =>
-      groupId === null
-        ? (await api.call('homeNews', { query: { page: 1, limit } })).items
-        : (await api.call('groupNews', { params: { id: groupId }, query: { page: 1, limit } })).items,
+    // Key and call shared with the shell, which asks for home's news alongside this code.
+    ...newsWidgetQuery(api, groupId, limit),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: 1,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, useFirstDataInTransition } from '@portal/ui';
-import { NewsDisplayType, InformationType, type NewsItem } from '@portal/api-client/core';
+import { HOME_NEWS_LIMIT, NewsDisplayType, InformationType, type NewsItem } from '@portal/api-client/core';
 import { useNews, useReadNews } from '../api/news';
 import { NewsItemView } from '../components/NewsItemView/NewsItemView';
 import '../notifications.css';
@@ -19,7 +19,7 @@ const reported = new WeakMap<object, number>();
  * (NEW stays on screen until the next load); tapping NEW or opening an item hides its badge, and
  * opening a ONE_TIME system item retires every ONE_TIME system item shown.
  */
-export default function NewsList({ groupId = null, limit = 10 }: { groupId?: number | null; limit?: number }) {
+export default function NewsList({ groupId = null, limit = HOME_NEWS_LIMIT }: { groupId?: number | null; limit?: number }) {
   const { t } = useTranslation('notifications');
   const news = useNews(groupId, limit);
   const read = useReadNews();

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useStore } from '@nanostores/react';
 import { API_PREFIX, queryKeys, ThemeType } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { setLanguage } from '@portal/i18n';
 import { applyTheme, applyThemeImages, type ThemeImageSlotName } from '@portal/ui';
 import { applyUserSettings } from '../session/settings';
+import { $contentShown } from '../stores/content';
 
 /**
  * Keeps language and theme in step with the stored settings: after a reload (settings come from
@@ -17,10 +19,13 @@ export function useUserSettings(): void {
     queryKey: queryKeys.settings(),
     queryFn: async () => (await api.call('settings')).items,
   });
+  // The pictures (and their downloads) wait until the page has shown its content: the theme's
+  // colours come with the settings, the pictures only decorate (stores/content.ts).
   const images = useQuery({
     queryKey: queryKeys.themeImages(),
     queryFn: async () => (await api.call('themeImages')).items,
     meta: { silent: true },
+    enabled: useStore($contentShown),
   });
   useEffect(() => {
     if (data) void applyUserSettings(data, { setLanguage, applyTheme });

@@ -12,20 +12,20 @@ const HOME_WIDGETS: [RemoteName, string][] = [
   ['common-topic', 'CommonTopicLink'],
 ];
 
-let preloaded = false;
+let preloaded: Promise<unknown>[] | null = null;
 
 /**
  * The widgets' code and strings, all at once (bootstrap.tsx: before React renders home). Once
  * per page load: home calls it on every render, and asking i18next again is not free (a failed
- * widget retries through its own area, RemoteModule).
+ * widget retries through its own area, RemoteModule). Returns the loads (they never reject).
  */
-export function preloadHomeWidgets(): void {
-  if (preloaded) return;
-  preloaded = true;
-  for (const [remote, module] of HOME_WIDGETS) preloadRemoteModule(remote, module);
+export function preloadHomeWidgets(): Promise<unknown>[] {
+  if (preloaded) return preloaded;
+  preloaded = HOME_WIDGETS.map(([remote, module]) => preloadRemoteModule(remote, module));
   // Each widget suspends on its strings only once its code has arrived (remotes.json →
   // mf-manifest → remoteEntry → the widget): asked for here, they load alongside that chain.
-  void loadNamespaces(HOME_WIDGET_NAMESPACES).catch(() => undefined);
+  preloaded.push(loadNamespaces(HOME_WIDGET_NAMESPACES).catch(() => undefined));
+  return preloaded;
 }
 
 /**

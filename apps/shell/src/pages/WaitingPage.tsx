@@ -5,12 +5,9 @@ import { Spinner } from '@portal/ui';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
 import { loginRedirectTarget } from '../routes/redirect';
+import { SESSION_SHARE_WAIT_MS } from '../session/shareWait';
 
-/**
- * How long a new tab waits for another tab to share its session (startSessionSync answers
- * through a storage event, which arrives asynchronously) before sending the user to login.
- */
-export const SESSION_SHARE_WAIT_MS = 600;
+export { SESSION_SHARE_WAIT_MS };
 
 /**
  * /waiting?redirect=: where the guard parks a request without a token. A logged-in user (or one

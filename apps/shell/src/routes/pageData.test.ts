@@ -1,10 +1,25 @@
 import { QueryClient, QueryObserver, InfiniteQueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@portal/api-client/browser';
-import { chatQueryKeys, queryKeys } from '@portal/api-client/core';
-import { calendarMonthQuery, chatListQuery, groupQuery, topicFeedQuery, unreadListQuery } from '@portal/api-client/page-queries';
+import {
+  allMyGroupsQuery,
+  calendarDates,
+  chatQueryKeys,
+  commonTopicUnreadCountQuery,
+  groupFoldersQuery,
+  newsWidgetQuery,
+  queryKeys,
+} from '@portal/api-client/core';
+import {
+  calendarDaysQuery,
+  calendarMonthQuery,
+  chatListQuery,
+  groupQuery,
+  topicFeedQuery,
+  unreadListQuery,
+} from '@portal/api-client/page-queries';
 import { prefetchPageData } from './pageData';
-import { PAGE_DATA_PATHS } from './pageDataPaths';
+import { PAGE_DATA_PATHS, pageRemote } from './pageDataPaths';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 
@@ -22,6 +37,7 @@ beforeEach(() => {
   vi.mocked(api.call).mockImplementation((async (name: string, args: unknown) => {
     calls.push({ name, args });
     if (name === 'settings') return { items: SETTINGS };
+    if (name === 'commonTopicUnreadCount') return { items: { count: 3 } };
     if (name === 'myGroupRoles')
       return {
         items: { effective: { role_admin: false, role_edit_shared_folder: false, role_edit_topic: true }, can_invite: false, roles: [] },
@@ -41,10 +57,28 @@ async function mountQuery(options: Parameters<QueryClient['prefetchQuery']>[0], 
 }
 
 describe('start-up data of the main pages', () => {
-  it('matches the four pages and nothing else', () => {
-    for (const p of ['/group/12/new-feed', '/group/12', '/calendar/month', '/chat/list', '/chat', '/notification/unread', '/notification'])
+  it('matches the five pages and nothing else', () => {
+    for (const p of [
+      '/',
+      '/group/12/new-feed',
+      '/group/12',
+      '/calendar/month',
+      '/chat/list',
+      '/chat',
+      '/notification/unread',
+      '/notification',
+    ])
       expect(PAGE_DATA_PATHS.test(p), p).toBe(true);
-    for (const p of ['/', '/login', '/group/abc', '/group/create', '/calendar/week', '/chat/detail/3', '/notification/like', '/setting'])
+    for (const p of [
+      '/login',
+      '/todo',
+      '/group/abc',
+      '/group/create',
+      '/calendar/week',
+      '/chat/detail/3',
+      '/notification/like',
+      '/setting',
+    ])
       expect(PAGE_DATA_PATHS.test(p), p).toBe(false);
   });
 
@@ -56,6 +90,37 @@ describe('start-up data of the main pages', () => {
     await mountQuery(groupQuery(api, 12));
     const feed = await mountQuery(topicFeedQuery(api, 12, 'all', false, { orderBy: 'title', sortedBy: 'asc' }) as never, true);
     expect(feed.data).toMatchObject({ pages: [{ id: 7 }] });
+    expect(calls.length).toBe(before);
+  });
+
+  it("names the remote whose route module renders the page, asked for with the page's data", () => {
+    expect(pageRemote('/')).toBeNull();
+    expect(pageRemote('/group/12/new-feed')).toBe('groups');
+    expect(pageRemote('/group/12/members/register')).toBeNull();
+    expect(pageRemote('/calendar/month')).toBe('calendar');
+    expect(pageRemote('/chat/list')).toBe('chat');
+    expect(pageRemote('/notification/unread')).toBe('notifications');
+  });
+
+  it("puts home's widgets' data where the widgets read it: news, the week from the stored first day, groups, folders, common count", async () => {
+    await prefetchPageData({ pathname: '/', search: '' }, client);
+    expect(calls.map((c) => c.name).sort()).toEqual([
+      'calendarByWeek',
+      'commonTopicUnreadCount',
+      'groupFolders',
+      'homeNews',
+      'myGroups',
+      'settings',
+    ]);
+    // SETTINGS start the week on Sunday.
+    const sunday = calendarDates.weekStart(calendarDates.tokyoToday(), 0);
+    expect(calls.find((c) => c.name === 'calendarByWeek')?.args).toEqual({ query: { date: sunday, days: 7, type: 1 } });
+    const before = calls.length;
+    await mountQuery(newsWidgetQuery(api, null, 10));
+    await mountQuery(calendarDaysQuery(api, sunday, 7, { type: 1 }));
+    await mountQuery(allMyGroupsQuery(api));
+    await mountQuery(groupFoldersQuery(api));
+    await mountQuery(commonTopicUnreadCountQuery(api));
     expect(calls.length).toBe(before);
   });
 

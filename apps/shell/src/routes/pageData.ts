@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
-import { queryKeys, type Settings } from '@portal/api-client/core';
 import {
   calendarMonthQuery,
   chatListQuery,
@@ -16,6 +15,7 @@ import {
   unreadListQuery,
   type FeedList,
 } from '@portal/api-client/page-queries';
+import { prefetchHomeData, QUIET_PREFETCH, startSettings } from './homeData';
 
 /** Tabs of the group feed whose list is known from the URL alone (a folder tab needs the folders first). */
 const FEED_TABS: Record<string, { list: FeedList; unreadOnly: boolean }> = {
@@ -32,7 +32,7 @@ const FEED_TABS: Record<string, { list: FeedList; unreadOnly: boolean }> = {
  * inline state). What succeeds is fresh (the client's staleTime), so the page reads it without
  * a second call; a page mounting while a prefetch is in flight joins that same request.
  */
-const quiet = { retry: false, meta: { silent: true } } as const;
+const quiet = QUIET_PREFETCH;
 
 /**
  * Sends the start-up calls of the page at `location` while its remote's code is still on the
@@ -46,14 +46,13 @@ const quiet = { retry: false, meta: { silent: true } } as const;
 export async function prefetchPageData(location: { pathname: string; search: string }, queryClient: QueryClient): Promise<void> {
   const { pathname } = location;
   const search = new URLSearchParams(location.search);
-  const settings = () =>
-    queryClient
-      .ensureQueryData<Settings>({ queryKey: queryKeys.settings(), queryFn: async () => (await api.call('settings')).items })
-      .catch(() => undefined);
+  const settings = () => startSettings(queryClient);
   const jobs: Promise<unknown>[] = [];
 
   const group = /^\/group\/([1-9]\d{0,15})(\/.*)?$/.exec(pathname);
-  if (group) {
+  // Home's own prefetch runs from the start-up chunk (homeData.ts); here for a caller that has a path.
+  if (pathname === '/') jobs.push(prefetchHomeData(queryClient));
+  else if (group) {
     const groupId = Number(group[1]);
     if (!Number.isSafeInteger(groupId)) return;
     // Every page of a group waits for the group and the caller's rights (GroupLayout).

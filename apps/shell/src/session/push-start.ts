@@ -9,9 +9,11 @@ type Api = Pick<ApiClient, 'call'>;
 /**
  * Syncs after login and after the bell got permission; routes a clicked push inside the SPA.
  * The subscription code (push.ts) is fetched only when a sync runs: a browser without push
- * permission, like most on their first visit, never downloads it.
+ * permission, like most on their first visit, never downloads it. The sync of a start with
+ * permission already granted runs through `later` (the shell: once the page has shown its
+ * content), since it adds a chunk and calls nobody waits for.
  */
-export function startPushSync(api: Api): void {
+export function startPushSync(api: Api, later: (start: () => void) => void = (start) => start()): void {
   if (!pushSupported()) return;
   const sync = () =>
     void import('./push')
@@ -28,5 +30,5 @@ export function startPushSync(api: Api): void {
     const url = e.data?.url;
     if (e.data?.type === 'portal:open' && typeof url === 'string' && url.startsWith('/') && !url.startsWith('//')) navigateTo(url);
   });
-  if (Notification.permission === 'granted') sync();
+  if (Notification.permission === 'granted') later(sync);
 }

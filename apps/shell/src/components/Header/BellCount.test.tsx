@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { api } from '@portal/api-client/browser';
 import { queryKeys } from '@portal/api-client/core';
+import { $contentShown } from '../../stores/content';
 import { BellCount } from './BellCount';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
@@ -19,6 +20,10 @@ describe('the bell’s counts', () => {
         <BellCount />
       </QueryClientProvider>,
     );
+    // Nothing is asked for until the page has shown its content (stores/content.ts).
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.call).not.toHaveBeenCalled();
+    $contentShown.set(true);
     expect((await screen.findByRole('img', { name: '未読 24件' })).textContent).toBe('24');
     expect(screen.getByRole('img', { name: 'いいね 4件' }).textContent).toBe('4');
 

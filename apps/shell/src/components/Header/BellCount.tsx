@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '@portal/api-client/core';
 import { api } from '@portal/api-client/browser';
 import { formatBadgeCount } from '@portal/ui';
+import { $contentShown } from '../../stores/content';
 
 /** Section 8: a failed count is only logged; the bell then shows no number. */
 const quiet = { retry: 1, staleTime: 30_000, meta: { silent: true } } as const;
 
 function useCount(kind: 1 | 2) {
+  // Asked for once the page has shown its content (stores/content.ts), unless already cached.
+  const enabled = useStore($contentShown);
   return (
     useQuery({
       queryKey: queryKeys.notificationCount(kind),
       queryFn: async () => (await api.call('notificationCount', { params: { kind } })).items.count,
+      enabled,
       ...quiet,
     }).data ?? 0
   );

@@ -15,6 +15,8 @@ export interface RemoteModuleProps {
 
 type Loaded = LazyExoticComponent<ComponentType>;
 const cache = new Map<string, Loaded>();
+/** The loads started ahead of rendering (preloadRemoteModule), by cache key. */
+const started = new Map<string, Promise<unknown>>();
 
 /**
  * One lazy component per remote module and attempt: React.lazy remembers a rejection forever, so
@@ -31,21 +33,28 @@ function lazyRemote(remote: RemoteName, module: string, attempt: number, start =
       if (!Comp) throw new Error(`${remote}/${module} has no default export`);
       return { default: Comp };
     };
-    const started = start ? load() : null;
+    const early = start ? load() : null;
     // A failure surfaces when the area renders (its fallback and retry); not unhandled before.
-    started?.catch(() => undefined);
-    component = lazy(() => started ?? load());
+    if (early)
+      started.set(
+        key,
+        early.catch(() => undefined),
+      );
+    component = lazy(() => early ?? load());
     cache.set(key, component);
   }
   return component;
 }
 
 /**
- * Starts loading a remote module before React reaches it (home's widgets as soon as remotes.json
- * is in, not after the start-up code has rendered the layout); the area's first attempt uses it.
+ * Starts loading a remote module before React reaches it (home's widgets and a main page's route
+ * module as soon as remotes.json is in, not after the start-up code has rendered the layout); the
+ * area's first attempt uses it. Settles (never rejects) when the load has; a module already
+ * asked for by a render is not asked for again (settles at once).
  */
-export function preloadRemoteModule(remote: RemoteName, module: string): void {
+export function preloadRemoteModule(remote: RemoteName, module: string): Promise<unknown> {
   lazyRemote(remote, module, 0, true);
+  return started.get(`${remote}/${module}#0`) ?? Promise.resolve();
 }
 
 export function RemoteModule({ remote, module, variant = 'page' }: RemoteModuleProps) {
