@@ -8,7 +8,6 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chunkBackend } from './backend';
-import { dayjs } from './dayjs';
 import {
   LANGUAGES,
   NAMESPACES,
@@ -21,7 +20,7 @@ import {
 
 export { LANGUAGES, NAMESPACES, UPFRONT_NAMESPACES, HOME_WIDGET_NAMESPACES };
 export type { Language, Messages, Namespace } from './resources';
-export { dayjs, DEFAULT_TIMEZONE, DEFAULT_UTC_OFFSET_MINUTES, type Dayjs } from './dayjs';
+export { DEFAULT_TIMEZONE, DEFAULT_UTC_OFFSET_MINUTES } from './time';
 
 export const DEFAULT_LANGUAGE: Language = 'ja';
 
@@ -72,8 +71,9 @@ export function loadNamespaces(ns: readonly Namespace[], instance: I18n = i18n):
 }
 
 /**
- * Switch the UI language everywhere: i18next (re-renders every useTranslation), the document's
- * lang attribute (screen readers, CJK font choice) and dayjs (weekday and month names).
+ * Switch the UI language everywhere: i18next (re-renders every useTranslation) and the document's
+ * lang attribute (screen readers, CJK font choice); dates take the language where they are
+ * formatted (@portal/ui's formatDisplayDate).
  * Resolves once every namespace in use is loaded in the new language, and only then switches,
  * so the UI never shows raw keys. Unknown codes fall back to Japanese, the product default.
  */
@@ -87,11 +87,8 @@ export async function setLanguage(code: string, instance: I18n = i18n): Promise<
   const unchanged = instance.language === lng && pending === undefined;
   // Loads `lng` for every namespace loaded so far (i18next keeps them in options.ns) first.
   if (!unchanged) await instance.changeLanguage(lng);
-  // A later call may have overtaken this one; it sets dayjs and <html lang> itself.
-  if (instance.language === lng) {
-    dayjs.locale(lng);
-    if (typeof document !== 'undefined') document.documentElement.lang = lng;
-  }
+  // A later call may have overtaken this one; it sets <html lang> itself.
+  if (instance.language === lng && typeof document !== 'undefined') document.documentElement.lang = lng;
   return lng;
 }
 

@@ -42,6 +42,7 @@ export { UnreadBadge, formatBadgeCount, UNREAD_BADGE_CAP, type UnreadBadgeProps 
 export { Avatar, initialsOf, type AvatarProps } from './display/Avatar';
 
 export { formatDisplayDate, lastLoginBucket, toTokyo, type DateInput, type LastLoginBucket } from './date/date';
+export { fromTokyoWallClock, TokyoTime } from './date/tokyo';
 export { DateDisplay, LastLogin } from './date/DateDisplay';
 
 // The form fields (TextField, PasswordField, SelectField, FormError) and Tabs are in

@@ -1,5 +1,5 @@
 import { LIMITS, type NewCommonTopicBody, type NewTopicBody, type TopicAttachment, type TopicDetail } from '@portal/api-client/core';
-import { dayjs, DEFAULT_TIMEZONE } from '@portal/i18n';
+import { fromTokyoWallClock, toTokyo } from '@portal/ui';
 import { apiFieldErrors } from '../kit/fieldErrors';
 import { inlineImageSrcs } from '../topics/inlineImages';
 
@@ -80,7 +80,7 @@ export function valuesOf(d: TopicDetail, now: number): TopicFormValues {
     commentOn: d.comment_options.includes('1'),
     anonymous: d.comment_options.includes('2'),
     // A delivered topic has no pending schedule to show.
-    delivery: d.delivery_date > now ? dayjs(d.delivery_date).tz(DEFAULT_TIMEZONE).format(LOCAL) : '',
+    delivery: d.delivery_date > now ? toTokyo(d.delivery_date).format(LOCAL) : '',
     folderId: d.folder_id ? String(d.folder_id) : '',
     groups: d.selected_group.map((g) => g.id),
     hideGroups: d.hide_to_selected_group_tag,
@@ -112,9 +112,7 @@ export function validate(v: TopicFormValues, now: number, needsGroups = false): 
 }
 
 function deliveryMs(local: string): number | null {
-  if (!local) return null;
-  const d = dayjs.tz(local, DEFAULT_TIMEZONE);
-  return d.isValid() ? d.valueOf() : null;
+  return local ? fromTokyoWallClock(local) : null;
 }
 
 /** The topic fields of a create or update; deleted_attach_file only ever comes from an update. */

@@ -16,7 +16,7 @@ interface Shown {
 
 /**
  * Formatted dates by instant, language and today's date: a list re-rendered (a realtime event,
- * see-more, a tick) shows the same few dozen dates again, and dayjs formatting is the costliest
+ * see-more, a tick) shows the same few dozen dates again, and formatting them is the costliest
  * part of a list row. Bounded; dropped whole when full, which only costs re-formatting.
  */
 const shown = new Map<string, Shown | null>();

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { DEFAULT_TIMEZONE, dayjs, setLanguage } from '@portal/i18n';
+import { DEFAULT_TIMEZONE, setLanguage } from '@portal/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDisplayDate, lastLoginBucket, toTokyo } from './date';
+import { fromTokyoWallClock, TokyoTime } from './tokyo';
 import { DateDisplay, LastLogin } from './DateDisplay';
 
 // 2026-11-20 is a Friday. 10:00 in Tokyo is 01:00 UTC.
@@ -10,6 +11,25 @@ const NOW = new Date('2026-11-20T01:00:00Z');
 afterEach(async () => {
   await act(() => setLanguage('ja'));
 });
+
+/** The wall clock the timezone database gives for Asia/Tokyo (Intl), as 'YYYY-MM-DD HH:mm:ss'. */
+function zoned(at: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: DEFAULT_TIMEZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
 
 describe('toTokyo', () => {
   it('reads the same wall clock as the timezone database, across day and year ends, without asking it', () => {
@@ -22,18 +42,34 @@ describe('toTokyo', () => {
     ];
     for (const at of instants) {
       const fixed = toTokyo(at);
-      const zoned = dayjs(at).tz(DEFAULT_TIMEZONE);
-      expect(fixed.format('YYYY-MM-DD HH:mm:ss Z'), at).toBe(zoned.format('YYYY-MM-DD HH:mm:ss Z'));
+      expect(fixed.format('YYYY-MM-DD HH:mm:ss'), at).toBe(zoned(at));
+      expect(fixed.format('Z')).toBe('+09:00');
       expect(fixed.valueOf()).toBe(Date.parse(at));
     }
     expect(toTokyo('not a date').isValid()).toBe(false);
+    expect(toTokyo(Number.NaN).isValid()).toBe(false);
   });
 
-  it('takes a Dayjs as its instant, its own results included', () => {
+  it('takes a TokyoTime as its instant, its own results included', () => {
     const at = '2026-11-19T15:05:00Z';
     expect(toTokyo(toTokyo(at)).format()).toBe('2026-11-20T00:05:00+09:00');
-    expect(toTokyo(dayjs(at)).format()).toBe('2026-11-20T00:05:00+09:00');
+    expect(toTokyo(new TokyoTime(Date.parse(at))).format()).toBe('2026-11-20T00:05:00+09:00');
     expect(formatDisplayDate(toTokyo(at), NOW, 'ja')).toBe('00:05');
+  });
+
+  it('reads a date-time without a zone in the browser zone, like Date and the library before it', () => {
+    expect(toTokyo('2026-11-19 10:30').valueOf()).toBe(new Date(2026, 10, 19, 10, 30).getTime());
+    expect(toTokyo('2026-11-19').valueOf()).toBe(new Date(2026, 10, 19).getTime());
+    expect(toTokyo(new Date(Date.parse('2026-11-19T15:05:00Z'))).format('YYYY/MM/DD HH:mm')).toBe('2026/11/20 00:05');
+  });
+});
+
+describe('fromTokyoWallClock', () => {
+  it('reads a datetime-local value on Tokyo time, whatever the browser zone, and back', () => {
+    expect(fromTokyoWallClock('2026-11-20T00:05')).toBe(Date.parse('2026-11-19T15:05:00Z'));
+    expect(toTokyo(fromTokyoWallClock('2026-12-31T23:59')!).format('YYYY-MM-DDTHH:mm')).toBe('2026-12-31T23:59');
+    expect(fromTokyoWallClock('')).toBeNull();
+    expect(fromTokyoWallClock('tomorrow')).toBeNull();
   });
 });
 

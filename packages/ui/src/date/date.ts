@@ -2,32 +2,31 @@
  * Date rules of spec section 2, as pure functions of (value, now) so they test without clocks.
  * Everything is judged in Asia/Tokyo, whatever the browser's zone.
  */
-import { DEFAULT_UTC_OFFSET_MINUTES, dayjs, i18n, type Dayjs } from '@portal/i18n';
+import { i18n } from '@portal/i18n';
+import { instantOf, TokyoTime } from './tokyo';
 
-export type DateInput = Date | string | number | Dayjs;
+export { TokyoTime } from './tokyo';
+export type DateInput = Date | string | number | TokyoTime;
 
 // Numbers below this are Unix seconds (ms values this small would be before 1973); the API
 // returns seconds in some places, JavaScript gives milliseconds elsewhere.
 const SECONDS_LIMIT = 1e11;
 
 /**
- * On the zone's fixed offset, not `.tz()`: the timezone plugin's Intl round trip costs ~10 ms to
- * load ICU's zone data on the first call and ~60 µs per call after, against ~5 µs — home's first
- * render formats dozens of dates (Lighthouse TBT).
+ * On the zone's fixed offset (tokyo.ts), not a timezone database: home's first render formats
+ * dozens of dates (Lighthouse TBT), and the offset has not changed since 1951.
  */
-export function toTokyo(value: DateInput): Dayjs {
-  // A Dayjs goes in as its instant: re-offsetting one that already carries an offset (another
-  // toTokyo's result) keeps the instant but shifts the wall clock it formats.
-  const v = dayjs.isDayjs(value) ? value.valueOf() : typeof value === 'number' && Math.abs(value) < SECONDS_LIMIT ? value * 1000 : value;
-  return dayjs(v).utcOffset(DEFAULT_UTC_OFFSET_MINUTES);
+export function toTokyo(value: DateInput): TokyoTime {
+  if (value instanceof TokyoTime) return value;
+  return new TokyoTime(typeof value === 'number' && Math.abs(value) < SECONDS_LIMIT ? value * 1000 : instantOf(value));
 }
 
 /** Today → 'HH:mm'; any other day → 'DD/MM (曜)' with the weekday in `lang`. */
 export function formatDisplayDate(value: DateInput, now: DateInput = new Date(), lang: string = i18n.language): string {
   const d = toTokyo(value);
   if (!d.isValid()) return '';
-  if (d.isSame(toTokyo(now), 'day')) return d.format('HH:mm');
-  return d.locale(lang === 'en' ? 'en' : 'ja').format('DD/MM (ddd)');
+  if (d.day() === toTokyo(now).day()) return d.format('HH:mm');
+  return d.format('DD/MM (ddd)', lang);
 }
 
 export type LastLoginBucket =
