@@ -16,12 +16,12 @@ export type PageName = (typeof PAGE_NAMES)[number];
  * (e2e/tests/startup-budget.spec.ts) rather than drifting. Lower a ceiling when a page shrinks.
  */
 export const STARTUP_JS_BUDGET_KB: Record<PageName, number> = {
-  login: 190,
-  home: 212,
-  group_feed: 322,
-  calendar_month: 231,
-  chat_list: 202,
-  unread_list: 200,
+  login: 186,
+  home: 205,
+  group_feed: 208,
+  calendar_month: 191,
+  chat_list: 188,
+  unread_list: 191,
 };
 /** Where home's start-up JavaScript must get to (the ceiling above keeps it from growing meanwhile). */
 export const HOME_STARTUP_JS_GOAL_KB = 130;
