@@ -15,8 +15,8 @@ const unit = process.argv.includes('--unit');
 const suites = [
   // SQLite and PostgreSQL; its own workers (apps/api/vitest.config.ts).
   ['api', 'npm', ['test', '-w', '@portal/api']],
-  // The shell, the remotes and the shared packages, one workspace after another.
-  ['front-end', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--filter=!@portal/api']],
+  // The shell, the remotes and the shared packages in one vitest run (vitest.config.mts).
+  ['front-end', 'npx', ['vitest', 'run']],
 ];
 const steps = unit
   ? suites
