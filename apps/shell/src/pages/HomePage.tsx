@@ -5,7 +5,7 @@ import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
 
 /** The widgets home shows (repeated as literals below, where gzip makes them nearly free). */
-const HOME_WIDGETS: [RemoteName, string][] = [
+export const HOME_WIDGETS: [RemoteName, string][] = [
   ['notifications', 'NewsList'],
   ['calendar', 'WeekTable'],
   ['groups', 'GroupList'],

@@ -62,8 +62,12 @@ async function fetchRetrying(url: string, init: RequestInit, opts: RetryOptions)
 export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlugin {
   return {
     name: 'portal-retry-plugin',
+    // A remote's manifest (mf-manifest.json) lives at a versioned URL the API serves as immutable
+    // (a new build is a new URL in remotes.json, which is never cached), so the HTTP cache may
+    // answer it: the shell's entry asks for the start page's manifests early (index.ts), and a
+    // return visit needs no round trip. Failed answers are not cached (5xx, or 404 with no-store).
     fetch(url, init) {
-      return fetchRetrying(url, { ...init, cache: 'no-store' }, opts);
+      return fetchRetrying(url, init ?? {}, opts);
     },
     loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
       // The failed load is still registered as "in flight"; without clearing it every retry

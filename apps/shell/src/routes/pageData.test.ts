@@ -18,8 +18,9 @@ import {
   topicFeedQuery,
   unreadListQuery,
 } from '@portal/api-client/page-queries';
+import { HOME_WIDGETS } from '../pages/HomePage';
 import { prefetchPageData } from './pageData';
-import { PAGE_DATA_PATHS, pageRemote } from './pageDataPaths';
+import { HOME_WIDGET_REMOTES, PAGE_DATA_PATHS, pageRemote, startRemotes } from './pageDataPaths';
 
 vi.mock('@portal/api-client/browser', () => ({ api: { call: vi.fn() } }));
 
@@ -100,6 +101,12 @@ describe('start-up data of the main pages', () => {
     expect(pageRemote('/calendar/month')).toBe('calendar');
     expect(pageRemote('/chat/list')).toBe('chat');
     expect(pageRemote('/notification/unread')).toBe('notifications');
+    // What the entry asks remotes.json's manifests for: home's widgets', a main page's own, else none.
+    expect(startRemotes('/')).toEqual(HOME_WIDGET_REMOTES);
+    expect(HOME_WIDGETS.map(([remote]) => remote)).toEqual(HOME_WIDGET_REMOTES);
+    expect(startRemotes('/group/12/new-feed')).toEqual(['groups']);
+    expect(startRemotes('/calendar/week')).toEqual([]);
+    expect(startRemotes('/login')).toEqual([]);
   });
 
   it("puts home's widgets' data where the widgets read it: news, the week from the stored first day, groups, folders, common count", async () => {

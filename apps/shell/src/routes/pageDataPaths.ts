@@ -33,3 +33,13 @@ export const PAGE_NAMESPACES: Partial<Record<RemoteName, readonly Namespace[]>> 
   chat: ['chat'],
   notifications: ['notifications', 'notificationPages'],
 };
+
+/** The remotes of home's widgets (pages/HomePage.tsx renders them). */
+export const HOME_WIDGET_REMOTES: readonly RemoteName[] = ['notifications', 'calendar', 'groups', 'common-topic'];
+
+/** The remotes a main page at `pathname` renders at start: home's widgets', or the page's own. */
+export function startRemotes(pathname: string): readonly RemoteName[] {
+  if (pathname === '/') return HOME_WIDGET_REMOTES;
+  const remote = PAGE_DATA_PATHS.test(pathname) ? pageRemote(pathname) : null;
+  return remote ? [remote] : [];
+}
