@@ -17,6 +17,17 @@ const PER_OP = Number(process.env.FUZZ_PER_OP ?? 3);
  * address (the lockout), so that a guesser is slowed down.
  */
 const MAY_WRITE: Record<string, string[]> = { '/auth/login': ['login_throttles'] };
+/** Longer than any honest answer, even a 1 MB body on a busy machine. */
+const ANSWER_MS = 20_000;
+async function answered<T>(p: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ANSWER_MS)));
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 /** DELETE last: a hostile field that is simply ignored lets the delete happen. */
 const ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 };
 
@@ -74,15 +85,21 @@ describe.each(DIALECTS)('fuzz from the OpenAPI document (%s)', (dialect) => {
         counts = await rowCounts(t);
         countsAt = t.ctx.writes.value;
       }
-      let res = await send();
-      if (res.statusCode === 401 && c.op.auth) {
+      const what = `${c.method} ${c.op.path} ${c.label}`;
+      let res = await answered(send());
+      if (res?.statusCode === 401 && c.op.auth) {
         // An earlier case (a logout, a password change) ended the session: log in again.
         token = await relogin();
         counts = await rowCounts(t);
         countsAt = t.ctx.writes.value;
-        res = await send();
+        res = await answered(send());
       }
-      const what = `${c.method} ${c.op.path} ${c.label}`;
+      if (res === null) {
+        // A request the server never answers (a query waiting for the connection its own
+        // transaction holds) stalls every later one: name it and stop.
+        failures.push(`${what} → no answer in ${ANSWER_MS / 1000} s`);
+        break;
+      }
       if (res.statusCode >= 500) {
         failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
         continue;

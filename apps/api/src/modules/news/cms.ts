@@ -126,10 +126,13 @@ export async function createCms(ctx: AppContext, user: AuthUser, body: Body): Pr
 export async function updateCms(ctx: AppContext, user: AuthUser, id: number, body: Body): Promise<AdminNewsItem> {
   const existing = await getCms(ctx, user, id);
   if (existing.withdrawn_at !== null) throw newsNotFound();
+  // Before the transaction: rowOf reads through ctx.db, which on SQLite would wait forever for
+  // the one connection the transaction holds.
+  const row = await rowOf(ctx, user, body);
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('informations')
-      .set({ ...(await rowOf(ctx, user, body)), updated_at: ctx.now() })
+      .set({ ...row, updated_at: ctx.now() })
       .where('id', '=', id)
       .execute();
     await trx.deleteFrom('information_reads').where('information_id', '=', id).execute();

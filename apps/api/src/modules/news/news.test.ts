@@ -117,6 +117,21 @@ describe.each(DIALECTS)('news (%s)', (dialect) => {
     expect((await send('POST', member.token, '/members/me/informations/read', { information_ids: [] })).statusCode).toBe(400);
   });
 
+  it('edits GROUP news, and refuses another company’s group on edit without touching the item', async () => {
+    const body = { placement: 2, group_id: g, target_type: 2, title: 'グループ向け' };
+    const item = (await send('POST', admin.token, '/admin/informations', cms(body))).json().items;
+    // The group is checked on edit too: on SQLite that check once waited for the connection the
+    // edit's own transaction held, and the server answered nothing more.
+    const edited = await send('PATCH', admin.token, `/admin/informations/${item.id}`, cms({ ...body, title: 'グループ向け（改訂）' }));
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().items).toMatchObject({ group_id: g, title: 'グループ向け（改訂）' });
+    const foreign = await send('PATCH', admin.token, `/admin/informations/${item.id}`, cms({ ...body, group_id: gOther, title: '他社' }));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().status_code).toBe('GROUP_NOT_FOUND');
+    const list = (await get(admin.token, '/admin/informations')).json().items.data as { id: number; title: string }[];
+    expect(list.find((n) => n.id === item.id)?.title).toBe('グループ向け（改訂）');
+  });
+
   it('pages home news newest first with the total on every page, past the last page too', async () => {
     const fresh = await actor(t, {
       companyId: await t.ctx.db
