@@ -20,7 +20,7 @@ import { PAGE_DATA_PATHS, PAGE_NAMESPACES, pageRemote } from './routes/pageDataP
 import { prefetchHomeData, startSettings } from './routes/homeData';
 import { preloadRemoteModule } from './components/RemoteModule';
 import { afterContent, waitForContent } from './stores/content';
-import { SESSION_SHARE_WAIT_MS } from './session/shareWait';
+import { awaitShare, SESSION_SHARE_WAIT_MS } from './session/shareWait';
 import { hasPrerenderedFields, watchPrerenderedFields } from './pages/prerendered';
 // Provides the contract's schema entries to the remotes (lazy chunks, loaded on a form's demand).
 import './remotes/schemaEntries';
@@ -31,6 +31,9 @@ const remoteHealth = createHealthReporter({ token: () => $session.get().accessTo
 setRemoteRuntime(createRemoteRuntime({ host: federationHost(), health: remoteHealth }));
 remoteHealth.start();
 startSessionSync();
+// Without a session, another tab's answer usually comes during the first render: the route
+// guard waits for it in place (session/shareWait.ts).
+awaitShare($session);
 applyDisplayMode($displayMode.get());
 
 // <html lang> and the strings must be right from the first paint (screen readers, CJK font

@@ -5,7 +5,7 @@ import { Spinner } from '@portal/ui';
 import { usePageTitle } from '../hooks/usePageTitle';
 import { TITLE_KEYS } from '../routes/titles';
 import { loginRedirectTarget } from '../routes/redirect';
-import { SESSION_SHARE_WAIT_MS } from '../session/shareWait';
+import { SESSION_SHARE_WAIT_MS, shareWaitedOut } from '../session/shareWait';
 
 export { SESSION_SHARE_WAIT_MS };
 
@@ -18,7 +18,8 @@ export function WaitingPage() {
   usePageTitle(TITLE_KEYS.waiting);
   const token = useSessionToken();
   const raw = useSearchParams()[0].get('redirect');
-  const [waited, setWaited] = useState(false);
+  // The route guard may already have waited for the share at start (session/shareWait.ts).
+  const [waited, setWaited] = useState(shareWaitedOut);
 
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), SESSION_SHARE_WAIT_MS);

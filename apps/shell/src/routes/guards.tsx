@@ -4,6 +4,8 @@ import { $session } from '@portal/api-client/session';
 import { useSessionToken } from '../session/useSessionToken';
 import { loginRedirectTarget, waitingUrl } from './redirect';
 import { $loginInProgress } from '../stores/login';
+import { $awaitingShare } from '../session/shareWait';
+import { Spinner } from '@portal/ui';
 
 /**
  * Pathless parent of every auth-only route (spec section 2, route guards). It sits above the
@@ -12,7 +14,9 @@ import { $loginInProgress } from '../stores/login';
 export function RequireAuth() {
   const token = useSessionToken();
   const location = useLocation();
-  if (!token) return <Navigate to={waitingUrl(location)} replace />;
+  // A new tab whose session another tab is about to share waits here (session/shareWait.ts).
+  const awaiting = useStore($awaitingShare);
+  if (!token) return awaiting ? <Spinner /> : <Navigate to={waitingUrl(location)} replace />;
   return <Outlet />;
 }
 
