@@ -52,6 +52,15 @@ export function multiline<T extends z.ZodType>(schema: T): T {
 
 export { charLength };
 
+/**
+ * A row id: every id column is a 32-bit integer on PostgreSQL, so a larger number names no row;
+ * refused here (400 naming the field) instead of reaching the database as a value out of range.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+export const rowId = () => z.number().int().positive().max(MAX_ROW_ID);
+/** A row id in a path or query string. */
+export const rowIdText = () => z.coerce.number().int().positive().max(MAX_ROW_ID);
+
 function textOf(max: number, base: z.ZodString) {
   return base
     .trim()

@@ -1,4 +1,4 @@
-import { API_PREFIX, type Endpoint } from '@portal/api-client';
+import { API_PREFIX, type Endpoint, MAX_ROW_ID } from '@portal/api-client';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -85,7 +85,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest, groupRead:
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, 'INVALID_TOKEN');
   const rawId = groupRead ? (request.params as { id?: unknown }).id : undefined;
-  const groupId = typeof rawId === 'string' && PLAIN_ID.test(rawId) ? Number(rawId) : null;
+  // Past MAX_ROW_ID no group can match, and PostgreSQL would refuse the value: the ordinary path answers.
+  const groupId = typeof rawId === 'string' && PLAIN_ID.test(rawId) && Number(rawId) <= MAX_ROW_ID ? Number(rawId) : null;
   const prefetch = groupId === null ? null : await verifyWithGroup(ctx, token, groupId);
   const result = prefetch ? prefetch.result : await verifyOnce(ctx, request, token);
   if (!result.ok) throw new HttpError(401, result.code);

@@ -157,6 +157,8 @@ const BODY_VALUES: Record<string, unknown> = {
   array: ['a'],
   huge: 1e308,
   unsafe: 2 ** 64,
+  /** Safe in JavaScript, past PostgreSQL's integer columns. */
+  int4: 3_000_000_000,
   negative: -1,
   float: 1.5,
   deep: DEEP,
@@ -177,6 +179,7 @@ const TEXT_VALUES: Record<string, string> = {
   zero: '0',
   huge: '1e308',
   unsafe: '99999999999999999999999',
+  int4: '3000000000',
   float: '1.5',
   word: 'abc',
   dots: '..%2F..%2Fetc',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { afterFields, emailSchema, kanaSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, requiredText, rowId, rowIdText, text } from '../validation';
 import { envelope, page } from './common';
 
 /** Company administration: employees, CSV import/export, capacities, audit trail. */
 
-export const adminUserParam = z.object({ userId: z.coerce.number().int().positive() }).strict();
-export const adminGroupParam = z.object({ groupId: z.coerce.number().int().positive() }).strict();
-export const adminImportParam = z.object({ importId: z.coerce.number().int().positive() }).strict();
+export const adminUserParam = z.object({ userId: rowIdText() }).strict();
+export const adminGroupParam = z.object({ groupId: rowIdText() }).strict();
+export const adminImportParam = z.object({ importId: rowIdText() }).strict();
 
 export const employeeListQuery = z
   .object({
@@ -58,7 +58,7 @@ const employeeFields = {
 export const createEmployeeBody = z
   .object({
     ...employeeFields,
-    group_ids: z.array(z.number().int().positive()).max(100).default([]),
+    group_ids: z.array(rowId()).max(100).default([]),
     send_password_mail: z.boolean().default(true),
   })
   .strict();
@@ -86,7 +86,7 @@ export const employeeRightsBody = z
 export const retireBody = z
   .object({
     successors: z
-      .array(z.object({ group_id: z.number().int().positive(), user_id: z.number().int().positive() }).strict())
+      .array(z.object({ group_id: rowId(), user_id: rowId() }).strict())
       .max(500)
       .default([]),
   })

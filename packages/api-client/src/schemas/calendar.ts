@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeadlineType, EVENT_COLORS, LAST_DAY_OF_MONTH, LIMITS, PlanType, RepeatType, ShareType } from '../constants';
-import { afterFields, multilineText, text } from '../validation';
+import { afterFields, multilineText, rowId, rowIdText, text } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -11,9 +11,9 @@ import { envelope, page } from './common';
 export { BOOKING_HORIZON_DAYS, CalendarViewType, RepeatScope } from '../calendar-constants';
 import { CalendarViewType, RepeatScope } from '../calendar-constants';
 
-const id = z.coerce.number().int().positive();
+const id = rowIdText();
 /** An id inside a JSON body: a number, as JSON has them; only path and query text is coerced. */
-const bodyId = z.number().int().positive();
+const bodyId = rowId();
 export const calendarDateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.format')
@@ -152,7 +152,7 @@ export const calendarMemberQuery = z
     filter: z.string().max(50).optional(),
     user_ids: z
       .string()
-      .regex(/^\d+(,\d+)*$/)
+      .regex(/^\d{1,9}(,\d{1,9})*$/)
       .optional(),
     search: z.string().trim().max(LIMITS.searchKeywordMax).optional(),
     limit: z.coerce.number().int().min(1).max(LIMITS.memberSearchPageSize).default(LIMITS.memberSearchPageSize),
@@ -165,7 +165,7 @@ export const calendarDeviceQuery = z
     group_name: z.string().trim().max(LIMITS.searchKeywordMax).optional(),
     list_setting_device_ids: z
       .string()
-      .regex(/^\d+(,\d+)*$/)
+      .regex(/^\d{1,9}(,\d{1,9})*$/)
       .optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     page: z.coerce.number().int().min(1).default(1),

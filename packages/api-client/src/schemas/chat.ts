@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterFields, requiredMultilineText, requiredText } from '../validation';
+import { afterFields, requiredMultilineText, requiredText, rowId, rowIdText } from '../validation';
 import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_PAGE, CHAT_NAME_MAX, CHAT_PICK_MAX } from '../chat';
 import { envelope, page } from './common';
 
@@ -9,15 +9,16 @@ import { envelope, page } from './common';
  * away asks for `after_no`. Sending carries a client message id, so a retry stores nothing twice.
  */
 
-const id = z.coerce.number().int().positive();
-const userIdList = z.array(z.number().int().positive()).min(1, 'validation.required').max(CHAT_PICK_MAX);
+const id = rowIdText();
+const userIdList = z.array(rowId()).min(1, 'validation.required').max(CHAT_PICK_MAX);
 /** "1,2,3" as the spec sends user_ids, or an array. */
 const commaIds = z.union([
   z
     .string()
     .trim()
     .regex(/^\d+(,\d+)*$/, 'validation.format')
-    .transform((s) => s.split(',').map(Number)),
+    .transform((s) => s.split(',').map(Number))
+    .pipe(userIdList),
   userIdList,
 ]);
 
@@ -88,7 +89,7 @@ export const createChatBody = z
   .object({
     user_ids: commaIds,
     /** The group the members were picked from; every member must belong to it. */
-    group_id: z.number().int().positive(),
+    group_id: rowId(),
     name: z.string().trim().max(CHAT_NAME_MAX, 'validation.max_length').optional(),
   })
   .strict();
@@ -178,7 +179,7 @@ export const sendMessageBody = z
       .min(1)
       .max(64)
       .regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
-    reply_message_id: z.number().int().positive().optional(),
+    reply_message_id: rowId().optional(),
   })
   .strict();
 export const messageResponse = envelope(chatMessage);
@@ -186,11 +187,11 @@ export const messageResponse = envelope(chatMessage);
 export const likeMessageBody = z.object({ is_like: z.boolean() }).strict();
 export const likeMessageResponse = envelope(z.object({ is_like: z.boolean(), like_count: z.number().int() }));
 
-export const chatRefBody = z.object({ group_chat_id: z.number().int().positive() }).strict();
+export const chatRefBody = z.object({ group_chat_id: rowId() }).strict();
 export const markReadResponse = envelope(z.object({ count_message_not_seen: z.number().int() }));
 export const favoriteChatBody = z.object({ favorite: z.boolean() }).strict();
 export const favoriteChatResponse = envelope(z.object({ favorite: z.number().int() }));
-export const inviteChatBody = z.object({ group_chat_id: z.number().int().positive(), user_ids: commaIds }).strict();
+export const inviteChatBody = z.object({ group_chat_id: rowId(), user_ids: commaIds }).strict();
 export const renameChatBody = z.object({ name: requiredText(CHAT_NAME_MAX) }).strict();
 
 export const pickerQuery = z
@@ -201,7 +202,7 @@ export const pickerQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(50),
     page: z.coerce.number().int().min(1).default(1),
     /** Members of this chat come back with is_in_chat (listed, not removable). */
-    group_chat_id: z.coerce.number().int().positive().optional(),
+    group_chat_id: rowIdText().optional(),
   })
   .strict();
 export const pickerMember = z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable(), is_in_chat: z.boolean() });
@@ -222,12 +223,10 @@ export const chatUploadData = z
       .min(1)
       .max(64)
       .regex(/^[A-Za-z0-9_-]+$/, 'validation.format'),
-    reply_message_id: z.number().int().positive().optional(),
+    reply_message_id: rowId().optional(),
   })
   .strict();
-export const chatDownloadBody = z
-  .object({ file_ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(500) })
-  .strict();
+export const chatDownloadBody = z.object({ file_ids: z.array(rowId()).min(1, 'validation.required').max(500) }).strict();
 
 const usage = z.object({
   capacity_bytes: z.number(),

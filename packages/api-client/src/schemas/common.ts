@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdText } from '../validation';
 
 /** Every success body is `{ items: T }` (the spec's "response items.access_token"). */
 export function envelope<T extends z.ZodType>(items: T) {
@@ -34,4 +35,4 @@ export const pageQuery = z
   .strict();
 
 export const okSchema = envelope(z.object({ ok: z.literal(true) }));
-export const idParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const idParam = z.object({ id: rowIdText() }).strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, requiredText } from '../validation';
+import { multilineText, requiredText, rowId, rowIdText } from '../validation';
 import { envelope, keysetPage } from './common';
 
 /**
@@ -17,12 +17,12 @@ export const FILE_MEMO_MAX = 2000;
 export const FILE_NAME_MAX = 255;
 export const FILE_KIND_VALUES = ['image', 'video', 'zip', 'excel', 'csv', 'pdf', 'other'] as const;
 
-const id = z.coerce.number().int().positive();
+const id = rowIdText();
 const flagQuery = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true')
   .optional();
-const ids = z.array(z.number().int().positive()).min(1, 'validation.required').max(500);
+const ids = z.array(rowId()).min(1, 'validation.required').max(500);
 
 export const groupFilesParam = z.object({ id }).strict();
 export const groupFileParam = z.object({ id, fileId: id }).strict();
@@ -60,19 +60,17 @@ export const updateFileInfoBody = z
   .object({ title: requiredText(FILE_TITLE_MAX), memo: multilineText(FILE_MEMO_MAX).default('') })
   .strict();
 export const fileIdsBody = z.object({ file_ids: ids, from: z.string().max(50).optional() }).strict();
-export const moveFilesToFolderBody = z
-  .object({ file_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() })
-  .strict();
+export const moveFilesToFolderBody = z.object({ file_ids: ids, folder_id: rowId(), from: z.string().max(50).optional() }).strict();
 /** delete_mode 1 moves to the bin, 2 deletes for good (files must already be in the bin). */
 export const deleteFilesBody = z.object({ file_ids: ids, delete_mode: z.union([z.literal(1), z.literal(2)]).default(1) }).strict();
 export const deleteCommonFilesBody = z.object({ file_ids: ids }).strict();
 export const downloadFilesBody = z.object({ file_ids: ids, is_comment_file: z.boolean().default(false) }).strict();
-export const deleteHistoryBody = z.object({ file_id: z.number().int().positive() }).strict();
+export const deleteHistoryBody = z.object({ file_id: rowId() }).strict();
 export const favoriteFileBody = z.object({ is_favor: z.boolean() }).strict();
-export const emptyFileBinBody = z.object({ group_id: z.number().int().positive().optional() }).strict();
+export const emptyFileBinBody = z.object({ group_id: rowId().optional() }).strict();
 export const createFileFolderBody = z.object({ folder_name: requiredText(100) }).strict();
-export const renameFileFolderBody = z.object({ folder_id: z.number().int().positive(), folder_name: requiredText(100) }).strict();
-export const deleteFileFolderBody = z.object({ folder_id: z.number().int().positive() }).strict();
+export const renameFileFolderBody = z.object({ folder_id: rowId(), folder_name: requiredText(100) }).strict();
+export const deleteFileFolderBody = z.object({ folder_id: rowId() }).strict();
 
 const kind = z.enum(FILE_KIND_VALUES);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GROUP_ROLE_NAMES, LIMITS } from '../constants';
-import { afterFields, emailSchema, kanaSchema, multilineText, passwordSchema, requiredText } from '../validation';
+import { afterFields, emailSchema, kanaSchema, multilineText, passwordSchema, requiredText, rowId, rowIdText } from '../validation';
 import { envelope, page } from './common';
 import { groupRole } from './members';
 
@@ -9,7 +9,7 @@ export const InvitePermission = { ROLE_INVITE: 0, ALL_MEMBERS: 1, ADMIN_ONLY: 2 
 /** Member list role labels (section 3: administrator, member, member plus). */
 export const MEMBER_ROLE_LABELS = ['admin', 'member', 'member_plus'] as const;
 
-const id = z.coerce.number().int().positive();
+const id = rowIdText();
 const keyword = z.string().trim().max(LIMITS.searchKeywordMax, 'validation.max_length');
 
 export const groupIdParam = z.object({ id }).strict();
@@ -119,7 +119,7 @@ export const rolesResponse = envelope(
   }),
 );
 
-export const notificationBody = z.object({ group_id: z.number().int().positive(), can_notify: z.boolean() }).strict();
+export const notificationBody = z.object({ group_id: rowId(), can_notify: z.boolean() }).strict();
 
 export const memberItem = z.object({
   id: z.number().int(),
@@ -142,12 +142,12 @@ const roleFlags = z.object({
 export const updateRolesBody = z
   .object({
     members: z
-      .array(roleFlags.extend({ user_id: z.number().int().positive() }).strict())
+      .array(roleFlags.extend({ user_id: rowId() }).strict())
       .min(1)
       .max(500),
   })
   .strict();
-export const memberIdsBody = z.object({ member_ids: z.array(z.number().int().positive()).min(1).max(500) }).strict();
+export const memberIdsBody = z.object({ member_ids: z.array(rowId()).min(1).max(500) }).strict();
 export const roleListResponse = envelope(z.array(groupRole.extend({ user_id: z.number().int() })));
 export const hasOtherAdminResponse = envelope(z.object({ has_other_admin: z.boolean() }));
 
@@ -234,16 +234,14 @@ export const foldersResponse = envelope(z.array(folderItem));
 export const folderResponse = envelope(folderItem);
 export const folderBody = z.object({ name: requiredText(100), memo: multilineText(255).optional() }).strict();
 export const folderPatchBody = z.object({ name: requiredText(100).optional(), memo: multilineText(255).optional() }).strict();
-export const moveToFolderBody = z
-  .object({ group_id: z.number().int().positive(), folder_id: z.number().int().positive().nullable() })
-  .strict();
+export const moveToFolderBody = z.object({ group_id: rowId(), folder_id: rowId().nullable() }).strict();
 export const orderBody = z
   .object({
-    group_ids: z.array(z.number().int().positive()).max(10000).optional(),
-    folder_ids: z.array(z.number().int().positive()).max(1000).optional(),
+    group_ids: z.array(rowId()).max(10000).optional(),
+    folder_ids: z.array(rowId()).max(1000).optional(),
   })
   .strict();
-export const groupIdsBody = z.object({ group_ids: z.array(z.number().int().positive()).min(1).max(10000) }).strict();
+export const groupIdsBody = z.object({ group_ids: z.array(rowId()).min(1).max(10000) }).strict();
 
 /** Business hours 'HH:mm' for calendar booking; null = bookable at any time. */
 const hoursField = z.string().nullable().default(null);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiline, requiredText } from '../validation';
+import { multiline, requiredText, rowIdText } from '../validation';
 import { envelope } from './common';
 
 /**
@@ -37,7 +37,7 @@ export type HelpArticle = z.infer<typeof helpArticleSchema>;
 export const helpArticleSummary = helpArticleSchema.omit({ body_ja: true, body_en: true });
 export type HelpArticleSummary = z.infer<typeof helpArticleSummary>;
 
-export const helpIdParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const helpIdParam = z.object({ id: rowIdText() }).strict();
 export const helpListQuery = z.object({ search: z.string().trim().max(255, 'validation.max_length').optional() }).strict();
 export const helpAdminQuery = z.object({ kind: z.enum(HELP_KINDS).optional() }).strict();
 export const helpListResponse = envelope(z.array(helpArticleSummary));

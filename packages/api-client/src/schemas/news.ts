@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NewsDisplayType, NewsPlacement, NewsTargetType } from '../constants';
-import { afterFields, multiline, requiredText } from '../validation';
+import { afterFields, multiline, requiredText, rowId, rowIdText } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -15,7 +15,7 @@ export const NEWS_CONTENT_MAX = 50_000;
 export const SYSTEM_NEWS_KEYS = ['join_request', 'join_approved', 'permission_granted', 'remote_canary_rolled_back'] as const;
 export type SystemNewsKey = (typeof SYSTEM_NEWS_KEYS)[number];
 
-const id = z.coerce.number().int().positive();
+const id = rowIdText();
 const oneOf = <T extends Record<string, number>>(o: T) =>
   z
     .number()
@@ -43,9 +43,7 @@ export const newsQuery = z
   .strict();
 export const newsListResponse = envelope(page(newsItem));
 export const newsGroupParam = z.object({ id }).strict();
-export const newsReadBody = z
-  .object({ information_ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(200) })
-  .strict();
+export const newsReadBody = z.object({ information_ids: z.array(rowId()).min(1, 'validation.required').max(200) }).strict();
 export const newsReadResponse = envelope(z.object({ count: z.number().int() }));
 
 /** A CMS item as the company administrator writes it. GROUP and BOTH placements may name a group. */
@@ -54,7 +52,7 @@ export const cmsNewsBody = z
     title: requiredText(NEWS_TITLE_MAX),
     content: multiline(z.string().max(NEWS_CONTENT_MAX, 'validation.max_length')),
     placement: oneOf(NewsPlacement),
-    group_id: z.number().int().positive().nullable().default(null),
+    group_id: rowId().nullable().default(null),
     target_type: oneOf(NewsTargetType).default(NewsTargetType.NO_LINK),
     display_type: oneOf(NewsDisplayType).default(NewsDisplayType.CONTINUES),
   })

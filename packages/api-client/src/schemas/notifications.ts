@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdText } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -9,7 +10,7 @@ import { envelope, page } from './common';
  * search with new hits (one item per saved search, `new_hits` says how many).
  */
 
-const id = z.coerce.number().int().positive();
+const id = rowIdText();
 
 /** An unread item's id: `<unread_type>-<target id>`, the same in the list and in mark-read calls. */
 export const UNREAD_ITEM_ID = /^[1-9][0-9]?-[1-9][0-9]{0,14}$/;

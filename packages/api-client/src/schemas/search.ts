@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, SearchDataKind, SearchTarget, SearchTimeRange } from '../constants';
-import { afterFields, charLength } from '../validation';
+import { afterFields, charLength, rowIdText } from '../validation';
 import { envelope, page } from './common';
 
 /**
@@ -118,7 +118,7 @@ export const searchQuery = z
   .object({
     target_search: targetSchema,
     target_data: dataKinds.default([]),
-    target_group: z.coerce.number().int().positive().optional(),
+    target_group: rowIdText().optional(),
     keyword_search: keyword,
     time_range: z.coerce.number().int().min(0).max(5).default(SearchTimeRange.WEEK),
     time_start: slashDate,
@@ -198,6 +198,6 @@ export const savedSearchesResponse = envelope(z.array(savedSearch));
 export const saveSearchBody = z
   .object({ query: z.string().min(1, 'validation.required').max(SAVED_SEARCH_QUERY_MAX, 'validation.max_length') })
   .strict();
-export const savedSearchParam = z.object({ savedId: z.coerce.number().int().positive() }).strict();
+export const savedSearchParam = z.object({ savedId: rowIdText() }).strict();
 export const savedSearchResponse = envelope(savedSearch);
 export const savedSearchCountResponse = envelope(z.object({ count: z.number().int() }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterFields, emailSchema, kanaSchema, passwordSchema, requiredText } from '../validation';
+import { afterFields, emailSchema, kanaSchema, passwordSchema, requiredText, rowIdText } from '../validation';
 import { envelope } from './common';
 
 /** The one-time first-administrator link of a new deployment. */
@@ -29,5 +29,5 @@ export type SetupBody = z.infer<typeof setupBody>;
 export const setupResponse = envelope(z.object({ user_id: z.number().int(), company_id: z.number().int() }));
 
 /** A company administrator unlocks an employee locked by failed logins. */
-export const unlockUserParam = z.object({ userId: z.coerce.number().int().positive() }).strict();
+export const unlockUserParam = z.object({ userId: rowIdText() }).strict();
 export const unlockUserResponse = envelope(z.object({ user_id: z.number().int(), was_locked: z.boolean() }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterFields, emailSchema, kanaSchema, noEmoji, multilineText, passwordSchema, requiredText, text } from '../validation';
+import { afterFields, emailSchema, kanaSchema, multilineText, noEmoji, passwordSchema, requiredText, rowIdText, text } from '../validation';
 import { envelope, page } from './common';
 import { HEX_COLOR, THEME_PRESET_NAMES, unreadablePairs } from '../theme';
 import { LIMITS, ThemeType } from '../constants';
@@ -158,9 +158,7 @@ export type AvatarCrop = z.infer<typeof avatarCropSchema>;
 /** Edge of the stored avatar and its small copy, in pixels (square WebP). */
 export const AVATAR_SIZES = { large: 400, small: 96 } as const;
 
-export const avatarParam = z
-  .object({ userId: z.coerce.number().int().positive(), name: z.string().regex(/^[A-Za-z0-9_-]+\.webp$/) })
-  .strict();
+export const avatarParam = z.object({ userId: rowIdText(), name: z.string().regex(/^[A-Za-z0-9_-]+\.webp$/) }).strict();
 export const avatarImageResponse = z.unknown();
 
 export const postalCodeParam = z.object({ code: z.string().regex(POSTAL, 'validation.postal_code') }).strict();
@@ -273,7 +271,7 @@ export const adminRegisterBody = z
     });
   }, afterFields);
 export type AdminRegisterBody = z.input<typeof adminRegisterBody>;
-export const adminRegisterParam = z.object({ group_id: z.coerce.number().int().positive() }).strict();
+export const adminRegisterParam = z.object({ group_id: rowIdText() }).strict();
 export const adminRegisterResponse = envelope(
   z.object({ registered: z.array(z.object({ id: z.number().int(), employee_number: z.string(), email: z.string() })) }),
 );
@@ -286,7 +284,7 @@ export const notInGroupQuery = z
     limit: z.coerce.number().int().min(1).max(200).default(LIMITS.memberSearchPageSize),
   })
   .strict();
-export const notInGroupParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const notInGroupParam = z.object({ id: rowIdText() }).strict();
 export const notInGroupResponse = envelope(
   page(z.object({ id: z.number().int(), name: z.string(), name_kana: z.string(), avatar_small: z.string().nullable() })),
 );

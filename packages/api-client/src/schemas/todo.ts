@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { afterFields, requiredText } from '../validation';
+import { afterFields, requiredText, rowIdText } from '../validation';
 import { envelope } from './common';
 import { unreadItem } from './notifications';
 
@@ -44,5 +44,5 @@ export const todoTaskPatch = z
   .object({ title: requiredText(TODO_TITLE_MAX).optional(), done: z.boolean().optional() })
   .strict()
   .refine((b) => b.title !== undefined || b.done !== undefined, { message: 'validation.required', ...afterFields });
-export const todoTaskParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const todoTaskParam = z.object({ id: rowIdText() }).strict();
 export const todoTaskResponse = envelope(todoTask);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX, INLINE_IMAGE_MIMES, LIMITS } from '../constants';
-import { charLength, multiline, requiredText, text } from '../validation';
+import { charLength, multiline, requiredText, rowId, rowIdText, text } from '../validation';
 import { envelope, keysetPage } from './common';
 import { FILE_KIND_VALUES } from './files';
 
@@ -34,12 +34,12 @@ export const INLINE_IMAGE_PATH = '/members/me/inline-images';
 /** The src to put in `<img>` for an uploaded inline image (also returned by the upload). */
 export const inlineImageUrl = (id: number) => `${API_PREFIX}${INLINE_IMAGE_PATH}/${id}`;
 
-const id = z.coerce.number().int().positive();
+const id = rowIdText();
 const flagQuery = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true')
   .optional();
-const ids = z.array(z.number().int().positive()).min(1, 'validation.required').max(500);
+const ids = z.array(rowId()).min(1, 'validation.required').max(500);
 const options = z.array(z.enum(['1', '2'])).max(2);
 
 export const groupParam = z.object({ id }).strict();
@@ -104,8 +104,8 @@ const topicFields = {
   deleted_tiny_src: z.array(z.string().max(300)).max(500).optional(),
 };
 /** Attachment ids of the topic to remove with an update. */
-const deletedAttachFile = z.array(z.number().int().positive()).max(LIMITS.maxFilesPerUpload).optional();
-export const newTopicBody = z.object({ ...topicFields, folder_id: z.number().int().positive().nullable().optional() }).strict();
+const deletedAttachFile = z.array(rowId()).max(LIMITS.maxFilesPerUpload).optional();
+export const newTopicBody = z.object({ ...topicFields, folder_id: rowId().nullable().optional() }).strict();
 export const updateTopicBody = z
   .object({ ...topicFields, lock_token: z.string().max(64).optional(), deleted_attach_file: deletedAttachFile })
   .strict();
@@ -121,21 +121,19 @@ export type NewCommonTopicBody = z.output<typeof newCommonTopicBody>;
 export const topicIdsBody = z
   .object({ topic_ids: ids, from: z.string().max(50).optional(), is_from: z.string().max(50).optional() })
   .strict();
-export const moveTopicsToFolderBody = z
-  .object({ topic_ids: ids, folder_id: z.number().int().positive(), from: z.string().max(50).optional() })
-  .strict();
-export const emptyBinBody = z.object({ group_id: z.number().int().positive().optional() }).strict();
+export const moveTopicsToFolderBody = z.object({ topic_ids: ids, folder_id: rowId(), from: z.string().max(50).optional() }).strict();
+export const emptyBinBody = z.object({ group_id: rowId().optional() }).strict();
 export const createFolderBody = z.object({ type: z.literal(1).default(1), folder_name: requiredText(100) }).strict();
-export const renameFolderBody = z.object({ folder_id: z.number().int().positive(), folder_name: requiredText(100) }).strict();
-export const deleteFolderBody = z.object({ folder_id: z.number().int().positive() }).strict();
+export const renameFolderBody = z.object({ folder_id: rowId(), folder_name: requiredText(100) }).strict();
+export const deleteFolderBody = z.object({ folder_id: rowId() }).strict();
 export const likeBody = z.object({ is_like: z.boolean() }).strict();
 export const favoriteBody = z.object({ is_favor: z.boolean() }).strict();
 export const lockBody = z.object({ lock_token: z.string().max(64).optional() }).strict();
 export const commentBody = z
   .object({
-    topic_id: z.number().int().positive(),
+    topic_id: rowId(),
     content: multiline(z.string().max(COMMENT_CONTENT_MAX, 'validation.max_length')),
-    parent_id: z.number().int().positive().nullable().optional(),
+    parent_id: rowId().nullable().optional(),
     is_anonymous: z.boolean().default(false),
   })
   .strict();
