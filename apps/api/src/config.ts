@@ -57,6 +57,11 @@ export interface Config {
    * served (a loop stalled by a neighbour or a start-up seed is not overload). Default 16.
    */
   eventLoopShedMinInFlight: number;
+  /**
+   * DIGEST_SWEEP_MS: how often the digest mail sweep runs. Default 60 000: a digest goes out within
+   * a minute of its hour; the e2e portal sweeps every few seconds so its digest spec need not wait.
+   */
+  digestSweepMs: number;
   /** DATABASE_POOL_STATS_FILE: where each process writes its pool's wait figures every second. */
   databasePoolStatsFile: string | undefined;
   /** undefined → stored files under dataDir/files; s3://bucket/prefix → an S3-compatible store. */
@@ -243,6 +248,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     eventLoopShedMs: int(env, 'EVENT_LOOP_SHED_MS', 200),
     eventLoopShedWindowMs: int(env, 'EVENT_LOOP_SHED_WINDOW_MS', 500) || 500,
     eventLoopShedMinInFlight: int(env, 'EVENT_LOOP_SHED_MIN_IN_FLIGHT', 16),
+    digestSweepMs: int(env, 'DIGEST_SWEEP_MS', 60_000) || 60_000,
     databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,

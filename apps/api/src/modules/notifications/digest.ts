@@ -13,7 +13,7 @@ import { registerJobHandler } from '../../kernel';
  * Digest mails of unread items at each user's email_notify_time (Tokyo) every notify_interval
  * hours, to the regular addresses switched on in setting_notify_news.
  *
- * - The sweep job runs every minute on whichever API process claims it (jobs table leases).
+ * - The sweep job runs every minute (DIGEST_SWEEP_MS) on whichever API process claims it (jobs table leases).
  * - A period is sent at most once per address: a notification_sends row (channel 'digest',
  *   `<user>:<period start>`, address) is claimed before sending and given back if the send
  *   fails, so the next sweep retries that address only.
@@ -23,7 +23,6 @@ import { registerJobHandler } from '../../kernel';
  *   so a fresh server does not mail everyone at once.
  */
 export const DIGEST_JOB = 'notifications.digest';
-export const DIGEST_SWEEP_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const TOKYO_OFFSET_MS = 9 * HOUR_MS;
 const DIGEST_ITEMS = 20;
@@ -184,5 +183,5 @@ export async function sweepDigests(ctx: AppContext): Promise<void> {
 
 registerJobHandler(DIGEST_JOB, async (ctx) => {
   await sweepDigests(ctx);
-  return { rerunAt: ctx.now() + DIGEST_SWEEP_MS };
+  return { rerunAt: ctx.now() + ctx.config.digestSweepMs };
 });
