@@ -1,4 +1,4 @@
-import { InvitePermission, type GroupRole } from '@portal/api-client';
+import { InvitePermission, MAX_ROW_ID, type GroupRole } from '@portal/api-client';
 import type { AppContext, AuthUser } from './context';
 import { HttpError } from '../http/errors';
 import { forbidden } from './errors';
@@ -158,6 +158,8 @@ const notFound = () => new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not
  * in, so ids cannot be probed), 404 GROUP_IS_STOPPED for a stopped group, 403 for a missing right.
  */
 export async function authorizeGroup(ctx: AppContext, user: AuthUser, groupId: number, action: GroupAction): Promise<GroupAccess> {
+  // Past the id column's range no group matches, and PostgreSQL would refuse the value itself.
+  if (groupId > MAX_ROW_ID) throw notFound();
   const memo = prefetched.get(user);
   const found = memo?.groupId === groupId ? memo.found : await findGroupAndMember(ctx, groupId, user.companyId, user.id);
   if (!found) throw notFound();

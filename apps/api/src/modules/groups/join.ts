@@ -1,4 +1,3 @@
-import { MAX_ROW_ID } from '@portal/api-client';
 import type { AppContext, AuthUser } from '../../kernel';
 import { HttpError } from '../../http/errors';
 import { hashPassword, sessionsChanged } from '../auth';
@@ -42,11 +41,7 @@ export async function resolveLink(ctx: AppContext, token: string): Promise<Resol
  * another company, or none, is the same 404 as an unknown id; the caller's rights are checked after.
  */
 export async function groupIdOfLink(ctx: AppContext, user: AuthUser, value: string): Promise<number> {
-  if (/^\d{1,15}$/.test(value)) {
-    // Past the id column's range no group matches (and PostgreSQL would refuse the value).
-    if (Number(value) > MAX_ROW_ID) throw new HttpError(404, 'GROUP_NOT_FOUND', 'The group does not exist or has been deleted.');
-    return Number(value);
-  }
+  if (/^\d{1,15}$/.test(value)) return Number(value);
   const row = await ctx.db
     .selectFrom('groups')
     .select('id')
