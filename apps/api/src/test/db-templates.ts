@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createDb, migrateToLatest } from '../db';
+import { databaseUrlOf, pgAdmin } from './pg-admin';
 
 /**
  * The API suite's global setup (vitest.config.ts): every migration runs once per `vitest run`,
@@ -20,18 +20,6 @@ import { createDb, migrateToLatest } from '../db';
 export const PG_TEMPLATE_ENV = 'PORTAL_TEST_PG_TEMPLATE';
 export const SQLITE_TEMPLATE_ENV = 'PORTAL_TEST_SQLITE_TEMPLATE';
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-template-'));
   const sqlite = createDb({ dataDir: dir, databaseUrl: undefined });
@@ -45,21 +33,19 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   const name = `portal_tpl_${randomBytes(6).toString('hex')}`;
   try {
-    await admin(`CREATE DATABASE ${name}`);
+    await pgAdmin(`CREATE DATABASE ${name}`);
   } catch (err) {
     // Without PostgreSQL (a developer running SQLite-only files) the PostgreSQL tests fail on
     // their own, as before; the SQLite ones still use their template.
     console.warn(`API tests: no PostgreSQL template (${(err as Error).message})`);
     return () => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true }));
   }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = createDb({ dataDir: dir, databaseUrl: url.toString(), databasePoolMax: 1 });
+  const db = createDb({ dataDir: dir, databaseUrl: databaseUrlOf(name), databasePoolMax: 1 });
   try {
     await migrateToLatest(db.db);
   } catch (err) {
     await db.destroy();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     throw err;
   }
   // A template must have no connection left when it is copied.
@@ -67,7 +53,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env[PG_TEMPLATE_ENV] = name;
 
   return async () => {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }

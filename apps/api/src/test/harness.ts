@@ -3,17 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../kernel/context';
 import { hashPassword } from '../modules/auth/password';
 import { PG_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './db-templates';
+import { databaseUrlOf, PG_ADMIN_URL, pgAdmin } from './pg-admin';
 
 export const DIALECTS = ['sqlite', 'postgres'] as const;
 export type TestDialect = (typeof DIALECTS)[number];
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_PASSWORD = 'Test#Pass2026';
 
 /** A clock tests can move forward to simulate expiry and idle time. */
@@ -82,21 +81,8 @@ export async function createPgDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const template = opts.migrated && adminUrl === PG_ADMIN_URL ? process.env[PG_TEMPLATE_ENV] : undefined;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  await pgAdmin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, adminUrl);
+  return { url: databaseUrlOf(name, adminUrl), drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, adminUrl) };
 }
 
 /**

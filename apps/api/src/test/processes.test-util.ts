@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { REPO_ROOT } from '../config';
+import { databaseUrlOf, pgAdmin } from './pg-admin';
 
 /**
  * Real API processes for scale-out tests (several nodes on one PostgreSQL + Redis). Each child
  * runs apps/api/src/server.ts with the given environment on 127.0.0.1.
  */
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const API = '/service/api/v1';
 
@@ -18,23 +17,11 @@ export interface ApiProc {
   output: string[];
 }
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 /** A fresh PostgreSQL database for a group of processes. */
 export async function sharedPgDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await pgAdmin(`CREATE DATABASE ${name}`);
+  return { url: databaseUrlOf(name), drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export function startApi(port: number, env: Record<string, string>): ApiProc {
