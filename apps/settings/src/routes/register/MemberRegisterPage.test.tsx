@@ -30,6 +30,15 @@ const ROW = {
   first_name_kana: 'いちろう',
 };
 
+/** The roles answer of a group administrator. */
+const ADMIN_ROLES = {
+  items: {
+    roles: ['role_admin'],
+    effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
+    can_invite: true,
+  },
+};
+
 function fillRow() {
   fill(/^社員番号/, ROW.employee_number);
   fill(/^メールアドレス/, ROW.email);
@@ -59,14 +68,7 @@ describe('MemberRegisterPage', () => {
 
   it('registers the typed employee into this group, and shows a taken number on its field', async () => {
     call.mockImplementation((async (name: string) => {
-      if (name === 'myGroupRoles')
-        return {
-          items: {
-            roles: ['role_admin'],
-            effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
-            can_invite: true,
-          },
-        };
+      if (name === 'myGroupRoles') return ADMIN_ROLES;
       if (name === 'adminRegisters') {
         throw new ApiError(400, 'EMPLOYEE_NUMBER_USED', 'x', {
           status_code: 'EMPLOYEE_NUMBER_USED',
@@ -84,14 +86,7 @@ describe('MemberRegisterPage', () => {
     expect(call).toHaveBeenCalledWith('adminRegisters', { params: { group_id: 5 }, body: { employees: [ROW] } });
 
     call.mockImplementation((async (name: string) => {
-      if (name === 'myGroupRoles')
-        return {
-          items: {
-            roles: ['role_admin'],
-            effective: { role_admin: true, role_invite: true, role_edit_shared_folder: true, role_edit_topic: true },
-            can_invite: true,
-          },
-        };
+      if (name === 'myGroupRoles') return ADMIN_ROLES;
       return { items: { registered: [{ id: 9, employee_number: 'N100', email: 'n100@example.com' }] } };
     }) as never);
     fireEvent.click(screen.getByRole('button', { name: '登録する' }));
