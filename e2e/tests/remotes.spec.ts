@@ -1,24 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from './fixtures';
-import { DATA_DIR, REPO_ROOT } from '../support/env';
+import { publishSettingsBuild, remotesCli } from '../support/settings-build';
 import { gotoLogin, loginByEmployeeNumber, nav } from './helpers';
-
-/** Runs the deploy command against the running portal's data dir, as ops would. */
-function remotesCli(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'remotes', '--', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR },
-    encoding: 'utf8',
-  });
-}
-
-function buildSettings(label: string) {
-  execFileSync('npm', ['run', '--silent', 'build', '-w', '@portal/settings'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORTAL_BUILD_LABEL: label },
-    stdio: 'ignore',
-  });
-}
 
 async function liveSettingsVersion(page: Page): Promise<string> {
   const doc = (await (await page.request.get('/remotes.json')).json()) as {
@@ -56,26 +38,20 @@ test('publish a new settings build, then roll it back, with no restart and no sh
   await expect(layout).toBeVisible();
   const originalBuild = await layout.getAttribute('data-remote-build');
 
-  try {
-    buildSettings('e2e-next');
-    expect(remotesCli('publish', 'settings')).toMatch(/settings: now /);
-    const next = await liveSettingsVersion(page);
-    expect(next).not.toBe(before);
+  expect(await publishSettingsBuild('e2e-next')).toMatch(/settings: now /);
+  const next = await liveSettingsVersion(page);
+  expect(next).not.toBe(before);
 
-    await page.reload();
-    await expect(page.locator('[data-remote-build="e2e-next"]')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-remote-build="e2e-next"]')).toBeVisible();
 
-    expect(remotesCli('rollback', 'settings')).toContain(before);
-    expect(await liveSettingsVersion(page)).toBe(before);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: /言語設定/ }).first()).toBeVisible();
-    await expect(page.locator('[data-remote-build="e2e-next"]')).toHaveCount(0);
-    expect(await layout.getAttribute('data-remote-build')).toBe(originalBuild);
-    expect(remotesCli('list')).toMatch(/settings\s+\S+\s+\[pinned by rollback\]/);
-  } finally {
-    // Leave the checkout's build as it was for whatever runs next.
-    buildSettings('');
-  }
+  expect(remotesCli('rollback', 'settings')).toContain(before);
+  expect(await liveSettingsVersion(page)).toBe(before);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /言語設定/ }).first()).toBeVisible();
+  await expect(page.locator('[data-remote-build="e2e-next"]')).toHaveCount(0);
+  expect(await layout.getAttribute('data-remote-build')).toBe(originalBuild);
+  expect(remotesCli('list')).toMatch(/settings\s+\S+\s+\[pinned by rollback\]/);
 });
 
 test('an unavailable remotes.json never blanks the portal: the last known good is used', async ({ page }) => {
