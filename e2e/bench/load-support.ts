@@ -106,6 +106,28 @@ export function poolDelta(before: (PoolFile | null)[], after: (PoolFile | null)[
   };
 }
 
+/**
+ * The time the API itself spent on the answers it gave (`http_request_duration_seconds` of its
+ * /metrics: from the request's arrival in Fastify to its answer), 2xx–4xx only, summed over the
+ * processes. Against the client's figures it tells where an admitted call's time went: inside
+ * the API (its queues, the database) or before it (the kernel's queues, the generator).
+ */
+export async function serverTime(ports: number[]): Promise<{ seconds: number; count: number }> {
+  let seconds = 0;
+  let count = 0;
+  for (const port of ports) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    for (const m of text.matchAll(/^http_request_duration_seconds_(sum|count)\{[^}]*status_class="([234])xx"[^}]*\} (\S+)$/gm)) {
+      if (m[1] === 'sum') seconds += Number(m[3]);
+      else count += Number(m[3]);
+    }
+  }
+  return { seconds, count };
+}
+
 export async function waitHealthy(port: number) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
