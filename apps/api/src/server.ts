@@ -31,7 +31,10 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
-  await app.listen({ port: config.port, host: config.host });
+  // A burst of new connections (many clients at once with no proxy in front) waits in the
+  // kernel's accept queue instead of overflowing Node's default of 511: a dropped SYN is retried
+  // only after a second or more. The kernel caps it at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
 } catch (err) {
   app.log.error({ err }, 'failed to start');
   await app.close();
