@@ -39,6 +39,8 @@ interface Series {
 }
 
 let inFlight = 0;
+/** The requests `started` counted: only they are taken off the gauge when answered. */
+const counted = new WeakSet<FastifyRequest>();
 /** One series per route template, method and status class, created on first use. */
 const durations: Series[] = [];
 
@@ -263,12 +265,14 @@ export function installMetrics(app: FastifyInstance, opts: MetricsOptions): void
       }
       return s;
     };
-    const started = (_req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const started = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       inFlight++;
+      counted.add(req);
       done();
     };
-    const finished = (_req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      inFlight--;
+    const finished = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      // A request answered by an earlier hook (a shed 503) never reached `started`.
+      if (counted.delete(req)) inFlight--;
       const seconds = reply.elapsedTime / 1000;
       const s = series(reply.statusCode);
       s.sum += seconds;
