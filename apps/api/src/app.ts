@@ -9,7 +9,8 @@ import type { AppContext } from './kernel/context';
 import { createDb, migrateToLatest } from './db';
 import { seedDemo } from './db/seed';
 import { frameworkError, installErrorHandling, rateLimitBody } from './http/error-handler';
-import { shedOnPoolQueue, shedOnRequestsInFlight } from './http/shed';
+import { shedOnPoolQueue } from './http/shed';
+import { admitRequests } from './http/admission';
 import { shedOnEventLoopLag } from './http/lag-shed';
 import { refuseBadEscapes } from './http/text-rule';
 import { batchedRedisStore } from './http/rate-limit-store';
@@ -129,8 +130,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandling(app);
   // Overload is answered 503 + Retry-After at once instead of queueing (http/shed.ts).
   shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
-  // SQLite has no pool to queue on: the requests in flight are its backlog.
-  shedOnRequestsInFlight(app, database.dialect === 'sqlite' ? config.requestsInFlightMax : 0);
+  // The bound on work in flight, on both databases: what a process answers per second sets how
+  // long its admitted calls take, so only as many are admitted as it answers in time.
+  admitRequests(app, { max: config.requestsInFlightMax, queueWaitMs: config.requestsQueueWaitMs });
   // A CPU-bound process never fills that queue: its event loop's delay tells instead.
   shedOnEventLoopLag(app, {
     thresholdMs: config.eventLoopShedMs,

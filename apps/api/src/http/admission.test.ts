@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordWork } from '../modules/auth';
 import { TestSocket } from '../modules/realtime/ws-client.test-util';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness';
-import { shedOnRequestsInFlight } from './shed';
+import { admitRequests } from './admission';
 
 const API = '/service/api/v1';
 
@@ -15,20 +15,22 @@ function gate() {
   return { opened, open };
 }
 
-describe('shedOnRequestsInFlight', () => {
-  async function appWith(max: number) {
+describe('admitRequests', () => {
+  async function appWith(max: number, queueWaitMs = 0) {
     const app = Fastify();
     const g = gate();
-    const bound = shedOnRequestsInFlight(app, max);
+    const bound = admitRequests(app, { max, queueWaitMs });
     app.get(`${API}/slow`, async () => (await g.opened, { ok: true }));
+    app.post(`${API}/slow`, async () => (await g.opened, { ok: true }));
     app.get(`${API}/fast`, async () => ({ ok: true }));
+    app.post(`${API}/fast`, async () => ({ ok: true }));
     app.get(`${API}/metrics`, async () => ({ ok: true }));
     app.get('/static/app.js', async () => 'js');
     await app.ready();
     return { app, g, bound };
   }
 
-  it('admits up to its bound, answers the rest 503 + Retry-After at once, and frees a place per answer', async () => {
+  it('admits reads up to its bound, answers the rest 503 + Retry-After at once, and frees a place per answer', async () => {
     const { app, g, bound } = await appWith(2);
     const held = [0, 1].map(() => app.inject({ method: 'GET', url: `${API}/slow` }));
     await new Promise((r) => setTimeout(r, 20));
@@ -50,6 +52,57 @@ describe('shedOnRequestsInFlight', () => {
     // Many more answered requests than the bound, one after the other: nothing leaks.
     for (let i = 0; i < 10; i++) expect((await app.inject({ method: 'GET', url: `${API}/fast` })).statusCode).toBe(200);
     expect(bound.inFlight()).toBe(0);
+    await app.close();
+  });
+
+  it('writes get twice the bound before they are shed: reads give way first', async () => {
+    const { app, g, bound } = await appWith(2);
+    const held = [0, 1].map(() => app.inject({ method: 'GET', url: `${API}/slow` }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await app.inject({ method: 'GET', url: `${API}/fast` })).statusCode).toBe(503);
+    const writes = [0, 1].map(() => app.inject({ method: 'POST', url: `${API}/slow` }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(bound.inFlight()).toBe(4);
+    expect((await app.inject({ method: 'POST', url: `${API}/fast` })).statusCode).toBe(503);
+    g.open();
+    expect((await Promise.all([...held, ...writes])).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    await app.close();
+  });
+
+  it('a read beyond the bound waits its turn for a place, and is shed when none frees in time', async () => {
+    const { app, g, bound } = await appWith(1, 200);
+    const held = app.inject({ method: 'GET', url: `${API}/slow` });
+    await new Promise((r) => setTimeout(r, 20));
+    // Nothing frees within the wait: 503 after about the wait, not before, not much later.
+    const started = performance.now();
+    const late = await app.inject({ method: 'GET', url: `${API}/fast` });
+    const waited = performance.now() - started;
+    expect(late.statusCode).toBe(503);
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(bound.waiting()).toBe(0);
+    // A place frees while it waits: admitted. The queue holds at most the bound: one more is shed at once.
+    const queued = app.inject({ method: 'GET', url: `${API}/fast` });
+    await vi.waitFor(() => expect(bound.waiting()).toBe(1), { timeout: 150, interval: 2 });
+    expect((await app.inject({ method: 'GET', url: `${API}/fast` })).statusCode).toBe(503);
+    g.open();
+    await held;
+    expect((await queued).statusCode).toBe(200);
+    await new Promise((r) => setImmediate(r));
+    expect(bound.inFlight()).toBe(0);
+    await app.close();
+  });
+
+  it('Retry-After grows with the share refused over the last second, and falls back when it falls', async () => {
+    const { app, g, bound } = await appWith(1);
+    const held = app.inject({ method: 'GET', url: `${API}/slow` });
+    await vi.waitFor(() => expect(bound.inFlight()).toBe(1));
+    for (let i = 0; i < 9; i++) expect((await app.inject({ method: 'GET', url: `${API}/fast` })).headers['retry-after']).toBe('1');
+    // Nine of ten refused: clients are told to come back spaced out, up to 8 s.
+    await vi.waitFor(() => expect(bound.retryAfter()).toBe('8'), { timeout: 3_000 });
+    expect((await app.inject({ method: 'GET', url: `${API}/fast` })).headers['retry-after']).toBe('8');
+    g.open();
+    await held;
+    await vi.waitFor(() => expect(bound.retryAfter()).toBe('1'), { timeout: 3_000 });
     await app.close();
   });
 
@@ -78,12 +131,12 @@ describe('shedOnRequestsInFlight', () => {
   });
 });
 
-describe.each(['sqlite', 'postgres'] as const)('API requests in flight are bounded on SQLite only (%s)', (dialect) => {
+describe.each(['sqlite', 'postgres'] as const)('API requests in flight are bounded (%s)', (dialect) => {
   let t: TestApp;
   let user: TestUser;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { requestsInFlightMax: 3, passwordHashQueueMax: 100 });
+    t = await createTestApp(dialect, { requestsInFlightMax: 3, requestsQueueWaitMs: 0, passwordHashQueueMax: 100 });
     user = await t.createUser();
     token = await t.login(user);
   });
@@ -116,17 +169,15 @@ describe.each(['sqlite', 'postgres'] as const)('API requests in flight are bound
     const answered = await Promise.all(logins);
     expect(answered.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(probe.statusCode).toBe(200);
-    if (dialect === 'sqlite') {
-      expect(res.statusCode).toBe(503);
-      expect(res.headers['retry-after']).toBe('1');
-      expect(res.json()).toEqual({ status_code: 'SERVICE_BUSY', message: expect.any(String) });
-      expect(ms).toBeLessThan(50);
-    } else {
-      // PostgreSQL bounds the pool's queue (DATABASE_QUEUE_MAX) instead.
-      expect(res.statusCode).toBe(200);
-    }
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toEqual({ status_code: 'SERVICE_BUSY', message: expect.any(String) });
+    expect(ms).toBeLessThan(50);
     // The places are given back: serving again.
     expect((await t.inject({ method: 'GET', url: `${API}/members/me`, token })).statusCode).toBe(200);
+    // The shed request never reached its route: /metrics does not count it as answered either.
+    const metrics = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^http_requests_in_flight 0$/m);
   });
 
   it('open WebSocket connections hold no place', async () => {

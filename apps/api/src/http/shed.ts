@@ -94,34 +94,3 @@ export function shedOnPoolQueue(app: FastifyInstance, waiting: (() => number) | 
   }
   return { shed: () => shed };
 }
-
-/**
- * SQLite has no pool to queue on: a statement runs synchronously on the event loop, so what piles
- * up under overload is requests admitted and not yet answered (their statements waiting behind
- * each other's, password hashes, file I/O). While `max` API requests of this process are in
- * flight, a new one is answered 503 + Retry-After at once, like the pool queue's shedding; those
- * already admitted finish in time. A request leaves the count when its response closes (sent or
- * aborted). Probes and WebSocket upgrades (which stay open for hours) are not counted.
- */
-export function shedOnRequestsInFlight(app: FastifyInstance, max: number): { inFlight(): number; shed(): number } {
-  let inFlight = 0;
-  let shed = 0;
-  if (max > 0) {
-    const body = JSON.stringify(busyBody());
-    const release = () => {
-      inFlight--;
-    };
-    app.addHook('onRequest', (req, reply, done) => {
-      if (!req.url.startsWith('/service/api/') || EXEMPT.test(req.url) || req.headers.upgrade) return done();
-      if (inFlight >= max) {
-        shed++;
-        reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(body);
-        return;
-      }
-      inFlight++;
-      reply.raw.once('close', release);
-      done();
-    });
-  }
-  return { inFlight: () => inFlight, shed: () => shed };
-}

@@ -144,6 +144,9 @@ export async function createTestApp(
       refuseWithoutGroup: false,
       // A test machine shared with others stalls often: suites never shed on the loop's delay.
       eventLoopShedMs: 0,
+      // Suites fire a hundred requests at once to prove what concurrency cannot break; the bound
+      // on work in flight has its own suite (http/admission.test.ts).
+      requestsInFlightMax: 0,
       ...overrides,
     },
   );
