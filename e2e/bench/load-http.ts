@@ -2,7 +2,13 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { REFRESH_COOKIE } from '../../apps/api/src/modules/auth/routes';
+import { busyDelay } from '../../packages/api-client/src/client';
 import { API, routeOf, type Sample } from './load-support';
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+}
 
 export const stats = {
   samples: [] as Sample[],
@@ -29,8 +35,11 @@ export function countFrame(msg: { type: string; event?: { kind: string } }) {
 // Bounded per API process: when a saturated server stalls, six calls per user still pile up
 // (30 000 sockets at 5 000 users), and one run ended with the generator out of file
 // descriptors (EMFILE at its limit of 20 000, with 5 000 sockets of the users besides). Calls
-// past the bound wait for a socket, their time still counted from the call.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 6000 });
+// past the bound wait for a socket, their time still counted from the call. Idle connections are
+// kept as a browser keeps its own: with the default of 256 idle per server, the rest were closed
+// after each burst and reopened at the next, thousands at once, overflowing the server's accept
+// queue; a dropped SYN is retried after 1, 3, 7… s, which the step then measured as the server's.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 6000, maxFreeSockets: 6000 });
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** What a call needs of its user: where it logs in and its current tokens. */
@@ -66,7 +75,7 @@ export class ConnectionSlots {
   }
 }
 
-/** One request; the answer's status, or 599 for a network error. */
+/** One request; the answer's status (599 for a network error) and its Retry-After. */
 function send(
   base: string,
   headers: Record<string, string | number>,
@@ -75,17 +84,17 @@ function send(
   payload: string | undefined,
   route: string,
   keep?: (body: Buffer) => void,
-): Promise<number> {
+): Promise<Answer> {
   stats.requests++;
   const t0 = performance.now();
-  return new Promise<number>((resolve) => {
+  return new Promise<Answer>((resolve) => {
     let done = false;
     const failed = () => {
       if (done) return;
       done = true;
       stats.errors++;
       stats.samples.push({ ms: performance.now() - t0, status: 599, route });
-      resolve(599);
+      resolve({ status: 599, retryAfter: null });
     };
     const req = http.request(
       `${base}${API}${url}`,
@@ -107,7 +116,8 @@ function send(
           const status = res.statusCode ?? 599;
           if (keep && status === 200) keep(decoded(Buffer.concat(chunks), res.headers['content-encoding']));
           stats.samples.push({ ms: performance.now() - t0, status, route });
-          resolve(status);
+          const retryAfter = res.headers['retry-after'];
+          resolve({ status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
         });
         res.on('error', failed);
       },
@@ -132,24 +142,21 @@ export async function call(user: Caller, method: string, url: string, body?: unk
   const route = routeOf(method, url);
   for (let attempt = 1; ; attempt++) {
     const token = user.token;
-    let status = await user.slots.run(() => send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep));
-    if (status === 401) {
+    let answer = await user.slots.run(() => send(user.base, { authorization: `Bearer ${token}` }, method, url, payload, route, keep));
+    if (answer.status === 401) {
       if (user.token === token && !(await user.refresh())) return;
-      status = await user.slots.run(() => send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep));
+      answer = await user.slots.run(() => send(user.base, { authorization: `Bearer ${user.token}` }, method, url, payload, route, keep));
     }
-    // Shed (503): the app's client waits Retry-After (1 s) doubling, with jitter, and tries a
-    // read again up to 4 tries in all; a write is left to the user (packages/api-client client.ts).
-    if (status !== 503 || method !== 'GET' || attempt >= BUSY_ATTEMPTS) return;
-    await new Promise((r) => setTimeout(r, busyWait(attempt)));
+    // Shed (503): the app's client waits as its busyDelay says (Retry-After, doubling, jitter) and
+    // tries a read again up to 4 tries in all; a write is left to the user (packages/api-client).
+    if (answer.status !== 503 || method !== 'GET' || attempt >= BUSY_ATTEMPTS) return;
+    await new Promise((r) => setTimeout(r, busyWait(attempt, answer.retryAfter)));
   }
 }
 
 const BUSY_ATTEMPTS = 4;
-/** The client's busyDelay for Retry-After: 1. */
-export const busyWait = (attempt: number) => {
-  const base = Math.min(15_000, 1000 * 2 ** (attempt - 1));
-  return base + Math.random() * base;
-};
+/** The app client's wait before another try of a shed read. */
+export const busyWait = (attempt: number, retryAfter: string | null = null) => busyDelay(retryAfter, attempt, 15_000, Math.random);
 
 /** POST /auth/refresh with the rotating cookie, from the portal's own origin as a browser sends it. */
 export async function refreshSession(base: string, cookie: string): Promise<{ token: string; cookie: string } | null> {

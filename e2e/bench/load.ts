@@ -77,7 +77,7 @@ async function login(base: string, employee: string): Promise<Response> {
     if (res.ok) return res;
     if (res.status !== 503 || attempt >= 20) throw new Error(`login ${employee}: ${res.status}`);
     await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, busyWait(Math.min(attempt, 3))));
+    await new Promise((r) => setTimeout(r, busyWait(Math.min(attempt, 3), res.headers.get('retry-after'))));
   }
 }
 /** Topics per group (load-support addTopics); unset: the demo's 2–3. */
