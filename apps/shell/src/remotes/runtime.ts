@@ -2,6 +2,7 @@ import { LIMITS, REMOTE_NAMES, type RemoteName } from '@portal/api-client/core';
 import { loadManifest, type ManifestDeps, type ManifestSource } from './manifest';
 import { retryPlugin } from './retryPlugin';
 import { integrityPlugin } from './integrityPlugin';
+import { stylePriorityPlugin } from './stylePriorityPlugin';
 import type { HealthReporter } from './healthReport';
 
 /**
@@ -10,7 +11,7 @@ import type { HealthReporter } from './healthReport';
  */
 export interface FederationHost {
   registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
-  registerPlugins(plugins: ReturnType<typeof retryPlugin | typeof integrityPlugin>[]): void;
+  registerPlugins(plugins: ReturnType<typeof retryPlugin | typeof integrityPlugin | typeof stylePriorityPlugin>[]): void;
   loadRemote<T>(id: string): Promise<T | null>;
 }
 
@@ -65,7 +66,11 @@ function withTimeout<T>(p: Promise<T>, ms: number, id: string): Promise<T> {
 export function createRemoteRuntime(deps: RuntimeDeps): RemoteRuntime {
   const { host, health } = deps;
   const integrity = new Map<string, string>();
-  host.registerPlugins([retryPlugin({ fetch: deps.fetch }), integrityPlugin((container) => integrity.get(container))]);
+  host.registerPlugins([
+    retryPlugin({ fetch: deps.fetch }),
+    integrityPlugin((container) => integrity.get(container)),
+    stylePriorityPlugin(),
+  ]);
 
   const ready = loadManifest(deps).then((result): RemotesState => {
     const enabled = new Set<RemoteName>();
