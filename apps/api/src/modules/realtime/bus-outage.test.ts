@@ -139,6 +139,9 @@ describe.each(DIALECTS)('realtime while Redis is down and back (two API processe
       await stopRedis(redis!);
       redis = null;
       await within(5000, async () => pages.every((pg) => pg.resyncs.length === 1) && senderOnA.resyncs.length === 1);
+      // The pages' catch-up reads finish first: one still in flight when the next message is
+      // stored would read it from the database, and B's page would have it without the bus.
+      await Promise.all([...pages, senderOnA].map((pg) => pg.settled()));
 
       // Sent through A while the bus is down: A's own sockets still get it at once, and so does
       // B's for a message sent through B.
