@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { busyBody, EXEMPT } from './shed';
+import { EXEMPT, replyBusy } from './shed';
 
 export interface AdmissionOptions {
   /** API requests of this process admitted and not yet answered, beyond which reads wait or are shed; 0 = no bound. */
@@ -38,25 +38,23 @@ export function admitRequests(app: FastifyInstance, opts: AdmissionOptions): Adm
   let retryAfter = '1';
   const counters = { inFlight: () => inFlight, waiting: () => queue.length, shed: () => shed, retryAfter: () => retryAfter };
   if (opts.max <= 0) return counters;
-  const body = JSON.stringify(busyBody());
   // Retry-After grows with the share refused over the last second: at a share f the server takes
   // about 1 - f of what arrives, so clients spaced 1 / (1 - f) s apart come back at what it can
   // take. With a fixed second, each shed read came back within two, and retries of retries kept
   // a process busy refusing after the burst that started it had passed.
   let seen = 0;
-  let refused = 0;
+  let shedBefore = 0;
   const window = setInterval(() => {
-    const share = seen ? refused / seen : 0;
+    const share = seen ? (shed - shedBefore) / seen : 0;
     retryAfter = String(Math.min(8, Math.max(1, Math.round(1 / (1 - Math.min(share, 0.9))))));
     seen = 0;
-    refused = 0;
+    shedBefore = shed;
   }, 1000);
   window.unref();
   app.addHook('onClose', async () => clearInterval(window));
   const refuse = (reply: FastifyReply) => {
     shed++;
-    refused++;
-    reply.code(503).header('Retry-After', retryAfter).type('application/json; charset=utf-8').send(body);
+    replyBusy(reply, retryAfter);
   };
   const release = () => {
     inFlight--;

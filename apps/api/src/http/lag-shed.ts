@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { busyBody, EXEMPT } from './shed';
+import { EXEMPT, replyBusy } from './shed';
 
 export interface LagSample {
   /** The event loop's delay over the last window, at the 99th percentile, in ms. */
@@ -56,13 +56,12 @@ export function shedOnEventLoopLag(
     clearInterval(timer);
     own?.stop();
   });
-  const body = JSON.stringify(busyBody());
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.url.startsWith('/service/api/') || EXEMPT.test(req.url)) return done();
     const read = req.method === 'GET' || req.method === 'HEAD';
     if (read && judge.saturated() && inFlight >= opts.minInFlight) {
       shed++;
-      reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(body);
+      replyBusy(reply);
       return;
     }
     // A WebSocket stays open for hours: counted, a few sockets would hold the floor met for good.

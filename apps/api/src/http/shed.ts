@@ -1,9 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from './errors';
 
 /** The body of every 503: the client waits `Retry-After` seconds and may try again. */
 export function busyBody(): { status_code: 'SERVICE_BUSY'; message: string } {
   return { status_code: 'SERVICE_BUSY', message: 'The server is busy. Please try again.' };
+}
+
+const BUSY_JSON = JSON.stringify(busyBody());
+
+/**
+ * The shedders' refusal at the door, before anything is parsed or read: 503 SERVICE_BUSY with
+ * `Retry-After` (seconds), its body serialised once for all.
+ */
+export function replyBusy(reply: FastifyReply, retryAfter = '1'): void {
+  reply.code(503).header('Retry-After', retryAfter).type('application/json; charset=utf-8').send(BUSY_JSON);
 }
 
 /**
@@ -85,11 +95,10 @@ export const EXEMPT = /^\/service\/api\/v\d+\/(?:health|ready|live|metrics)\b/;
 export function shedOnPoolQueue(app: FastifyInstance, waiting: (() => number) | undefined, max: number): { shed(): number } {
   let shed = 0;
   if (waiting && max > 0) {
-    const body = JSON.stringify(busyBody());
     app.addHook('onRequest', (req, reply, done) => {
       if (waiting() < max || !req.url.startsWith('/service/api/') || EXEMPT.test(req.url)) return done();
       shed++;
-      reply.code(503).header('Retry-After', '1').type('application/json; charset=utf-8').send(body);
+      replyBusy(reply);
     });
   }
   return { shed: () => shed };
