@@ -129,12 +129,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   accessLog(app);
   installErrorHandling(app);
   // Overload is answered 503 + Retry-After at once instead of queueing (http/shed.ts).
-  shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
+  const poolShed = shedOnPoolQueue(app, database.poolWaiting, config.databaseQueueMax);
   // The bound on work in flight, on both databases: what a process answers per second sets how
   // long its admitted calls take, so only as many are admitted as it answers in time.
-  admitRequests(app, { max: config.requestsInFlightMax, queueWaitMs: config.requestsQueueWaitMs });
+  const door = admitRequests(app, {
+    max: config.requestsInFlightMax,
+    queueWaitMs: config.requestsQueueWaitMs,
+    loopTargetMs: config.requestsLoopTargetMs,
+  });
   // A CPU-bound process never fills that queue: its event loop's delay tells instead.
-  shedOnEventLoopLag(app, {
+  const lagShed = shedOnEventLoopLag(app, {
     thresholdMs: config.eventLoopShedMs,
     windowMs: config.eventLoopShedWindowMs,
     minInFlight: config.eventLoopShedMinInFlight,
@@ -146,6 +150,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     allow: config.metricsAllow,
     behindTrustedProxy: config.trustProxy.length > 0,
     pool: database.poolStats,
+    shedding: {
+      limit: door.limit,
+      waiting: door.waiting,
+      shed: () => ({ door: door.shed(), pool_queue: poolShed.shed(), event_loop: lagShed.shed() }),
+    },
     db: database.db,
     now: config.now,
   });

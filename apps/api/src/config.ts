@@ -41,14 +41,20 @@ export interface Config {
    */
   passwordHashQueueMax: number;
   /**
-   * REQUESTS_IN_FLIGHT_MAX: API requests admitted and not yet answered per process beyond which a
-   * new read waits at the door (REQUESTS_QUEUE_WAIT_MS) and is then answered 503; writes get twice
-   * the bound (http/admission.ts; 0 = no bound). Default 4 × DATABASE_POOL_MAX on PostgreSQL, 256
-   * on SQLite: a burst of an office at once is served; a backlog of seconds is not built.
+   * REQUESTS_IN_FLIGHT_MAX: API reads admitted and not yet answered per process beyond which a
+   * new read queues at the door, or is answered 503 at once when the queue is standing; writes get
+   * twice the bound (http/admission.ts; 0 = no bound). Default 4 × DATABASE_POOL_MAX on
+   * PostgreSQL, 256 on SQLite: a burst of an office at once is served; a backlog is not built.
    */
   requestsInFlightMax: number;
-  /** REQUESTS_QUEUE_WAIT_MS: how long a read beyond the bound waits for a place. Default 20. */
+  /** REQUESTS_QUEUE_WAIT_MS: how long the door's queue may stay non-empty before reads are refused at once. Default 100. */
   requestsQueueWaitMs: number;
+  /**
+   * REQUESTS_LOOP_TARGET_MS: event-loop lateness above which the bound on reads shrinks below
+   * REQUESTS_IN_FLIGHT_MAX until the loop is on time again (http/admission-limit.ts); 0 = fixed.
+   * Default 20.
+   */
+  requestsLoopTargetMs: number;
   /**
    * EVENT_LOOP_SHED_MS: the event loop's p99 delay over a window (EVENT_LOOP_SHED_WINDOW_MS) above
    * which new API reads are answered 503 at once, until a window is under it again; 0 = off.
@@ -248,7 +254,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseQueueMax: int(env, 'DATABASE_QUEUE_MAX', 32 * (int(env, 'DATABASE_POOL_MAX', 10) || 10)),
     passwordHashQueueMax: int(env, 'PASSWORD_HASH_QUEUE_MAX', 128),
     requestsInFlightMax: int(env, 'REQUESTS_IN_FLIGHT_MAX', databaseUrl ? 4 * (int(env, 'DATABASE_POOL_MAX', 10) || 10) : 256),
-    requestsQueueWaitMs: int(env, 'REQUESTS_QUEUE_WAIT_MS', 20),
+    requestsQueueWaitMs: int(env, 'REQUESTS_QUEUE_WAIT_MS', 100),
+    requestsLoopTargetMs: int(env, 'REQUESTS_LOOP_TARGET_MS', 20),
     eventLoopShedMs: int(env, 'EVENT_LOOP_SHED_MS', 200),
     eventLoopShedWindowMs: int(env, 'EVENT_LOOP_SHED_WINDOW_MS', 500) || 500,
     eventLoopShedMinInFlight: int(env, 'EVENT_LOOP_SHED_MIN_IN_FLIGHT', 16),

@@ -47,6 +47,7 @@ const durations: Series[] = [];
 /** What one app (tests build several in a process) adds: its pool and its job table. */
 interface Source {
   pool?: (() => PoolStats) | undefined;
+  shedding?: Shedding | undefined;
   db: Kysely<DB>;
   now: () => number;
 }
@@ -150,6 +151,27 @@ function processRegistry(): Registry {
       );
     }),
   );
+  const shedding = () => [...sources].flatMap((s) => (s.shedding ? [s.shedding] : []));
+  add(
+    metric(
+      'portal_requests_read_limit',
+      'API reads admitted at once now (0: no bound): REQUESTS_IN_FLIGHT_MAX, lowered while the event loop runs late.',
+      'gauge',
+      () => [{ value: shedding().reduce((n, s) => n + s.limit(), 0) }],
+    ),
+  );
+  add(
+    metric('portal_requests_queued', 'API reads waiting at the door for a place.', 'gauge', () => [
+      { value: shedding().reduce((n, s) => n + s.waiting(), 0) },
+    ]),
+  );
+  add(
+    metric('portal_requests_shed_total', 'API requests answered 503 SERVICE_BUSY, by what refused them.', 'counter', () => {
+      const by = new Map<string, number>();
+      for (const s of shedding()) for (const [k, n] of Object.entries(s.shed())) by.set(k, (by.get(k) ?? 0) + n);
+      return [...by].map(([k, n]) => ({ labels: { by: k }, value: n }));
+    }),
+  );
   add(metric('portal_realtime_sockets', 'Open realtime WebSockets on this process.', 'gauge', () => [{ value: counts.realtimeSockets }]));
   add(
     metric('portal_realtime_frames_sent_total', 'Frames sent on realtime WebSockets.', 'counter', () => [
@@ -225,7 +247,17 @@ export function metricsAllowList(entries: string[]): (ip: string) => boolean {
   };
 }
 
+/** What the door (http/admission.ts) and the shedders report. */
+export interface Shedding {
+  /** The bound on reads now (it shrinks while the event loop runs late). */
+  limit(): number;
+  waiting(): number;
+  /** API requests answered 503 SERVICE_BUSY, by what refused them. */
+  shed(): Record<string, number>;
+}
+
 export interface MetricsOptions {
+  shedding?: Shedding;
   allow: string[];
   /** Whether TRUST_PROXY is set: only then is a forwarded request's client address known. */
   behindTrustedProxy: boolean;
@@ -244,7 +276,7 @@ function statusClass(code: number): string {
  */
 export function installMetrics(app: FastifyInstance, opts: MetricsOptions): void {
   const r = processRegistry();
-  const source: Source = { pool: opts.pool, db: opts.db, now: opts.now };
+  const source: Source = { pool: opts.pool, shedding: opts.shedding, db: opts.db, now: opts.now };
   sources.add(source);
   app.addHook('onClose', async () => {
     sources.delete(source);
