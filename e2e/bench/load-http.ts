@@ -42,6 +42,12 @@ export function countFrame(msg: { type: string; event?: { kind: string } }) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 6000, maxFreeSockets: 6000 });
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/** Calls waiting for one of the agent's sockets (their wait counts in their time), and sockets open. */
+export function agentQueue(): { waiting: number; sockets: number } {
+  const sum = (m: NodeJS.ReadOnlyDict<unknown[]>) => Object.values(m).reduce((n, list) => n + (list?.length ?? 0), 0);
+  return { waiting: sum(agent.requests), sockets: sum(agent.sockets) };
+}
+
 /** What a call needs of its user: where it logs in and its current tokens. */
 export interface Caller {
   readonly base: string;

@@ -115,9 +115,15 @@ export function poolDelta(before: (PoolFile | null)[], after: (PoolFile | null)[
  * processes. Against the client's figures it tells where an admitted call's time went: inside
  * the API (its queues, the database) or before it (the kernel's queues, the generator).
  */
-export async function serverTime(ports: number[]): Promise<{ seconds: number; count: number }> {
+export async function serverTime(
+  ports: number[],
+): Promise<{ seconds: number; count: number; loopP99Ms: number[]; readLimit: number[]; shedBy: Record<string, number> }> {
   let seconds = 0;
   let count = 0;
+  // prom-client resets its event-loop histogram at each scrape: at a step's end this is the window's.
+  const loopP99Ms: number[] = [];
+  const readLimit: number[] = [];
+  const shedBy: Record<string, number> = {};
   for (const port of ports) {
     const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
       (r) => r.text(),
@@ -127,8 +133,14 @@ export async function serverTime(ports: number[]): Promise<{ seconds: number; co
       if (m[1] === 'sum') seconds += Number(m[3]);
       else count += Number(m[3]);
     }
+    const lag = /^nodejs_eventloop_lag_p99_seconds (\S+)$/m.exec(text);
+    if (lag) loopP99Ms.push(Math.round(Number(lag[1]) * 10000) / 10);
+    const limit = /^portal_requests_read_limit (\S+)$/m.exec(text);
+    if (limit) readLimit.push(Number(limit[1]));
+    for (const m of text.matchAll(/^portal_requests_shed_total\{by="(\w+)"\} (\S+)$/gm))
+      shedBy[m[1]!] = (shedBy[m[1]!] ?? 0) + Number(m[2]);
   }
-  return { seconds, count };
+  return { seconds, count, loopP99Ms, readLimit, shedBy };
 }
 
 export async function waitHealthy(port: number) {

@@ -44,7 +44,7 @@ import {
   summarise,
   waitHealthy,
 } from './load-support';
-import { busyWait } from './load-http';
+import { agentQueue, busyWait } from './load-http';
 import { CACHED, refreshCookieOf, stats, User } from './load-user';
 
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -80,8 +80,38 @@ async function login(base: string, employee: string): Promise<Response> {
     await new Promise((r) => setTimeout(r, busyWait(Math.min(attempt, 3), res.headers.get('retry-after'))));
   }
 }
-/** Topics per group (load-support addTopics); unset: the demo's 2–3. */
-const TOPICS_PER_GROUP = Number(process.env.BENCH_LOAD_TOPICS_PER_GROUP ?? 0);
+/**
+ * The generator stands for browsers on their own machines, but here it shares two cores with
+ * what it measures: descheduled behind the database's backends, it reads an answer late and
+ * counts the wait as the server's (its loop lagged 130 ms at p99 in a saturated step). Its
+ * threads run at a higher priority (BENCH_LOAD_GENERATOR_NICE, -10; needs root, else left as is),
+ * so it still takes only the CPU it uses, but takes it when an answer arrives. The servers started
+ * before this keep the default priority.
+ */
+const GENERATOR_NICE = Number(process.env.BENCH_LOAD_GENERATOR_NICE ?? -10);
+function raiseGeneratorPriority() {
+  let tids: string[] = [];
+  try {
+    tids = fs.readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const tid of tids) {
+    try {
+      os.setPriority(Number(tid), GENERATOR_NICE);
+    } catch {
+      return; // not allowed (not root): measured as before
+    }
+  }
+}
+/**
+ * Topics per group (load-support addTopics; 0: the demo's 2–3). With the demo's 17 topics every
+ * user read and commented the same few, which gathered hundreds of comments and readers each
+ * within a step: the step back after the overload then measured a heavier portal than the step
+ * it repeats (three times the comment-list calls, from every comment reaching a crowd of open
+ * pages). Twenty per group is still a small company's portal.
+ */
+const TOPICS_PER_GROUP = Number(process.env.BENCH_LOAD_TOPICS_PER_GROUP ?? 20);
 
 const started = Date.now();
 /**
@@ -147,6 +177,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
     );
     await waitHealthy(PORTS[1]!);
 
+    raiseGeneratorPriority();
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const maxUsers = Math.max(...STEPS) * (OVERLOAD ? 2 : 1);
@@ -213,8 +244,13 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       // The generator's own loop: a late timer or a late read adds to every call's measured time.
       const genLag = monitorEventLoopDelay({ resolution: 10 });
       genLag.enable();
+      // Calls waiting for a socket of the generator's agent (bounded by its file descriptors):
+      // a browser would have its own connections, so a wait here is the generator's, not the API's.
+      const agentSamples: { waiting: number; sockets: number }[] = [];
+      const agentTimer = setInterval(() => agentSamples.push(agentQueue()), 100);
       const w0 = Date.now();
       await pause(STEP_SECONDS * 1000);
+      clearInterval(agentTimer);
       genLag.disable();
       if (interrupted) return null;
       const seconds = (Date.now() - w0) / 1000;
@@ -235,6 +271,16 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
         // generator's event-loop delay: the client's mean minus the first is time spent outside
         // the API, which the second tells apart from the kernel's queues.
         server_mean_ms: serverCount ? Math.round(((server1.seconds - server0.seconds) / serverCount) * 10000) / 10 : 0,
+        generator_agent: {
+          waiting_max: Math.max(0, ...agentSamples.map((a) => a.waiting)),
+          waiting_mean: Math.round(agentSamples.reduce((n, a) => n + a.waiting, 0) / Math.max(1, agentSamples.length)),
+          sockets_max: Math.max(0, ...agentSamples.map((a) => a.sockets)),
+        },
+        // Each API process's event-loop delay over the window (p99) and its bound on reads at the end.
+        api_loop_delay_p99_ms: server1.loopP99Ms,
+        api_read_limit_at_end: server1.readLimit,
+        // Which shedder refused (door: the bound on reads, pool_queue, event_loop).
+        api_shed_by: Object.fromEntries(Object.entries(server1.shedBy).map(([k, n]) => [k, n - (server0.shedBy[k] ?? 0)])),
         // (what a 10 ms timer fired late by: the histogram holds whole intervals)
         generator_loop_delay_ms: {
           mean: Math.max(0, Math.round(genLag.mean / 1e5) / 10 - 10),
@@ -298,6 +344,7 @@ export async function benchLoad(): Promise<Record<string, unknown>> {
       query_cache: CACHED,
       topics_per_group: TOPICS_PER_GROUP || 'demo (2–3)',
       processes: 2,
+      generator_nice: os.getPriority(),
       database: 'postgres',
       redis: true,
       pool_per_process: Number(POOL),
