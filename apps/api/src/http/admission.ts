@@ -28,8 +28,9 @@ export interface Admission {
 }
 
 /**
- * Writes (a person's edit, a login, a booking) get twice the reads' bound: the client tries a shed
- * read again by itself, but a shed write is an error the person sees, so reads give way first.
+ * Writes (a person's edit, a login, a booking) get twice the configured bound, whatever the loop
+ * does to the reads' bound: the client tries a shed read again by itself, but a shed write is an
+ * error the person sees, so reads give way first.
  */
 const WRITE_FACTOR = 2;
 
@@ -45,16 +46,16 @@ const LATE_QUEUE_FACTOR = 4;
 
 /**
  * The bound on work in flight, at the door: at most `limit` API reads of this process are being
- * served. A read beyond it joins a FIFO (at most `max` long, see LATE_QUEUE_FACTOR) and is admitted when an answered
- * request frees a place, unless the queue is standing (not empty for `queueWaitMs`): then it is
- * answered 503 + Retry-After at once, before anything is parsed, authenticated or read. So the burst
- * of an office opening the portal at nine, or of every member refetching after one comment, is
- * served in turn, while a backlog is never built and a refusal costs the client no wait. The
- * limit itself follows the event loop (admission-limit.ts): on a machine saturated by its own
- * database it shrinks until the process answers on time again. A read met while the loop runs
- * late (a collection, a stall) has already waited that long: it queues rather than being refused
- * late, which would cost its client the wait and the retry. Probes and WebSocket upgrades (open for
- * hours) are neither counted nor shed.
+ * served. A read beyond it joins a FIFO (at most `max` long, see LATE_QUEUE_FACTOR) and is
+ * admitted when an answered request frees a place, unless the queue is standing (not empty for
+ * `queueWaitMs`): then it is answered 503 + Retry-After at once, before anything is parsed,
+ * authenticated or read. So the burst of an office opening the portal at nine, or of every
+ * member refetching after one comment, is served in turn, while a backlog is never built and a
+ * refusal costs the client no wait. The limit itself follows the event loop (admission-limit.ts):
+ * on a machine saturated by its own database it shrinks until the process answers on time again.
+ * A read met while the loop runs late (a collection, a stall) has already waited that long: it
+ * queues rather than being refused late, which would cost its client the wait and the retry.
+ * Probes and WebSocket upgrades (open for hours) are neither counted nor shed.
  */
 export function admitRequests(app: FastifyInstance, opts: AdmissionOptions): Admission {
   let inFlight = 0;
